@@ -1,0 +1,83 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { orgsRoutes } from './modules/orgs/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import { registerAuth } from './platform/auth.ts';
+import type { AppDeps } from './platform/deps.ts';
+import { registerErrorHandling } from './platform/errors.ts';
+import { EventHub, registerEventStream } from './platform/events.ts';
+import { registerJobs } from './platform/job-definitions.ts';
+import { Jobs } from './platform/jobs.ts';
+import { loggerOptions } from './platform/logging.ts';
+import { registerOpenApi } from './platform/openapi.ts';
+import { registerWebApp } from './platform/static.ts';
+import { VERSION } from './version.ts';
+
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  /** Start the job queue (workers and schedules). Tests leave it off unless they test jobs. */
+  jobs?: boolean;
+  /** Serve the built web app. */
+  web?: boolean;
+};
+
+/**
+ * Builds the whole server around an open, migrated database: platform plugins, then every module. Tests use
+ * it with app.inject; main.ts adds listen and shutdown.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    ajv: { customOptions: { coerceTypes: false } },
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const events = new EventHub(database, app.log);
+  const jobs = options.jobs ? new Jobs(database, app.log) : null;
+  const deps: AppDeps = { config, database, events, jobs, version: VERSION, startedAt: Date.now() };
+
+  registerErrorHandling(app);
+  registerAuth(app, database);
+  await registerOpenApi(app, VERSION);
+
+  await app.register(healthRoutes(deps));
+  await app.register(authRoutes(deps));
+  await app.register(orgsRoutes(deps));
+  await app.register(usersRoutes(deps));
+  registerEventStream(app, events);
+  if (options.web ?? true) await registerWebApp(app, config.webDistDir);
+
+  if (jobs) registerJobs(jobs, deps);
+  app.addHook('onReady', async () => {
+    await events.start();
+    await jobs?.start();
+  });
+  // Drain order: requests (Fastify), then jobs, then events; the database is closed by the owner of it.
+  app.addHook('onClose', async () => {
+    await jobs?.stop();
+    await events.stop();
+  });
+  app.decorate('deps', deps);
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration from the environment, validated at start. Every variable is documented in the README's
+ * configuration table; keep the two in step.
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO_DATA: z.enum(['on', 'off']).default('on'),
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  JOBS: z.enum(['on', 'off']).default('on'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  demoData: boolean;
+  /** The demo password and whether it was defaulted (then it is printed at start). */
+  demoPassword: string;
+  demoPasswordDefaulted: boolean;
+  webDistDir: string;
+  jobs: boolean;
+  bodyLimit: number;
+  trustProxy: boolean;
+};
+
+export const DEFAULT_DEMO_PASSWORD = 'TrustDemo!2026';
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    logLevel: e.LOG_LEVEL,
+    demoData: e.DEMO_DATA === 'on',
+    demoPassword: e.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
+    demoPasswordDefaulted: e.DEMO_PASSWORD === undefined,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    jobs: e.JOBS === 'on',
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Repositories take either the database or the transaction they run in (DESIGN.md). */
+export type DbOrTx = Db | Tx;
+
+/**
+ * The one database handle of a server process: Drizzle for typed queries, plus the few raw operations the
+ * platform needs (multi-statement SQL, LISTEN/NOTIFY, a cross-process lock). Two drivers behind it: PGlite
+ * (embedded, one connection, persisted under DATA_DIR) and node-postgres (a pool against a real server).
+ */
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** One parameterised statement; rows as plain objects. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Several statements without parameters (migrations, job-queue DDL). Returns the last statement's rows. */
+  exec(text: string): Promise<Record<string, unknown>[]>;
+  /** Subscribes to a NOTIFY channel; resolves to the function that unsubscribes. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Runs fn while holding a PostgreSQL advisory lock, so concurrent processes do it one at a time. */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** The PGlite instance, when that is the driver (tests clone and dump it). */
+  pglite?: PGlite;
+}
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  | { kind: 'postgres'; url: string; poolMax?: number };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.kind === 'pglite' ? openPglite(options) : openPostgres(options.url, options.poolMax ?? 20);
+}
+
+async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+  if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  const client = await PGlite.create(
+    options.dataDir,
+    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+  );
+  return wrapPglite(client);
+}
+
+export function wrapPglite(client: PGlite): Database {
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    pglite: client,
+    async query<T>(text: string, params: unknown[] = []) {
+      const result = await client.query<T>(text, params);
+      return result.rows;
+    },
+    async exec(text) {
+      const results = await client.exec(text);
+      return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
+    },
+    async listen(channel, onPayload) {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    // PGlite is one process with one connection: there is nobody to race with.
+    withLock: (_key, fn) => fn(),
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolMax: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, application_name: 'trust-marketplace' });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const listeners = new Set<pg.Client>();
+  return {
+    kind: 'postgres',
+    db,
+    async query<T>(text: string, params: unknown[] = []) {
+      const result = await pool.query(text, params);
+      return result.rows as T[];
+    },
+    async exec(text) {
+      const result = (await pool.query(text)) as pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      return (last?.rows ?? []) as Record<string, unknown>[];
+    },
+    async listen(channel, onPayload) {
+      // LISTEN needs a connection of its own that stays open; it is not taken from the pool.
+      const client = new pg.Client({ connectionString: url, application_name: 'trust-marketplace-listen' });
+      client.on('error', () => {});
+      await client.connect();
+      client.on('notification', (msg) => {
+        if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+      });
+      await client.query(`LISTEN "${channel.replaceAll('"', '')}"`);
+      listeners.add(client);
+      return async () => {
+        listeners.delete(client);
+        await client.end().catch(() => {});
+      };
+    },
+    async withLock(key, fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [key]);
+        try {
+          return await fn();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await Promise.all([...listeners].map((c) => c.end().catch(() => {})));
+      listeners.clear();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,310 @@
+import {
+  AVAILABILITY_OPTIONS,
+  HEALTH_PLANS,
+  HOUSING_NEED,
+  HOUSING_SUBCATEGORIES,
+  OTHER_NEEDS,
+  PLAN_TYPES,
+  type ReferralStatus,
+  TRANSPORTATION_NEED,
+  TRANSPORTATION_SUBCATEGORIES,
+} from '@trust/domain';
+import type { members, providers, referrals } from '../schema/index.ts';
+import type { Metro } from './metros.ts';
+import type { Random } from './random.ts';
+
+// Factories shared by the demo data and the tests (DESIGN.md): every value is generated, none is copied from
+// the specification's samples.
+
+const FIRST_NAMES = [
+  'Avery',
+  'Jordan',
+  'Riley',
+  'Morgan',
+  'Casey',
+  'Quinn',
+  'Rowan',
+  'Elena',
+  'Marcus',
+  'Priya',
+  'Tomas',
+  'Grace',
+  'Hector',
+  'Lena',
+  'Omar',
+  'Sofia',
+  'Darius',
+  'Mei',
+  'Jamal',
+  'Nadia',
+  'Andre',
+  'Lucia',
+  'Kenji',
+  'Fatima',
+  'Isaac',
+  'Rosa',
+  'Victor',
+  'Amara',
+  'Felix',
+  'Yara',
+];
+const LAST_NAMES = [
+  'Alvarez',
+  'Brooks',
+  'Chen',
+  'Dawson',
+  'Ellison',
+  'Fuentes',
+  'Garrison',
+  'Haddad',
+  'Ibarra',
+  'Jensen',
+  'Kowalski',
+  'Lindqvist',
+  'Mbeki',
+  'Navarro',
+  'Okafor',
+  'Petrov',
+  'Quintero',
+  'Ramsey',
+  'Sato',
+  'Thornton',
+  'Underwood',
+  'Valdez',
+  'Whitaker',
+  'Xiong',
+  'Yilmaz',
+  'Zamora',
+];
+const PROVIDER_WORDS = [
+  'Sunrise',
+  'Harbor',
+  'Cedar',
+  'Open Door',
+  'Bridgeway',
+  'Lantern',
+  'Northstar',
+  'Riverbend',
+  'Common Ground',
+  'Hearth',
+  'Pathway',
+  'Evergreen',
+  'Crossroads',
+  'Keystone',
+  'Beacon',
+  'Maple',
+  'Unity',
+  'Horizon',
+];
+const PROVIDER_KINDS: { suffix: string; type: string; services: string[] }[] = [
+  {
+    suffix: 'Housing Alliance',
+    type: 'Housing Services',
+    services: [HOUSING_NEED, ...HOUSING_SUBCATEGORIES],
+  },
+  { suffix: 'Food Pantry', type: 'Food Bank', services: ['Food Assistance'] },
+  {
+    suffix: 'Rides Collective',
+    type: 'Transportation',
+    services: [TRANSPORTATION_NEED, ...TRANSPORTATION_SUBCATEGORIES],
+  },
+  {
+    suffix: 'Counseling Center',
+    type: 'Behavioral Health',
+    services: ['Mental Health Support', 'Substance Abuse Treatment'],
+  },
+  {
+    suffix: 'Family Resource Center',
+    type: 'Community-Based Organization',
+    services: ['Childcare Support', 'Education Support', 'Financial Assistance'],
+  },
+  { suffix: 'Legal Aid', type: 'Legal Services', services: ['Legal Services'] },
+  {
+    suffix: 'Workforce Hub',
+    type: 'Employment Services',
+    services: ['Employment Support', 'Education Support'],
+  },
+  {
+    suffix: 'Community Clinic',
+    type: 'Federally Qualified Health Center',
+    services: ['Healthcare Access', 'Mental Health Support'],
+  },
+  {
+    suffix: 'Utility Help Desk',
+    type: 'Community-Based Organization',
+    services: ['Utility Assistance', 'Financial Assistance'],
+  },
+];
+const STREETS = [
+  'Main St',
+  'Oak Ave',
+  'Pine St',
+  'Lincoln Blvd',
+  'Maple Dr',
+  'Washington Ave',
+  'Elm St',
+  'Park Rd',
+];
+const DIAGNOSES = [
+  'Type 2 diabetes (E11.9)',
+  'Essential hypertension (I10)',
+  'Major depressive disorder (F32.9)',
+  'Asthma (J45.909)',
+  'Chronic obstructive pulmonary disease (J44.9)',
+  'Congestive heart failure (I50.9)',
+  'Opioid use disorder (F11.20)',
+  'Chronic kidney disease (N18.9)',
+];
+const LANG_WEIGHTS = [
+  'English',
+  'English',
+  'English',
+  'Spanish',
+  'Spanish',
+  'Vietnamese',
+  'Mandarin',
+  'Korean',
+  'Arabic',
+  'Tagalog',
+];
+
+function phone(rng: Random, areaCode: string) {
+  return `(${areaCode}) ${rng.int(200, 999)}-${rng.digits(4)}`;
+}
+
+function near(rng: Random, lat: number, lng: number, miles: number) {
+  // One degree of latitude is about 69 miles; longitude shrinks with the cosine of the latitude.
+  const dLat = ((rng.next() * 2 - 1) * miles) / 69;
+  const dLng = ((rng.next() * 2 - 1) * miles) / (69 * Math.cos((lat * Math.PI) / 180));
+  return { lat: Number((lat + dLat).toFixed(6)), lng: Number((lng + dLng).toFixed(6)) };
+}
+
+export function personName(rng: Random) {
+  return { firstName: rng.pick(FIRST_NAMES), lastName: rng.pick(LAST_NAMES) };
+}
+
+export function makeProvider(
+  rng: Random,
+  metro: Metro,
+  overrides: Partial<typeof providers.$inferInsert> = {},
+): typeof providers.$inferInsert {
+  const kind = rng.pick(PROVIDER_KINDS);
+  const zip = rng.pick(metro.zips);
+  const point = near(rng, zip.lat, zip.lng, 3);
+  const name = `${rng.pick(PROVIDER_WORDS)} ${kind.suffix}`;
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '');
+  return {
+    name,
+    organizationType: kind.type,
+    address: `${rng.int(100, 9899)} ${rng.pick(STREETS)}`,
+    city: metro.city,
+    state: metro.state,
+    zipCode: zip.zip,
+    county: zip.county,
+    phone: phone(rng, metro.areaCode),
+    email: rng.chance(0.8) ? `intake@${slug}.example.org` : null,
+    website: rng.chance(0.7) ? `https://${slug}.example.org` : null,
+    services: kind.services,
+    languages: rng.chance(0.6) ? ['English', 'Spanish'] : ['English'],
+    latitude: point.lat,
+    longitude: point.lng,
+    acceptsMedicaid: rng.chance(0.9),
+    acceptsMedicare: rng.chance(0.4),
+    dataQualityScore: rng.int(45, 99),
+    ...overrides,
+  };
+}
+
+export function medicaidId(rng: Random, state: string) {
+  return `${state}${rng.int(1, 9)}${rng.digits(8)}`;
+}
+
+export function makeMember(
+  rng: Random,
+  organizationId: number,
+  metro: Metro,
+  overrides: Partial<typeof members.$inferInsert> = {},
+): typeof members.$inferInsert {
+  const { firstName, lastName } = personName(rng);
+  return {
+    organizationId,
+    firstName,
+    lastName,
+    email: rng.chance(0.7) ? `${firstName}.${lastName}${rng.digits(2)}@example.com`.toLowerCase() : null,
+    phoneNo: phone(rng, metro.areaCode),
+    language: rng.pick(LANG_WEIGHTS),
+    dob: `${rng.int(1945, 2005)}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`,
+    gender: rng.pick(['Male', 'Female', 'Other', 'Prefer not to say']),
+    medicaidId: medicaidId(rng, metro.state),
+    ...overrides,
+  };
+}
+
+export function referralNumber(rng: Random) {
+  return `${rng.int(1, 9)}${rng.digits(9)}`;
+}
+
+type MemberLike = Pick<
+  typeof members.$inferInsert,
+  'firstName' | 'lastName' | 'email' | 'phoneNo' | 'dob' | 'language' | 'medicaidId'
+> & { id?: number };
+
+export function makeReferral(
+  rng: Random,
+  input: {
+    organizationId: number;
+    createdBy: number | null;
+    member: MemberLike;
+    metro: Metro;
+    createdAt: Date;
+  },
+  overrides: Partial<typeof referrals.$inferInsert> = {},
+): typeof referrals.$inferInsert {
+  const zip = rng.pick(input.metro.zips);
+  const needs = rng.sample([HOUSING_NEED, TRANSPORTATION_NEED, ...OTHER_NEEDS], rng.int(1, 3));
+  const provider = personName(rng);
+  return {
+    referralNumber: referralNumber(rng),
+    organizationId: input.organizationId,
+    createdBy: input.createdBy,
+    memberId: input.member.id ?? null,
+    firstName: input.member.firstName,
+    lastName: input.member.lastName,
+    phoneNumber: input.member.phoneNo ?? null,
+    email: input.member.email ?? null,
+    dateOfBirth: input.member.dob ?? null,
+    zipCode: zip.zip,
+    preferredLanguage: input.member.language ?? 'English',
+    streetAddress: `${rng.int(100, 9899)} ${rng.pick(STREETS)}`,
+    city: input.metro.city,
+    state: input.metro.state,
+    country: 'USA',
+    medicaidId: input.member.medicaidId ?? medicaidId(rng, input.metro.state),
+    healthPlan: rng.pick(HEALTH_PLANS),
+    planType: rng.pick(PLAN_TYPES),
+    providerName: `Dr. ${provider.firstName} ${provider.lastName}`,
+    npiNumber: `1${rng.digits(9)}`,
+    organization: `${rng.pick(PROVIDER_WORDS)} Medical Group`,
+    providerPhoneNumber: phone(rng, input.metro.areaCode),
+    primaryDiagnosis: rng.pick(DIAGNOSES),
+    riskScore: rng.int(5, 95),
+    availability: rng.pick(AVAILABILITY_OPTIONS),
+    urgencyLevel: rng.pick(['Emergency', 'Urgent', 'Urgent', 'Routine', 'Routine', 'Routine']),
+    additionalNotes: rng.chance(0.3) ? 'Prefers text messages in the afternoon.' : null,
+    sdohNeeds: needs,
+    housingSubcategories: needs.includes(HOUSING_NEED)
+      ? rng.sample(HOUSING_SUBCATEGORIES, rng.int(1, 2))
+      : [],
+    transportationSubcategories: needs.includes(TRANSPORTATION_NEED)
+      ? rng.sample(TRANSPORTATION_SUBCATEGORIES, 1)
+      : [],
+    priorAuthorizationRequired: rng.chance(0.2),
+    memberConsentObtained: true,
+    hipaaCompliant: true,
+    useMatchingEngine: rng.chance(0.7),
+    status: 'pending' satisfies ReferralStatus,
+    createdAt: input.createdAt,
+    updatedAt: input.createdAt,
+    ...overrides,
+  };
+}

@@ -1,0 +1,176 @@
+import { count, eq } from 'drizzle-orm';
+import { hashPassword } from '../../platform/crypto.ts';
+import type { Database, Tx } from '../client.ts';
+import {
+  appMeta,
+  members,
+  memberships,
+  organizations,
+  providers,
+  referrals,
+  users,
+} from '../schema/index.ts';
+import { makeMember, makeProvider, makeReferral } from './factories.ts';
+import { METROS, type Metro } from './metros.ts';
+import { DEMO_ORGANIZATIONS, DEMO_USERS, type DemoOrgKey } from './people.ts';
+import { Random } from './random.ts';
+import { referralLifecycle } from './statuses.ts';
+
+const DEMO_LOCK = 7_240_002;
+const MARKER = 'demo_data';
+
+export type DemoCounts = {
+  organizations: number;
+  users: number;
+  providers: number;
+  members: number;
+  referrals: number;
+};
+
+/**
+ * Loads the generated demo dataset into an empty database, in one transaction: a process killed half-way
+ * leaves nothing behind and the next start loads it again. A database that already has users (real data, or
+ * a finished load) is left alone.
+ */
+export async function loadDemoData(
+  database: Database,
+  options: { password: string; providersPerMetro?: number; referrals?: number; now?: Date },
+): Promise<{ loaded: boolean; counts?: DemoCounts }> {
+  return database.withLock(DEMO_LOCK, async () => {
+    const [marker] = await database.db.select().from(appMeta).where(eq(appMeta.key, MARKER));
+    const [existing] = await database.db.select({ n: count() }).from(users);
+    if (marker || (existing?.n ?? 0) > 0) return { loaded: false };
+    const passwordHash = await hashPassword(options.password);
+    const counts = await database.db.transaction((tx) => insertAll(tx, passwordHash, options));
+    return { loaded: true, counts };
+  });
+}
+
+async function insertChunked<T extends Record<string, unknown>>(
+  rows: T[],
+  insert: (chunk: T[]) => Promise<{ id: number }[]>,
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += 250)
+    ids.push(...(await insert(rows.slice(i, i + 250))).map((r) => r.id));
+  return ids;
+}
+
+async function insertAll(
+  tx: Tx,
+  passwordHash: string,
+  options: { providersPerMetro?: number; referrals?: number; now?: Date },
+): Promise<DemoCounts> {
+  const rng = new Random();
+  const now = options.now ?? new Date();
+
+  const orgIds = {} as Record<DemoOrgKey, number>;
+  for (const org of DEMO_ORGANIZATIONS) {
+    const [row] = await tx.insert(organizations).values(org.values).returning({ id: organizations.id });
+    orgIds[org.key] = row!.id;
+  }
+
+  const userIds: Record<string, number> = {};
+  for (const u of DEMO_USERS) {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        name: u.name,
+        email: u.email,
+        phoneNumber: u.phone,
+        role: u.role,
+        passwordHash,
+        emailVerified: true,
+      })
+      .returning({ id: users.id });
+    userIds[u.email] = row!.id;
+    const orgs = u.orgs === 'all' ? DEMO_ORGANIZATIONS.map((o) => ({ org: o.key, role: u.allRole })) : u.orgs;
+    await tx.insert(memberships).values(
+      orgs.map((m, i) => ({
+        userId: row!.id,
+        organizationId: orgIds[m.org],
+        role: m.role,
+        isPrimary: i === 0,
+      })),
+    );
+  }
+
+  // Directory providers around each metro; the community organizations that are providers get a listing of
+  // their own linked to them, so their users act for it.
+  const providerRows = METROS.flatMap((metro) =>
+    Array.from({ length: options.providersPerMetro ?? 100 }, () => makeProvider(rng, metro)),
+  );
+  for (const org of DEMO_ORGANIZATIONS) {
+    if (org.provider) {
+      providerRows.unshift(
+        makeProvider(rng, METROS[0]!, {
+          name: org.values.name,
+          organizationType: 'Community-Based Organization',
+          services: org.provider.services,
+          email: org.values.contactEmail,
+          phone: org.values.contactPhone,
+          organizationId: orgIds[org.key],
+          dataQualityScore: 92,
+        }),
+      );
+    }
+  }
+  const providerIds = await insertChunked(providerRows, (chunk) =>
+    tx.insert(providers).values(chunk).returning({ id: providers.id }),
+  );
+  const providersByMetro = new Map<string, { id: number; email: string | null | undefined }[]>();
+  providerRows.forEach((p, i) => {
+    const list = providersByMetro.get(p.city ?? '') ?? [];
+    list.push({ id: providerIds[i]!, email: p.email });
+    providersByMetro.set(p.city ?? '', list);
+  });
+
+  // Members and referrals belong to the organizations that refer (health plan and clinic).
+  const referringOrgs = DEMO_ORGANIZATIONS.filter((o) => o.refers);
+  let memberCount = 0;
+  let referralCount = 0;
+  const totalReferrals = options.referrals ?? 240;
+  for (const [orgIndex, org] of referringOrgs.entries()) {
+    const metro: Metro = METROS[orgIndex % METROS.length]!;
+    const memberRows = Array.from({ length: 60 }, () => makeMember(rng, orgIds[org.key], metro));
+    const memberIds = await insertChunked(memberRows, (chunk) =>
+      tx.insert(members).values(chunk).returning({ id: members.id }),
+    );
+    memberCount += memberRows.length;
+
+    const creators = DEMO_USERS.filter((u) => u.orgs !== 'all' && u.orgs.some((m) => m.org === org.key)).map(
+      (u) => userIds[u.email]!,
+    );
+    const nearby = providersByMetro.get(metro.city) ?? [];
+    const perOrg = Math.round(totalReferrals / referringOrgs.length);
+    const referralRows = Array.from({ length: perOrg }, (_, i) => {
+      const m = rng.next() < 0.5 ? i % memberRows.length : rng.int(0, memberRows.length - 1);
+      const createdAt = new Date(now.getTime() - rng.int(1, 60 * 24 * 45) * 60_000);
+      const base = makeReferral(rng, {
+        organizationId: orgIds[org.key],
+        createdBy: creators.length ? rng.pick(creators) : null,
+        member: { ...memberRows[m]!, id: memberIds[m]! },
+        metro,
+        createdAt,
+      });
+      // Some referrals of the first org go to the demo community organization, so its users can respond.
+      const cboProvider = providerIds[0]!;
+      const provider =
+        orgIndex === 0 && i % 6 === 0 ? { id: cboProvider, email: providerRows[0]!.email } : rng.pick(nearby);
+      return { ...base, ...referralLifecycle(rng, i, base, provider, now) };
+    });
+    await insertChunked(referralRows, (chunk) =>
+      tx.insert(referrals).values(chunk).returning({ id: referrals.id }),
+    );
+    referralCount += referralRows.length;
+  }
+
+  await tx.insert(appMeta).values({ key: MARKER, value: { loaded_at: now.toISOString() } });
+  return {
+    organizations: DEMO_ORGANIZATIONS.length,
+    users: DEMO_USERS.length,
+    providers: providerRows.length,
+    members: memberCount,
+    referrals: referralCount,
+  };
+}

@@ -1,0 +1,59 @@
+import { REFERRAL_STATUSES, type ReferralStatus } from '@trust/domain';
+import type { referrals } from '../schema/index.ts';
+import type { Random } from './random.ts';
+
+const DAY = 86_400_000;
+const REJECTION_REASONS = [
+  'At capacity this month',
+  'Outside our service area',
+  'Service not offered for this need',
+];
+
+function notAfter(now: Date, at: Date) {
+  return at > now ? now : at;
+}
+
+/**
+ * The fields a referral in a given status would have by now (000 §4.1, §4.2): who it was matched to and how,
+ * the provider's answer, the 7-day response window. Statuses cycle so every one of them is present.
+ */
+export function referralLifecycle(
+  rng: Random,
+  index: number,
+  base: typeof referrals.$inferInsert,
+  provider: { id: number; email: string | null | undefined },
+  now: Date,
+): Partial<typeof referrals.$inferInsert> {
+  const status: ReferralStatus = REFERRAL_STATUSES[index % REFERRAL_STATUSES.length]!;
+  if (status === 'pending') return { status };
+
+  const createdAt = base.createdAt instanceof Date ? base.createdAt : now;
+  // Matched referrals still awaiting an answer were matched recently, some close to the 7-day expiry.
+  const matchedAt =
+    status === 'matched' || status === 'authorized'
+      ? new Date(now.getTime() - rng.int(1, 6 * 24) * 3_600_000)
+      : new Date(Math.min(now.getTime(), createdAt.getTime() + rng.int(1, 48) * 3_600_000));
+  const matched = {
+    status,
+    matchedProviderId: provider.id,
+    matchedAt,
+    matchMethod: base.useMatchingEngine ? 'auto' : 'manual',
+    expiresAt: new Date(matchedAt.getTime() + 7 * DAY),
+  };
+  if (status === 'matched' || status === 'authorized') return { ...matched, acceptanceStatus: 'pending' };
+  if (status === 'rejected') {
+    return {
+      ...matched,
+      acceptanceStatus: 'rejected',
+      rejectedAt: notAfter(now, new Date(matchedAt.getTime() + rng.int(1, 72) * 3_600_000)),
+      rejectionReason: rng.pick(REJECTION_REASONS),
+    };
+  }
+  return {
+    ...matched,
+    acceptanceStatus: 'accepted',
+    acceptedAt: notAfter(now, new Date(matchedAt.getTime() + rng.int(1, 72) * 3_600_000)),
+    phiEmailSent: Boolean(provider.email),
+    emailSentTo: provider.email ?? null,
+  };
+}

@@ -1,0 +1,7 @@
+// Every table, for Drizzle's schema-aware client and drizzle-kit. One file per domain beside this one.
+export * from './audit.ts';
+export * from './members.ts';
+export * from './orgs.ts';
+export * from './providers.ts';
+export * from './referrals.ts';
+export * from './users.ts';

@@ -1,0 +1,174 @@
+import { ACTIVE_ORG_HEADER, MESSAGES, ORG_ROLES, type OrgRole, type ProductRole } from '@trust/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.ts';
+import type { users } from '../db/schema/index.ts';
+import { AppError } from './errors.ts';
+import { endSession, findSession, type MembershipRef, sessionEndReason, touchSession } from './sessions.ts';
+
+/**
+ * What a route requires (DESIGN.md "Auth on every route"). Routes declare it in `config.auth`; a route that
+ * declares nothing requires a session, so forgetting it fails closed.
+ * - 'public': open; a valid bearer token is still read (so open routes can tell who is asking), a bad one is
+ *   ignored.
+ * - 'session': any signed-in user.
+ * - an object: a session plus the listed product roles and/or an active organization (with org roles).
+ */
+export type AuthRequirement =
+  | 'public'
+  | 'session'
+  | { roles?: readonly ProductRole[]; org?: true; orgRoles?: readonly OrgRole[] };
+
+export type ActiveOrg = { id: number; role: OrgRole };
+
+export type AuthContext = {
+  user: typeof users.$inferSelect;
+  sessionId: number;
+  sessionStartedAt: Date;
+  expiresAt: Date;
+  lastSeenAt: Date;
+  memberships: MembershipRef[];
+  /** The organization this request acts for: X-CBO-ID, else the session's choice, else primary, else first. */
+  org: ActiveOrg | null;
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthRequirement;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+function isOrgRole(role: string): role is OrgRole {
+  return (ORG_ROLES as readonly string[]).includes(role);
+}
+
+/** 002 §6: a super_admin has full access across all organizations. */
+export function isSuperAdmin(memberships: readonly MembershipRef[]): boolean {
+  return memberships.some((m) => m.role === 'super_admin');
+}
+
+function parseOrgHeader(request: FastifyRequest): number | undefined {
+  const raw = request.headers[ACTIVE_ORG_HEADER];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!value || !/^\d{1,9}$/.test(value) || Number(value) === 0) {
+    throw new AppError('bad_request', 'The X-CBO-ID header must be an organization id (a positive integer).');
+  }
+  return Number(value);
+}
+
+function safeOrgHeader(request: FastifyRequest): number | undefined {
+  try {
+    return parseOrgHeader(request);
+  } catch {
+    return undefined;
+  }
+}
+
+async function resolveOrg(
+  database: Database,
+  memberships: MembershipRef[],
+  requested: number | undefined,
+  sessionOrg: number | null,
+): Promise<ActiveOrg | null> {
+  const find = (id: number | null | undefined) => memberships.find((m) => m.org_id === id);
+  if (requested !== undefined) {
+    const membership = find(requested);
+    if (membership && isOrgRole(membership.role)) return { id: requested, role: membership.role };
+    if (isSuperAdmin(memberships)) {
+      const [org] = await database.query('SELECT 1 FROM organizations WHERE id = $1', [requested]);
+      if (org) return { id: requested, role: 'super_admin' };
+    }
+    throw new AppError('forbidden', MESSAGES.notAMember);
+  }
+  const chosen = find(sessionOrg) ?? memberships.find((m) => m.is_primary) ?? memberships[0];
+  return chosen && isOrgRole(chosen.role) ? { id: chosen.org_id, role: chosen.role } : null;
+}
+
+/** Reads the session of every request and enforces each route's requirement before its handler runs. */
+export function registerAuth(app: FastifyInstance, database: Database) {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (request.is404) return;
+    const requirement = request.routeOptions.config.auth ?? 'session';
+    const token = bearerToken(request);
+    let sessionOrg: number | null = null;
+
+    if (token) {
+      const now = new Date();
+      const found = await findSession(database.db, token);
+      const ended = found ? sessionEndReason(found, now) : null;
+      if (found && ended) await endSession(database.db, found.sessionId);
+      if (found && !ended && found.user.isActive) {
+        const lastSeenAt = await touchSession(database.db, found, now);
+        sessionOrg = found.activeOrgId;
+        request.auth = {
+          user: found.user,
+          sessionId: found.sessionId,
+          sessionStartedAt: found.createdAt,
+          expiresAt: found.expiresAt,
+          lastSeenAt,
+          memberships: found.memberships,
+          org: null,
+        };
+      } else if (requirement !== 'public') {
+        throw new AppError(
+          found ? 'session_expired' : 'unauthorized',
+          found ? MESSAGES.sessionExpired : MESSAGES.notSignedIn,
+        );
+      }
+    }
+
+    if (!request.auth) {
+      if (requirement === 'public') return;
+      throw new AppError('unauthorized', MESSAGES.notSignedIn);
+    }
+
+    const auth = request.auth;
+    const actsForOrg = typeof requirement === 'object' && Boolean(requirement.org || requirement.orgRoles);
+    if (actsForOrg) {
+      auth.org = await resolveOrg(database, auth.memberships, parseOrgHeader(request), sessionOrg);
+    } else {
+      // Routes that do not act for an organization (who am I, my organizations, sign out, open pages) still
+      // answer when the stored organization is stale, so the client can repair it; they report the one in
+      // effect.
+      auth.org = await resolveOrg(database, auth.memberships, safeOrgHeader(request), sessionOrg).catch(() =>
+        resolveOrg(database, auth.memberships, undefined, sessionOrg),
+      );
+    }
+    if (typeof requirement !== 'object') return;
+
+    if (requirement.roles && !requirement.roles.includes(auth.user.role as ProductRole)) {
+      throw new AppError('forbidden', MESSAGES.forbiddenRole);
+    }
+    if (actsForOrg) {
+      if (!auth.org) throw new AppError('forbidden', MESSAGES.noOrganization);
+      if (requirement.orgRoles && !requirement.orgRoles.includes(auth.org.role)) {
+        throw new AppError('forbidden', MESSAGES.forbiddenRole);
+      }
+    }
+  });
+}
+
+/** The signed-in caller of a route that requires a session (the hook has already refused everyone else). */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('unauthorized', MESSAGES.notSignedIn);
+  return request.auth;
+}
+
+/** The caller and the organization the request acts for; 403 when the user has none. */
+export function requireOrg(request: FastifyRequest): AuthContext & { org: ActiveOrg } {
+  const auth = requireAuth(request);
+  if (!auth.org) throw new AppError('forbidden', MESSAGES.noOrganization);
+  return auth as AuthContext & { org: ActiveOrg };
+}

@@ -1,0 +1,14 @@
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { EventHub } from './events.ts';
+import type { Jobs } from './jobs.ts';
+
+/** What modules get from the platform: passed explicitly, so tests can build an app around any database. */
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  events: EventHub;
+  jobs: Jobs | null;
+  version: string;
+  startedAt: number;
+};

@@ -1,0 +1,114 @@
+import { ERROR_CODES, type ErrorCode, type ErrorEnvelope, errorEnvelopeSchema } from '@trust/domain';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/**
+ * The one application error (DESIGN.md): a code from the catalogue, the human message, optional per-field
+ * messages. Services throw it; the error handler renders the envelope.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly fields: Record<string, string> | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { fields?: Record<string, string>; status?: number; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.code = code;
+    this.status = options.status ?? ERROR_CODES[code];
+    this.fields = options.fields;
+    this.headers = options.headers;
+  }
+}
+
+export function envelope(code: string, message: string, fields?: Record<string, string>): ErrorEnvelope {
+  return { code, detail: message, message, error: message, ...(fields ? { fields } : {}) };
+}
+
+function send(reply: FastifyReply, status: number, body: ErrorEnvelope) {
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Fastify's own error codes for bad requests, mapped to our catalogue. */
+const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'invalid_json',
+    message: 'The request body is empty but its content type says JSON.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'unsupported_media_type',
+    message: 'This content type is not accepted here; send application/json.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'bad_request',
+    message: 'The Content-Length header does not match the body.',
+  },
+  FST_ERR_CTP_INVALID_TYPE: { code: 'bad_request', message: 'The content type header is invalid.' },
+};
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return send(reply, error.status, envelope(error.code, error.message, error.fields));
+    }
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'body';
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const keys = (issue.params as { keys?: unknown }).keys;
+        if (issue.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
+          for (const key of keys) fields[String(key)] = 'Unknown field.';
+          continue;
+        }
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || where;
+        fields[key] ??= issue.message ?? 'Invalid value.';
+      }
+      const summary = Object.entries(fields)
+        .map(([field, message]) => (field === where ? message : `${field}: ${message}`))
+        .join('; ');
+      return send(reply, 400, envelope('validation_failed', `Invalid ${where}. ${summary}`, fields));
+    }
+
+    const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (mapped) return send(reply, ERROR_CODES[mapped.code], envelope(mapped.code, mapped.message));
+
+    // Any other client error Fastify raised (bad headers, URL, etc.) keeps its 4xx status.
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = status === 404 ? 'not_found' : status === 429 ? 'rate_limited' : 'bad_request';
+      return send(reply, status, envelope(code, error.message || 'Bad request.'));
+    }
+
+    // A 5xx hides its internals: the log has them (with the request id), the caller gets a plain sentence.
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
+    } else {
+      request.log.error({ err: error }, 'request failed');
+    }
+    return send(reply, 500, envelope('internal', 'Something went wrong on our side. Please try again.'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    return send(
+      reply,
+      404,
+      envelope('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`),
+    );
+  });
+}
+
+/** Response schemas for the error statuses a route can answer, for validation and the OpenAPI document. */
+export function errorResponses(...statuses: number[]) {
+  return Object.fromEntries(statuses.map((s) => [s, errorEnvelopeSchema])) as Record<
+    number,
+    typeof errorEnvelopeSchema
+  >;
+}

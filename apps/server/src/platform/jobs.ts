@@ -1,0 +1,95 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.ts';
+
+/** A job handler: receives the job's data; a thrown error makes pg-boss retry it. */
+export type JobHandler<T extends object = object> = (data: T) => Promise<void>;
+
+export type JobDefinition<T extends object = object> = {
+  name: string;
+  handler: JobHandler<T>;
+  /** Cron expression (UTC) for periodic jobs. */
+  cron?: string;
+  retryLimit?: number;
+};
+
+/**
+ * The durable job queue: pg-boss in the same database, so jobs survive restarts and are shared by every server
+ * process. pg-boss talks to the database through our handle (PGlite has no connection string); statements
+ * without parameters may be several at once and go through the simple protocol.
+ */
+export class Jobs {
+  readonly #boss: PgBoss;
+  readonly #definitions = new Map<string, JobDefinition>();
+  #started = false;
+
+  constructor(
+    database: Database,
+    private readonly log: FastifyBaseLogger,
+    options: { schedule?: boolean } = {},
+  ) {
+    this.#boss = new PgBoss({
+      db: {
+        async executeSql(text: string, values: unknown[] = []) {
+          const rows = values.length > 0 ? await database.query(text, values) : await database.exec(text);
+          return { rows };
+        },
+      },
+      schema: 'pgboss',
+      schedule: options.schedule ?? true,
+      // PGlite is one connection: poll gently.
+      ...(database.kind === 'pglite'
+        ? { monitorStateIntervalSeconds: 60, maintenanceIntervalSeconds: 120 }
+        : {}),
+    });
+    this.#boss.on('error', (err: Error) => this.log.error({ err }, 'job queue error'));
+  }
+
+  define<T extends object>(definition: JobDefinition<T>) {
+    this.#definitions.set(definition.name, definition as unknown as JobDefinition);
+  }
+
+  async start() {
+    await this.#boss.start();
+    this.#started = true;
+    for (const def of this.#definitions.values()) {
+      await this.#boss.createQueue(def.name, {
+        name: def.name,
+        retryLimit: def.retryLimit ?? 3,
+        retryBackoff: true,
+      });
+      await this.#boss.work<object>(def.name, { pollingIntervalSeconds: 2 }, async (jobs) => {
+        for (const job of jobs) {
+          try {
+            await def.handler(job.data ?? {});
+          } catch (err) {
+            this.log.warn({ err, job: def.name, jobId: job.id }, 'job failed; it will be retried');
+            throw err;
+          }
+        }
+      });
+      if (def.cron) await this.#boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
+    }
+  }
+
+  /** Queues a job; returns its id. */
+  async send<T extends object>(
+    name: string,
+    data: T,
+    options: PgBoss.SendOptions = {},
+  ): Promise<string | null> {
+    if (!this.#definitions.has(name)) throw new Error(`Unknown job ${name}`);
+    return this.#boss.send(name, data, options);
+  }
+
+  async getJob(name: string, id: string) {
+    return this.#boss.getJobById(name, id);
+  }
+
+  async stop() {
+    if (!this.#started) return;
+    this.#started = false;
+    // Let running handlers finish; do not wait for pg-boss's own timers beyond that.
+    await this.#boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+}

@@ -1,0 +1,47 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+/**
+ * OpenAPI generated from the routes' zod schemas: JSON at /api/openapi.json, a browsable page at /api/docs.
+ * Routes that require a session are marked with the bearer security scheme.
+ */
+export async function registerOpenApi(app: FastifyInstance, version: string) {
+  const zodTransform = createJsonSchemaTransform({ skipList: ['/api/docs', '/api/docs/*', '/*'] });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Trust Marketplace API',
+        description:
+          'Care-coordination referral marketplace. Errors are `{code, detail, message, error, fields?}`. ' +
+          'Authenticate with `Authorization: Bearer <access_token>` from POST /auth/login; pick the active ' +
+          'organization with the `X-CBO-ID` header.',
+        version,
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Session token' } },
+      },
+    },
+    transform: (input) => {
+      const result = zodTransform(input);
+      const auth = input.route.config?.auth ?? 'session';
+      const schema = result.schema as Record<string, unknown>;
+      if (auth !== 'public') schema.security = [{ bearer: [] }];
+      return result;
+    },
+    transformObject: jsonSchemaTransformObject,
+  });
+  // The documentation pages are open, like the OpenAPI document itself.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, auth: 'public' };
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { deepLinking: true },
+    uiHooks: {},
+  });
+  app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+}

@@ -1,0 +1,108 @@
+import { SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from '@trust/domain';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { memberships, sessions, users } from '../db/schema/index.ts';
+import { hashToken, randomToken } from './crypto.ts';
+
+export const IDLE_MS = SESSION_IDLE_MINUTES * 60_000;
+export const MAX_MS = SESSION_MAX_HOURS * 3_600_000;
+/** last_seen_at is written at most this often, so a busy client does not write on every request. */
+const TOUCH_EVERY_MS = 30_000;
+
+export type MembershipRef = { org_id: number; role: string; is_primary: boolean };
+
+export type SessionRow = {
+  sessionId: number;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  activeOrgId: number | null;
+  user: typeof users.$inferSelect;
+  memberships: MembershipRef[];
+};
+
+export async function createSession(
+  db: DbOrTx,
+  input: { userId: number; ip: string | null; userAgent: string | null; now?: Date },
+) {
+  const token = randomToken();
+  const now = input.now ?? new Date();
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      tokenHash: hashToken(token),
+      userId: input.userId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + MAX_MS),
+      ip: input.ip,
+      userAgent: input.userAgent?.slice(0, 512) ?? null,
+    })
+    .returning();
+  return { token, session: row! };
+}
+
+/** The session of a bearer token with its user and memberships, in one query; undefined if unknown. */
+export async function findSession(db: DbOrTx, token: string): Promise<SessionRow | undefined> {
+  const membershipsJson = sql<MembershipRef[]>`coalesce((
+      select json_agg(json_build_object('org_id', m.organization_id, 'role', m.role, 'is_primary', m.is_primary)
+                      order by m.is_primary desc, m.id)
+      from ${memberships} m where m.user_id = ${users.id}), '[]'::json)`;
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      activeOrgId: sessions.activeOrgId,
+      user: users,
+      memberships: membershipsJson,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  return row;
+}
+
+/** Why a stored session is no longer valid at `now`, or null if it is. */
+export function sessionEndReason(s: { lastSeenAt: Date; expiresAt: Date }, now: Date): 'idle' | 'max' | null {
+  if (now.getTime() >= s.expiresAt.getTime()) return 'max';
+  if (now.getTime() - s.lastSeenAt.getTime() >= IDLE_MS) return 'idle';
+  return null;
+}
+
+/** Records activity; returns the new last-seen time. */
+export async function touchSession(db: DbOrTx, s: { sessionId: number; lastSeenAt: Date }, now: Date) {
+  if (now.getTime() - s.lastSeenAt.getTime() < TOUCH_EVERY_MS) return s.lastSeenAt;
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, s.sessionId));
+  return now;
+}
+
+export async function setSessionOrg(db: DbOrTx, sessionId: number, orgId: number) {
+  await db.update(sessions).set({ activeOrgId: orgId }).where(eq(sessions.id, sessionId));
+}
+
+export async function endSession(db: DbOrTx, sessionId: number) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Deletes every session that has ended by inactivity or age; returns how many. */
+export async function deleteEndedSessions(db: DbOrTx, now = new Date()): Promise<number> {
+  const idleBefore = new Date(now.getTime() - IDLE_MS);
+  const deleted = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleBefore)))
+    .returning({ id: sessions.id });
+  return deleted.length;
+}
+
+export async function endUserSessions(db: DbOrTx, userId: number, exceptSessionId?: number) {
+  await db
+    .delete(sessions)
+    .where(
+      exceptSessionId === undefined
+        ? eq(sessions.userId, userId)
+        : and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptSessionId}`),
+    );
+}

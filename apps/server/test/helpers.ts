@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { TEST_PASSWORD } from './constants.ts';
+
+export { TEST_PASSWORD };
+
+function withDatabase(url: string, name: string) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/**
+ * A database of this test file's own, copied from the run's migrated, demo-loaded template: PGlite by
+ * default, PostgreSQL when DATABASE_URL is set (a database created here and dropped by `drop`).
+ */
+export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  const pgTemplate = inject('postgresTemplate');
+  if (url && pgTemplate) {
+    const name = `tm_test_${randomBytes(6).toString('hex')}`;
+    const admin = await openDatabase({ kind: 'postgres', url, poolMax: 1 });
+    await admin.exec(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
+    const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name), poolMax: 5 });
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.close();
+      },
+    };
+  }
+  const blob = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+  const database = await openDatabase({ kind: 'pglite', loadDataDir: blob });
+  return { database, drop: () => database.close() };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  close: () => Promise<void>;
+};
+
+/** The real app on a fresh database (DESIGN.md "Tests boot the real app"). */
+export async function buildTestApp(
+  options: { jobs?: boolean; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const { database, drop } = await createTestDatabase();
+  const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_PASSWORD: TEST_PASSWORD, ...options.env });
+  const app = await buildApp({ config, database, jobs: options.jobs ?? false, web: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+/** Signs in as a demo user; returns the bearer token. */
+export async function login(app: FastifyInstance, email: string, password = TEST_PASSWORD): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login as ${email} failed: ${res.statusCode} ${res.body}`);
+  return res.json().access_token as string;
+}
+
+export function bearer(token: string, orgId?: number): Record<string, string> {
+  return { authorization: `Bearer ${token}`, ...(orgId === undefined ? {} : { 'x-cbo-id': String(orgId) }) };
+}
+
+/** Asserts the error envelope of DESIGN.md and returns it. */
+export function expectEnvelope(res: LightMyRequestResponse, status: number, code?: string) {
+  const body = res.json() as { code: string; detail: string; message: string; error: string };
+  if (res.statusCode !== status || (code && body.code !== code)) {
+    throw new Error(`expected ${status}${code ? ` ${code}` : ''}, got ${res.statusCode}: ${res.body}`);
+  }
+  if (!body.detail || body.detail !== body.message || body.detail !== body.error) {
+    throw new Error(`not an error envelope: ${res.body}`);
+  }
+  if (res.body.includes('    at ')) throw new Error(`stack trace leaked: ${res.body}`);
+  return body;
+}

@@ -1,0 +1,63 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { type Me, roleLabel } from '@trust/domain';
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
+}
+
+/** The header's profile button (003 §2.2). The full profile panel (003 §2.10) arrives in a later issue. */
+export function ProfileMenu({
+  user,
+  compact,
+  onSignOut,
+}: {
+  user: Me;
+  compact: boolean;
+  onSignOut: () => void;
+}) {
+  return (
+    <Menu position="bottom-end" shadow="md" width={240}>
+      <Menu.Target>
+        <UnstyledButton
+          aria-label={`Profile: ${user.name}`}
+          p={4}
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+        >
+          <Group gap={8} wrap="nowrap">
+            <Avatar color="teal" radius="xl" size={compact ? 30 : 34}>
+              {initials(user.name)}
+            </Avatar>
+            {!compact && (
+              <div style={{ minWidth: 0, maxWidth: 200 }}>
+                <Text size="sm" fw={600} truncate="end">
+                  {user.name}
+                </Text>
+                <Text size="xs" c="dimmed" truncate="end">
+                  {roleLabel(user.role)}
+                </Text>
+              </div>
+            )}
+            <IconChevronDown size={14} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate="end">
+            {user.name}
+          </Text>
+          <Text size="xs" truncate="end">
+            {user.email}
+          </Text>
+          <Text size="xs">{roleLabel(user.role)}</Text>
+        </Menu.Label>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onSignOut}>
+          Sign Out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

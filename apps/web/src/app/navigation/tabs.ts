@@ -1,0 +1,260 @@
+import {
+  type Icon,
+  IconActivity,
+  IconAddressBook,
+  IconAdjustmentsHorizontal,
+  IconArrowsShuffle,
+  IconBolt,
+  IconBuildingCommunity,
+  IconCalendarUser,
+  IconChartBar,
+  IconChartPie,
+  IconClipboardList,
+  IconFilePlus,
+  IconForms,
+  IconGauge,
+  IconHeartHandshake,
+  IconHierarchy2,
+  IconHome,
+  IconLayoutDashboard,
+  IconListCheck,
+  IconPlugConnected,
+  IconReceipt,
+  IconRoute,
+  IconSearch,
+  IconStethoscope,
+  IconTemplate,
+  IconTransform,
+  IconUpload,
+  IconUserCog,
+  IconUsers,
+} from '@tabler/icons-react';
+
+// 003 §2.1: every screen is a tab with a name. Here each tab name is also the URL path (`/queue`), so refresh,
+// deep links and the browser's Back button work; tabs that need an id take it as a path segment.
+
+export type TabAccess = 'open' | 'signed-in';
+
+export type NavGroup = 'overview' | 'referrals' | 'providers' | 'members' | 'workflows' | 'admin' | 'tools';
+
+export interface TabDef {
+  name: string;
+  title: string;
+  access: TabAccess;
+  /** The tab takes an id as a second path segment (`/members-view/12`). */
+  withId?: boolean;
+  /** Where it sits in the sidebar; absent for tabs reached only from other screens. */
+  group?: NavGroup;
+  icon?: Icon;
+  /** 003 §6: the admin tab exists only in the wide layout (1024 px and up). */
+  wideOnly?: boolean;
+  /** Account flows are not restored after login (they make no sense once signed in). */
+  notRestorable?: boolean;
+}
+
+export const NAV_GROUP_LABELS: Record<NavGroup, string | null> = {
+  overview: null,
+  referrals: 'Referrals',
+  providers: 'Providers',
+  members: 'Members & Programs',
+  workflows: 'Workflows & Forms',
+  admin: 'Administration',
+  tools: 'Tools',
+};
+
+export const NAV_GROUP_ORDER: readonly NavGroup[] = [
+  'overview',
+  'referrals',
+  'providers',
+  'members',
+  'workflows',
+  'admin',
+  'tools',
+];
+
+export const TABS: readonly TabDef[] = [
+  { name: 'home', title: 'Home', access: 'open', group: 'overview', icon: IconHome },
+  {
+    name: 'dashboard',
+    title: 'Dashboard',
+    access: 'signed-in',
+    group: 'overview',
+    icon: IconLayoutDashboard,
+  },
+
+  { name: 'livefeed', title: 'Live Feed', access: 'open', group: 'referrals', icon: IconActivity },
+  { name: 'queue', title: 'Referral Queue', access: 'signed-in', group: 'referrals', icon: IconListCheck },
+  {
+    name: 'create-referral',
+    title: 'Create Referral',
+    access: 'signed-in',
+    group: 'referrals',
+    icon: IconFilePlus,
+  },
+  {
+    name: 'finder',
+    title: 'Unpublished Referrals',
+    access: 'signed-in',
+    group: 'referrals',
+    icon: IconSearch,
+  },
+  { name: 'matching', title: 'Auto-Match', access: 'signed-in', group: 'referrals', icon: IconArrowsShuffle },
+
+  {
+    name: 'provider-directory',
+    title: 'Provider Directory',
+    access: 'open',
+    group: 'providers',
+    icon: IconStethoscope,
+  },
+  {
+    name: 'directory',
+    title: 'My Providers',
+    access: 'signed-in',
+    group: 'providers',
+    icon: IconAddressBook,
+  },
+  {
+    name: 'capacity',
+    title: 'Provider Performance',
+    access: 'signed-in',
+    group: 'providers',
+    icon: IconGauge,
+  },
+  { name: 'provider-communications', title: 'Provider Communications', access: 'signed-in' },
+
+  {
+    name: 'workspace',
+    title: 'Case Workspace',
+    access: 'signed-in',
+    group: 'members',
+    icon: IconHeartHandshake,
+  },
+  { name: 'members', title: 'Members', access: 'signed-in', group: 'members', icon: IconUsers },
+  { name: 'members-new', title: 'New Member', access: 'signed-in' },
+  { name: 'members-edit', title: 'Edit Member', access: 'signed-in', withId: true },
+  { name: 'members-view', title: 'Member', access: 'signed-in', withId: true },
+  {
+    name: 'enrollments',
+    title: 'Enrollments',
+    access: 'signed-in',
+    group: 'members',
+    icon: IconCalendarUser,
+  },
+  { name: 'enrollments-view', title: 'Enrollment', access: 'signed-in', withId: true },
+  { name: 'programs', title: 'Programs', access: 'signed-in', group: 'members', icon: IconClipboardList },
+
+  {
+    name: 'workflows',
+    title: 'Workflow Templates',
+    access: 'signed-in',
+    group: 'workflows',
+    icon: IconRoute,
+  },
+  {
+    name: 'workflow-instances',
+    title: 'Active Workflows',
+    access: 'signed-in',
+    group: 'workflows',
+    icon: IconHierarchy2,
+  },
+  {
+    name: 'automation-rules',
+    title: 'Automation Rules',
+    access: 'signed-in',
+    group: 'workflows',
+    icon: IconBolt,
+  },
+  {
+    name: 'form-templates',
+    title: 'Form Templates',
+    access: 'signed-in',
+    group: 'workflows',
+    icon: IconTemplate,
+  },
+  { name: 'form-library', title: 'Form Library', access: 'signed-in', group: 'workflows', icon: IconForms },
+  {
+    name: 'form-analytics',
+    title: 'Form Analytics',
+    access: 'signed-in',
+    group: 'workflows',
+    icon: IconChartPie,
+  },
+
+  {
+    name: 'field-config',
+    title: 'Field Configuration',
+    access: 'signed-in',
+    group: 'admin',
+    icon: IconAdjustmentsHorizontal,
+  },
+  { name: 'field-mapping', title: 'Field Mapping', access: 'signed-in', group: 'admin', icon: IconTransform },
+  {
+    name: 'cbo-management',
+    title: 'Organizations',
+    access: 'signed-in',
+    group: 'admin',
+    icon: IconBuildingCommunity,
+  },
+  {
+    name: 'user-management',
+    title: 'User Management',
+    access: 'signed-in',
+    group: 'admin',
+    icon: IconUserCog,
+  },
+  {
+    name: 'admin',
+    title: 'Import Manager',
+    access: 'signed-in',
+    group: 'admin',
+    icon: IconUpload,
+    wideOnly: true,
+  },
+  { name: 'metrics', title: 'System Metrics', access: 'signed-in', group: 'admin', icon: IconChartBar },
+
+  { name: 'otfrtf', title: 'OTF/RTF Submission', access: 'signed-in', group: 'tools', icon: IconReceipt },
+  {
+    name: 'railway-test',
+    title: 'Connectivity Test',
+    access: 'open',
+    group: 'tools',
+    icon: IconPlugConnected,
+  },
+
+  { name: 'register', title: 'Create Your Account', access: 'open', notRestorable: true },
+  { name: 'forgot-password', title: 'Forgot Password', access: 'open', notRestorable: true },
+  { name: 'reset-password', title: 'Reset Password', access: 'open', notRestorable: true },
+];
+
+const BY_NAME = new Map(TABS.map((tab) => [tab.name, tab]));
+
+export function findTab(name: string): TabDef | undefined {
+  return BY_NAME.get(name);
+}
+
+/** The URL of a tab: home is `/`, the others their name. */
+export function tabPath(name: string, id?: string | number): string {
+  if (name === 'home') return '/';
+  return id === undefined ? `/${name}` : `/${name}/${encodeURIComponent(String(id))}`;
+}
+
+export interface TabLocation {
+  tab: TabDef;
+  id?: string;
+}
+
+/** Which tab a URL path shows, or null for a path that is not a tab (`/login`, `/terms`, unknown). */
+export function tabFromPath(pathname: string): TabLocation | null {
+  const segments = pathname.split('/').filter(Boolean);
+  if (segments.length === 0) return { tab: BY_NAME.get('home') as TabDef };
+  const [name, id, ...rest] = segments;
+  const tab = name === undefined ? undefined : BY_NAME.get(name);
+  if (!tab || tab.name === 'home' || rest.length > 0) return null;
+  if (tab.withId) return id === undefined ? null : { tab, id: decodeURIComponent(id) };
+  return id === undefined ? { tab } : null;
+}
+
+export function canAccess(tab: TabDef, signedIn: boolean): boolean {
+  return tab.access === 'open' || signedIn;
+}

@@ -1,0 +1,12 @@
+import { createTheme } from '@mantine/core';
+
+// 003 §2.1, §9 layout bands: under 640 px a compact phone layout (xs), 768–1023 px tablet (sm), 1024 px and up
+// the wide layout with a fixed sidebar (md).
+export const theme = createTheme({
+  primaryColor: 'teal',
+  defaultRadius: 'md',
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: { fontWeight: '700' },
+  breakpoints: { xs: '40em', sm: '48em', md: '64em', lg: '80em', xl: '96em' },
+});

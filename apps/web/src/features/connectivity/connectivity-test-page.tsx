@@ -1,0 +1,140 @@
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { joinUrl, type ProbeResult, probeEndpoint } from '../../api/connectivity/probe-endpoint.ts';
+import { useAuth } from '../../app/auth/auth-context.tsx';
+
+// 003 §2.14, §7.7: the connectivity test page (tab railway-test).
+
+const CHECKS = [
+  { key: 'health', label: 'Health', path: '/health' },
+  { key: 'root', label: 'Root', path: '/' },
+  { key: 'users', label: 'Users', path: '/api/users' },
+] as const;
+
+type CheckKey = (typeof CHECKS)[number]['key'];
+
+function describe(result: ProbeResult): string {
+  if (result.status === null) return result.error ?? 'No answer';
+  return `HTTP ${result.status}${result.statusText ? ` ${result.statusText}` : ''}`;
+}
+
+function providersCount(result: ProbeResult | undefined): number | null {
+  const json = result?.json;
+  if (json && typeof json === 'object' && 'providers_count' in json) {
+    const count = (json as { providers_count: unknown }).providers_count;
+    return typeof count === 'number' ? count : null;
+  }
+  return null;
+}
+
+export function ConnectivityTestPage() {
+  const { status } = useAuth();
+  const [url, setUrl] = useState(() => window.location.origin);
+  const [running, setRunning] = useState(false);
+  const [results, setResults] = useState<Partial<Record<CheckKey, ProbeResult>> | null>(null);
+  const [testedUrl, setTestedUrl] = useState('');
+
+  const run = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const base = url.trim();
+    if (!base) return;
+    setRunning(true);
+    setTestedUrl(base);
+    const answers = await Promise.all(
+      CHECKS.map(async (check) => {
+        const result = await probeEndpoint(joinUrl(base, check.path), { withAuth: status === 'signed-in' });
+        return [check.key, result] as const;
+      }),
+    );
+    setResults(Object.fromEntries(answers));
+    setRunning(false);
+  };
+
+  const providers = providersCount(results?.health);
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>Connectivity Test</Title>
+        <Text c="dimmed" size="sm">
+          Checks that a Trust Marketplace service answers: its health, its root page and its users endpoint.
+        </Text>
+      </div>
+
+      <Paper withBorder p="md">
+        <form onSubmit={run}>
+          <Group align="flex-end" gap="sm">
+            <TextInput
+              label="Service URL"
+              value={url}
+              onChange={(event) => setUrl(event.currentTarget.value)}
+              placeholder="https://example.org"
+              required
+              style={{ flex: 1, minWidth: 220 }}
+            />
+            <Button type="submit" loading={running} leftSection={<IconPlayerPlay size={16} />}>
+              Run Tests
+            </Button>
+          </Group>
+          {status === 'signed-in' && (
+            <Text size="xs" c="dimmed" mt={6}>
+              Your sign-in is sent only when the URL is this site itself.
+            </Text>
+          )}
+        </form>
+      </Paper>
+
+      {results && (
+        <Paper withBorder p="md">
+          <Text size="sm" mb="sm">
+            Results for <strong>{testedUrl}</strong>
+          </Text>
+          <Table.ScrollContainer minWidth={300}>
+            <Table verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Endpoint</Table.Th>
+                  <Table.Th>Result</Table.Th>
+                  <Table.Th>Answer</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {CHECKS.map((check) => {
+                  const result = results[check.key];
+                  if (!result) return null;
+                  return (
+                    <Table.Tr key={check.key} data-testid={`check-${check.key}`}>
+                      <Table.Td>
+                        <Text size="sm" fw={600}>
+                          {check.label}
+                        </Text>
+                        <Text size="xs" c="dimmed" ff="monospace">
+                          GET {check.path}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={result.ok ? 'green' : 'red'}>{result.ok ? 'Pass' : 'Fail'}</Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{describe(result)}</Text>
+                        <Text size="xs" c="dimmed">
+                          {result.durationMs} ms
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {providers !== null && (
+            <Alert color="teal" mt="md" title="Provider directory">
+              {providers.toLocaleString('en-US')} providers in the directory.
+            </Alert>
+          )}
+        </Paper>
+      )}
+    </Stack>
+  );
+}

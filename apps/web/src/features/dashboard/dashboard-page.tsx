@@ -1,0 +1,76 @@
+import { Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  type Icon,
+  IconActivity,
+  IconArrowsShuffle,
+  IconFilePlus,
+  IconLogout,
+  IconStethoscope,
+} from '@tabler/icons-react';
+import { orgRoleLabel } from '@trust/domain';
+import { useNavigate } from 'react-router';
+import { useAuth } from '../../app/auth/auth-context.tsx';
+import { tabPath } from '../../app/navigation/tabs.ts';
+
+const QUICK_ACTIONS: { label: string; tab: string; icon: Icon }[] = [
+  { label: 'Create New Referral', tab: 'create-referral', icon: IconFilePlus },
+  { label: 'View Live Feed', tab: 'livefeed', icon: IconActivity },
+  { label: 'Matching Engine', tab: 'matching', icon: IconArrowsShuffle },
+  { label: 'Navigator Directory', tab: 'provider-directory', icon: IconStethoscope },
+];
+
+/**
+ * 003 §2.4: the user dashboard, the default tab after login. The spec's stat cards hold hard-coded sample
+ * numbers; real figures computed from recorded referrals come with the referral work, so none are shown yet.
+ */
+export function DashboardPage() {
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  if (!user) return null;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div>
+          <Title order={2}>Welcome back, {user.name}!</Title>
+          {user.org_role && (
+            <Badge variant="light" mt={6}>
+              {orgRoleLabel(user.org_role)}
+            </Badge>
+          )}
+        </div>
+        <Button variant="default" leftSection={<IconLogout size={16} />} onClick={signOut}>
+          Logout
+        </Button>
+      </Group>
+
+      <Paper withBorder p="lg">
+        <Title order={3} size="h4" mb={4}>
+          Your statistics
+        </Title>
+        <Text c="dimmed" size="sm">
+          Your statistics appear here once referrals are recorded.
+        </Text>
+      </Paper>
+
+      <Card withBorder padding="lg">
+        <Title order={3} size="h4" mb="sm">
+          Quick Actions
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm">
+          {QUICK_ACTIONS.map((action) => (
+            <Button
+              key={action.tab}
+              variant="light"
+              justify="flex-start"
+              leftSection={<action.icon size={18} />}
+              onClick={() => navigate(tabPath(action.tab))}
+            >
+              {action.label}
+            </Button>
+          ))}
+        </SimpleGrid>
+      </Card>
+    </Stack>
+  );
+}

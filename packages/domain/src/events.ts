@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/**
+ * Who may receive an event streamed over GET /api/events: everyone (already masked data only), the members
+ * of one organization, or one user.
+ */
+export const eventAudienceSchema = z.union([
+  z.object({ kind: z.literal('public') }),
+  z.object({ kind: z.literal('org'), org_id: z.number().int() }),
+  z.object({ kind: z.literal('user'), user_id: z.number().int() }),
+]);
+export type EventAudience = z.infer<typeof eventAudienceSchema>;
+
+/** One event as a browser receives it (the `data:` line of a Server-Sent Event). */
+export const appEventSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  at: z.string(),
+  data: z.unknown(),
+});
+export type AppEvent = z.infer<typeof appEventSchema>;
