@@ -27,6 +27,7 @@ async function main() {
 
   const app = await buildApp({ config, database, jobs: config.jobs });
   if (config.demoData) {
+    app.log.info('checking demo data');
     const result = await loadDemoData(database, { password: config.demoPassword });
     if (result.loaded) app.log.info(result.counts, 'demo data loaded');
     if (config.demoPasswordDefaulted) {

@@ -19,16 +19,23 @@ function withDatabase(url: string, name: string) {
  * A database of this test file's own, copied from the run's migrated, demo-loaded template: PGlite by
  * default, PostgreSQL when DATABASE_URL is set (a database created here and dropped by `drop`).
  */
-export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  database: Database;
+  /** The PostgreSQL URL of this database, so a second server instance can share it. */
+  url?: string;
+  drop: () => Promise<void>;
+}> {
   const url = process.env.DATABASE_URL;
   const pgTemplate = inject('postgresTemplate');
   if (url && pgTemplate) {
     const name = `tm_test_${randomBytes(6).toString('hex')}`;
     const admin = await openDatabase({ kind: 'postgres', url, poolMax: 1 });
     await admin.exec(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
-    const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name), poolMax: 5 });
+    const ownUrl = withDatabase(url, name);
+    const database = await openDatabase({ kind: 'postgres', url: ownUrl, poolMax: 5 });
     return {
       database,
+      url: ownUrl,
       drop: async () => {
         await database.close();
         await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -44,6 +51,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
 export type TestApp = {
   app: FastifyInstance;
   database: Database;
+  url?: string;
   close: () => Promise<void>;
 };
 
@@ -51,13 +59,19 @@ export type TestApp = {
 export async function buildTestApp(
   options: { jobs?: boolean; env?: Record<string, string> } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await createTestDatabase();
+  const { database, url, drop } = await createTestDatabase();
   const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_PASSWORD: TEST_PASSWORD, ...options.env });
   const app = await buildApp({ config, database, jobs: options.jobs ?? false, web: false });
-  await app.ready();
+  try {
+    await app.ready();
+  } catch (err) {
+    await drop();
+    throw err;
+  }
   return {
     app,
     database,
+    url,
     close: async () => {
       await app.close();
       await drop();
@@ -87,4 +101,66 @@ export function expectEnvelope(res: LightMyRequestResponse, status: number, code
   }
   if (res.body.includes('    at ')) throw new Error(`stack trace leaked: ${res.body}`);
   return body;
+}
+
+/** Reads a Server-Sent Events stream and resolves with the first event that matches. */
+export async function openEventStream(baseUrl: string, token?: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${baseUrl}/api/events`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    signal: controller.signal,
+  });
+  if (!res.ok || !res.body) throw new Error(`event stream failed: ${res.status}`);
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  const events: { type: string; data: unknown }[] = [];
+  let buffer = '';
+  let connected = false;
+  const waiters = new Set<() => void>();
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (block.includes(': connected')) connected = true;
+          const data = block
+            .split('\n')
+            .find((l) => l.startsWith('data: '))
+            ?.slice(6);
+          if (data) events.push(JSON.parse(data));
+          end = buffer.indexOf('\n\n');
+        }
+        for (const w of waiters) w();
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  const waitFor = (predicate: () => boolean, ms: number) =>
+    new Promise<boolean>((resolve) => {
+      if (predicate()) return resolve(true);
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        resolve(false);
+      }, ms);
+      const check = () => {
+        if (predicate()) {
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(true);
+        }
+      };
+      waiters.add(check);
+    });
+  await waitFor(() => connected, 5000);
+  return {
+    events,
+    /** Resolves true when an event of this type arrives within `ms`, false otherwise. */
+    waitForType: (type: string, ms = 5000) => waitFor(() => events.some((e) => e.type === type), ms),
+    close: () => controller.abort(),
+  };
 }

@@ -1,0 +1,128 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REFERRAL_STATUSES } from '@trust/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, TEST_PASSWORD } from '../../../test/helpers.ts';
+import type { Database } from '../client.ts';
+import { loadDemoData } from './load.ts';
+import { DEMO_USERS } from './people.ts';
+
+describe('demo data', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, drop } = await createTestDatabase());
+  });
+  afterAll(async () => drop?.());
+
+  it('has a referral in every status and a demo account for every role', async () => {
+    const statuses = await database.query<{ status: string }>('SELECT DISTINCT status FROM referrals');
+    expect(statuses.map((s) => s.status).sort()).toEqual([...REFERRAL_STATUSES].sort());
+    const roles = await database.query<{
+      email: string;
+      role: string;
+      org_role: string;
+      is_primary: boolean;
+    }>(
+      `SELECT u.email, u.role, m.role AS org_role, m.is_primary
+         FROM users u JOIN memberships m ON m.user_id = u.id`,
+    );
+    expect(new Set(roles.map((r) => r.role))).toEqual(new Set(DEMO_USERS.map((u) => u.role)));
+    expect(new Set(roles.map((r) => r.org_role))).toEqual(
+      new Set(['super_admin', 'org_admin', 'manager', 'staff', 'viewer']),
+    );
+    const admin = roles.filter((r) => r.email === 'admin@trust.demo');
+    const [orgs] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM organizations');
+    expect(admin).toHaveLength(orgs!.n);
+    expect(admin.every((r) => r.org_role === 'super_admin')).toBe(true);
+    expect(roles.find((r) => r.email === 'coordinator@trust.demo' && r.is_primary)).toMatchObject({
+      role: 'case_manager',
+      org_role: 'staff',
+    });
+  });
+
+  it('links community organizations to their directory listing', async () => {
+    const rows = await database.query<{ name: string }>(
+      `SELECT o.name FROM providers p JOIN organizations o ON o.id = p.organization_id`,
+    );
+    expect(rows.map((r) => r.name)).toContain('Harbor Community Services');
+  });
+
+  it('matched referrals carry the 7-day response window', async () => {
+    const [row] = await database.query<{ bad: number }>(
+      `SELECT count(*)::int AS bad FROM referrals
+        WHERE status <> 'pending' AND (matched_provider_id IS NULL OR expires_at <> matched_at + interval '7 days')`,
+    );
+    expect(row!.bad).toBe(0);
+  });
+
+  it('does not load twice', async () => {
+    expect(await loadDemoData(database, { password: TEST_PASSWORD })).toEqual({ loaded: false });
+  });
+});
+
+function startServer(dataDir: string): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '../../..'),
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      JOBS: 'off',
+      LOG_LEVEL: 'info',
+      DEMO_PASSWORD: TEST_PASSWORD,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    out += d;
+  });
+  return { child, output: () => out };
+}
+
+async function waitFor(predicate: () => boolean, ms: number) {
+  const until = Date.now() + ms;
+  while (!predicate()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('a server killed while loading the demo data', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-kill-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('completes the load on the next start', { timeout: 120_000 }, async () => {
+    const first = startServer(dataDir);
+    await waitFor(() => first.output().includes('checking demo data'), 60_000);
+    await new Promise((r) => setTimeout(r, 300));
+    first.child.kill('SIGKILL');
+    await new Promise((r) => first.child.once('exit', r));
+    expect(first.output()).not.toContain('Server listening');
+
+    const second = startServer(dataDir);
+    try {
+      await waitFor(() => /listening at (http:\/\/127\.0\.0\.1:\d+)/.test(second.output()), 90_000);
+      const base = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(second.output())![1];
+      const stats = await (await fetch(`${base}/api/stats/landing`)).json();
+      expect(stats).toMatchObject({ referrals_count: 240, providers_count: 302 });
+      const login = await fetch(`${base}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@trust.demo', password: TEST_PASSWORD }),
+      });
+      expect(login.status).toBe(200);
+    } finally {
+      second.child.kill('SIGTERM');
+      await new Promise((r) => second.child.once('exit', r));
+    }
+  });
+});

@@ -1,0 +1,101 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, login, openEventStream, TEST_PASSWORD, type TestApp } from '../../test/helpers.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+
+async function listen(t: TestApp) {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}
+
+describe('GET /api/events (Server-Sent Events over LISTEN/NOTIFY)', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    base = await listen(t);
+  });
+  afterAll(async () => t?.close());
+
+  it('streams public events to anyone and organization events only to its members', async () => {
+    const token = await login(t.app, 'coordinator@trust.demo');
+    const anonymous = await openEventStream(base);
+    const member = await openEventStream(base, token);
+    const [plan] = await t.database.query<{ id: number }>(
+      "SELECT id FROM organizations WHERE name = 'Golden Valley Health Plan'",
+    );
+    const [harbor] = await t.database.query<{ id: number }>(
+      "SELECT id FROM organizations WHERE name = 'Harbor Community Services'",
+    );
+
+    await t.app.deps.events.publish('feed.updated', { kind: 'public' }, { count: 3 });
+    await t.app.deps.events.publish('org.note', { kind: 'org', org_id: plan!.id }, { referral_id: 1 });
+    await t.app.deps.events.publish('org.other', { kind: 'org', org_id: harbor!.id }, { referral_id: 2 });
+
+    expect(await anonymous.waitForType('feed.updated')).toBe(true);
+    expect(await member.waitForType('feed.updated')).toBe(true);
+    expect(await member.waitForType('org.note')).toBe(true);
+    expect(member.events.find((e) => e.type === 'org.note')).toMatchObject({ data: { referral_id: 1 } });
+    // Nothing of another organization, nothing private to the anonymous stream.
+    expect(await member.waitForType('org.other', 300)).toBe(false);
+    expect(await anonymous.waitForType('org.note', 300)).toBe(false);
+    anonymous.close();
+    member.close();
+  });
+
+  it('sends an event published inside a transaction only when it commits', async () => {
+    const stream = await openEventStream(base);
+    await t.database.db
+      .transaction(async (tx) => {
+        await t.app.deps.events.publish('rolled.back', { kind: 'public' }, {}, tx);
+        throw new Error('abort');
+      })
+      .catch(() => {});
+    await t.database.db.transaction(async (tx) => {
+      await t.app.deps.events.publish('committed', { kind: 'public' }, {}, tx);
+    });
+    expect(await stream.waitForType('committed')).toBe(true);
+    expect(stream.events.some((e) => e.type === 'rolled.back')).toBe(false);
+    stream.close();
+  });
+});
+
+// Two server processes' worth of apps on one PostgreSQL: an event published by one reaches the other's
+// clients. PGlite is one process by nature, so this runs where DATABASE_URL names a server (always in CI).
+describe.skipIf(!process.env.DATABASE_URL)('events across server instances sharing PostgreSQL', () => {
+  let first: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    first = await buildTestApp();
+    const database = await openDatabase({ kind: 'postgres', url: first.url!, poolMax: 3 });
+    const app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent', DEMO_PASSWORD: TEST_PASSWORD }),
+      database,
+      web: false,
+    });
+    await app.ready();
+    second = {
+      app,
+      database,
+      close: async () => {
+        await app.close();
+        await database.close();
+      },
+    };
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('delivers an event published on instance A to a client of instance B', async () => {
+    const baseB = await listen(second);
+    const stream = await openEventStream(baseB);
+    await first.app.deps.events.publish('cross.instance', { kind: 'public' }, { from: 'A' });
+    expect(await stream.waitForType('cross.instance')).toBe(true);
+    expect(stream.events.find((e) => e.type === 'cross.instance')?.data).toEqual({ from: 'A' });
+    stream.close();
+  });
+});

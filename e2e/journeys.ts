@@ -1,0 +1,168 @@
+import type { Page } from 'playwright-core';
+import { expectHidden, expectPath, expectStorage, expectVisible, readStorage } from './lib/browser.ts';
+
+// Browser journeys from the issue: "sign in as a demo user, switch organization, reload and stay on the same
+// tab, sign out, open the live feed signed out". Each runs in a fresh Chromium profile against the built app
+// served by a real server on a fresh embedded database with the demo data.
+
+export type JourneyContext = { page: Page; password: string };
+export type Journey = { name: string; title: string; run: (ctx: JourneyContext) => Promise<void> };
+
+const COORDINATOR = { email: 'coordinator@trust.demo', name: 'Casey Coordinator' };
+// The wrong-password journey signs in as another account: the server locks an account after 5 failures
+// (per account, 15 minutes), and the coordinator is the one every other journey needs.
+const WRONG_PASSWORD_ACCOUNT = 'viewer@trust.demo';
+const HOME_HEADING = 'Connect members to the care they need';
+
+function homeHeading(page: Page) {
+  return page.getByRole('heading', { name: HOME_HEADING });
+}
+
+/** 003 §2.2: the header's Login button opens the sign-in modal. */
+async function openLoginModal(page: Page) {
+  await page.goto('/');
+  await expectVisible(homeHeading(page), 'the home page');
+  await page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expectVisible(
+    dialog.getByRole('heading', { name: 'Sign in to your account' }),
+    "the login modal titled 'Sign in to your account'",
+  );
+  return dialog;
+}
+
+async function submitLogin(page: Page, email: string, password: string) {
+  const dialog = await openLoginModal(page);
+  await dialog.getByLabel('Email', { exact: true }).fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+async function signInAsCoordinator({ page, password }: JourneyContext) {
+  await submitLogin(page, COORDINATOR.email, password);
+  await expectPath(page, '/dashboard');
+  await expectVisible(page.getByRole('heading', { name: /Welcome back/ }), "the dashboard's greeting");
+}
+
+function orgSwitcher(page: Page, organization: string) {
+  return page.getByRole('button', { name: `Organization: ${organization}` });
+}
+
+export const JOURNEYS: Journey[] = [
+  {
+    name: 'sign-in',
+    title: 'signs in as the coordinator through the header Login button and lands on the dashboard',
+    run: async (ctx) => {
+      await signInAsCoordinator(ctx);
+      await expectVisible(
+        ctx.page.getByRole('heading', { name: `Welcome back, ${COORDINATOR.name}!` }),
+        `'Welcome back, ${COORDINATOR.name}!'`,
+      );
+      await expectHidden(ctx.page.getByRole('dialog'), 'the login modal after signing in');
+      if ((await readStorage(ctx.page, 'auth_token')) === null) throw new Error('auth_token was not stored');
+    },
+  },
+  {
+    name: 'switch-organization',
+    title: 'switches organization from Golden Valley to Riverbend; the page reloads and keeps Riverbend',
+    run: async (ctx) => {
+      const { page } = ctx;
+      await signInAsCoordinator(ctx);
+      // 002 §2: the primary organization is chosen when none is stored.
+      await expectVisible(orgSwitcher(page, 'Golden Valley Health Plan'), 'the switcher on Golden Valley');
+      await expectStorage(page, 'active_cbo_id', '1');
+      // A mark on the window that only a real page reload removes.
+      await page.evaluate(() => {
+        (window as unknown as { __beforeSwitch?: boolean }).__beforeSwitch = true;
+      });
+      await orgSwitcher(page, 'Golden Valley Health Plan').click();
+      await page.getByRole('menuitem', { name: /Riverbend Family Clinic/ }).click();
+      await page.waitForFunction(() => !(window as unknown as { __beforeSwitch?: boolean }).__beforeSwitch);
+      await expectVisible(
+        orgSwitcher(page, 'Riverbend Family Clinic'),
+        'the switcher on Riverbend after reload',
+      );
+      await expectStorage(page, 'active_cbo_id', '2');
+    },
+  },
+  {
+    name: 'reload-keeps-tab',
+    title: 'opens the Referral Queue tab, reloads, and is still on the same tab',
+    run: async (ctx) => {
+      const { page } = ctx;
+      await signInAsCoordinator(ctx);
+      await page
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('link', { name: 'Referral Queue' })
+        .click();
+      await expectPath(page, '/queue');
+      const queueHeading = page.getByRole('heading', { name: 'Referral Queue', exact: true });
+      await expectVisible(queueHeading, 'the Referral Queue tab');
+      await page.reload();
+      await expectPath(page, '/queue');
+      await expectVisible(queueHeading, 'the Referral Queue tab after reload');
+      await expectHidden(homeHeading(page), 'the home page after reload');
+      await expectVisible(orgSwitcher(page, 'Golden Valley Health Plan'), 'still signed in after reload');
+    },
+  },
+  {
+    name: 'sign-out',
+    title: 'signs out from the profile menu and is back on the home page with the token gone',
+    run: async (ctx) => {
+      const { page } = ctx;
+      await signInAsCoordinator(ctx);
+      await page.getByRole('button', { name: `Profile: ${COORDINATOR.name}` }).click();
+      await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+      await expectPath(page, '/');
+      await expectVisible(homeHeading(page), 'the home page');
+      await expectVisible(
+        page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }),
+        'the Login button',
+      );
+      await expectStorage(page, 'auth_token', null);
+    },
+  },
+  {
+    name: 'livefeed-signed-out',
+    title: 'opens /livefeed signed out and sees the live feed, not the home page, with no login',
+    run: async ({ page }) => {
+      await page.goto('/livefeed');
+      await expectVisible(page.getByRole('heading', { name: 'Live Feed', exact: true }), 'the Live Feed tab');
+      await expectPath(page, '/livefeed');
+      await expectHidden(homeHeading(page), 'the home page');
+      await expectHidden(page.getByRole('dialog'), 'a login modal');
+      await expectVisible(
+        page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }),
+        'the Login button (signed out)',
+      );
+    },
+  },
+  {
+    name: 'protected-tab-signed-out',
+    title: 'asks for the Referral Queue signed out and is shown the home page',
+    run: async ({ page }) => {
+      await page.goto('/queue');
+      await expectVisible(homeHeading(page), 'the home page');
+      await expectHidden(
+        page.getByRole('heading', { name: 'Referral Queue', exact: true }),
+        'the Referral Queue tab',
+      );
+    },
+  },
+  {
+    name: 'wrong-password',
+    title: "a wrong password shows 'Incorrect email or password' and signs nobody in",
+    run: async ({ page, password }) => {
+      await submitLogin(page, WRONG_PASSWORD_ACCOUNT, `${password}-wrong`);
+      await expectVisible(
+        page.getByRole('dialog').getByRole('alert').filter({ hasText: 'Incorrect email or password' }),
+        "'Incorrect email or password'",
+      );
+      await expectVisible(
+        page.getByRole('dialog').getByRole('heading', { name: 'Sign in to your account' }),
+        'the login modal still open',
+      );
+      if ((await readStorage(page, 'auth_token')) !== null) throw new Error('a token was stored');
+    },
+  },
+];

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export type Browser = {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught page errors, shown when the journey fails. */
+  problems: string[];
+  close: () => Promise<void>;
+};
+
+/**
+ * A fresh Chromium profile (its own local storage, cookies and cache), so no journey sees another's session.
+ * Wide viewport: 1280 px is in the 003 §2.1 wide band, where the sidebar (and its organization switcher) is
+ * always shown.
+ */
+export async function openBrowser(baseURL: string): Promise<Browser> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-e2e-profile-'));
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      baseURL,
+      viewport: { width: 1280, height: 800 },
+    });
+  } catch (err) {
+    fs.rmSync(profile, { recursive: true, force: true });
+    throw err;
+  }
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  const page = context.pages()[0] ?? (await context.newPage());
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return {
+    context,
+    page,
+    problems,
+    close: async () => {
+      await context.close().catch(() => undefined);
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+// playwright-core has no `expect`; these few waits are the assertions the journeys need.
+
+export async function expectVisible(locator: Locator, what: string, timeout = 15_000): Promise<void> {
+  try {
+    await locator.first().waitFor({ state: 'visible', timeout });
+  } catch {
+    throw new Error(`expected to see ${what}`);
+  }
+}
+
+export async function expectHidden(locator: Locator, what: string, timeout = 5_000): Promise<void> {
+  try {
+    await locator.first().waitFor({ state: 'hidden', timeout });
+  } catch {
+    throw new Error(`expected not to see ${what}`);
+  }
+}
+
+export async function expectPath(page: Page, pathname: string, timeout = 15_000): Promise<void> {
+  try {
+    await page.waitForURL((url) => url.pathname === pathname, { timeout });
+  } catch {
+    throw new Error(`expected to be on ${pathname}, but the page is at ${new URL(page.url()).pathname}`);
+  }
+}
+
+export function readStorage(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((k) => window.localStorage.getItem(k), key);
+}
+
+export async function expectStorage(page: Page, key: string, expected: string | null, timeout = 10_000) {
+  try {
+    await page.waitForFunction(([k, v]) => window.localStorage.getItem(k as string) === v, [key, expected], {
+      timeout,
+    });
+  } catch {
+    const actual = await readStorage(page, key);
+    throw new Error(
+      `expected local storage ${key} to be ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`,
+    );
+  }
+}
