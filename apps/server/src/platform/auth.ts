@@ -172,3 +172,19 @@ export function requireOrg(request: FastifyRequest): AuthContext & { org: Active
   if (!auth.org) throw new AppError('forbidden', MESSAGES.noOrganization);
   return auth as AuthContext & { org: ActiveOrg };
 }
+
+/**
+ * Registers routes that are all open (static files of the web app, the API docs pages) in a context of their
+ * own: third-party plugins cannot declare `config.auth`, so an encapsulated onRoute hook does it for them.
+ */
+export async function registerOpenRoutes(
+  app: FastifyInstance,
+  register: (child: FastifyInstance) => Promise<void>,
+) {
+  await app.register(async (child) => {
+    child.addHook('onRoute', (route) => {
+      route.config = { ...route.config, auth: 'public' };
+    });
+    await register(child);
+  });
+}

@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { registerOpenRoutes } from './auth.ts';
 
 /**
  * OpenAPI generated from the routes' zod schemas: JSON at /api/openapi.json, a browsable page at /api/docs.
@@ -33,13 +34,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
     transformObject: jsonSchemaTransformObject,
   });
   // The documentation pages are open, like the OpenAPI document itself.
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, auth: 'public' };
-  });
-  await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs',
-    uiConfig: { deepLinking: true },
-    uiHooks: {},
+  await registerOpenRoutes(app, async (child) => {
+    await child.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: true } });
   });
   app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

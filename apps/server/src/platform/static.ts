@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { registerOpenRoutes } from './auth.ts';
 import { AppError } from './errors.ts';
 
 /** Paths that belong to the API: an unknown one is a 404 envelope, never the web app. */
@@ -14,33 +15,31 @@ const API_PREFIXES = ['/api/', '/auth/', '/health', '/directory/'];
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const index = path.join(distDir, 'index.html');
   const built = fs.existsSync(index);
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
-      index: false,
-      // Hashed asset names never change content; index.html must always be revalidated.
-      setHeaders(res, filePath) {
-        res.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
-      },
-    });
-  }
+  await registerOpenRoutes(app, async (child) => {
+    if (built) {
+      await child.register(fastifyStatic, {
+        root: distDir,
+        wildcard: false,
+        index: false,
+        // Hashed asset names never change content; index.html must always be revalidated.
+        setHeaders(res, filePath) {
+          const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    }
 
-  app.get('/*', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
-    const urlPath = request.url.split('?')[0] ?? '/';
-    if (API_PREFIXES.some((p) => urlPath === p.replace(/\/$/, '') || urlPath.startsWith(p))) {
-      throw new AppError('not_found', `No route for GET ${urlPath}`);
-    }
-    if (!built) {
-      return reply
-        .type('text/plain; charset=utf-8')
-        .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    child.get('/*', { schema: { hide: true } }, async (request, reply) => {
+      const urlPath = request.url.split('?')[0] ?? '/';
+      if (API_PREFIXES.some((p) => urlPath === p.replace(/\/$/, '') || urlPath.startsWith(p))) {
+        throw new AppError('not_found', `No route for GET ${urlPath}`);
+      }
+      if (!built) {
+        return reply
+          .type('text/plain; charset=utf-8')
+          .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
   });
 }
