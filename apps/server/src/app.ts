@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { orgsRoutes } from './modules/orgs/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -59,6 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes(deps));
   await app.register(orgsRoutes(deps));
   await app.register(usersRoutes(deps));
+  await app.register(dashboardRoutes(deps));
   registerEventStream(app, events);
   if (options.web ?? true) await registerWebApp(app, config.webDistDir);
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import {
   type Icon,
   IconActivity,
@@ -11,6 +11,7 @@ import { orgRoleLabel } from '@trust/domain';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth/auth-context.tsx';
 import { tabPath } from '../../app/navigation/tabs.ts';
+import { StatCards } from './stat-cards.tsx';
 
 const QUICK_ACTIONS: { label: string; tab: string; icon: Icon }[] = [
   { label: 'Create New Referral', tab: 'create-referral', icon: IconFilePlus },
@@ -21,7 +22,7 @@ const QUICK_ACTIONS: { label: string; tab: string; icon: Icon }[] = [
 
 /**
  * 003 §2.4: the user dashboard, the default tab after login. The spec's stat cards hold hard-coded sample
- * numbers; real figures computed from recorded referrals come with the referral work, so none are shown yet.
+ * numbers; ours are computed by the server from recorded referrals (GET /api/dashboard/stats).
  */
 export function DashboardPage() {
   const { user, signOut } = useAuth();
@@ -44,14 +45,7 @@ export function DashboardPage() {
         </Button>
       </Group>
 
-      <Paper withBorder p="lg">
-        <Title order={3} size="h4" mb={4}>
-          Your statistics
-        </Title>
-        <Text c="dimmed" size="sm">
-          Your statistics appear here once referrals are recorded.
-        </Text>
-      </Paper>
+      <StatCards />
 
       <Card withBorder padding="lg">
         <Title order={3} size="h4" mb="sm">
