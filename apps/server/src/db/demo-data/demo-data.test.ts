@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REFERRAL_STATUSES } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_PASSWORD } from '../../../test/helpers.ts';
+import { startServerProcess, waitUntil } from '../../../test/server-process.ts';
 import type { Database } from '../client.ts';
 import { loadDemoData } from './load.ts';
 import { DEMO_USERS } from './people.ts';
@@ -63,55 +63,21 @@ describe('demo data', () => {
   });
 });
 
-function startServer(dataDir: string): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../../..'),
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      JOBS: 'off',
-      LOG_LEVEL: 'info',
-      DEMO_PASSWORD: TEST_PASSWORD,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  return { child, output: () => out };
-}
-
-async function waitFor(predicate: () => boolean, ms: number) {
-  const until = Date.now() + ms;
-  while (!predicate()) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe('a server killed while loading the demo data', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-kill-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('completes the load on the next start', { timeout: 120_000 }, async () => {
-    const first = startServer(dataDir);
-    await waitFor(() => first.output().includes('checking demo data'), 60_000);
+    const first = startServerProcess(dataDir);
+    await waitUntil(() => first.output().includes('checking demo data'), 60_000);
     await new Promise((r) => setTimeout(r, 300));
     first.child.kill('SIGKILL');
-    await new Promise((r) => first.child.once('exit', r));
+    await first.exited;
     expect(first.output()).not.toContain('Server listening');
 
-    const second = startServer(dataDir);
+    const second = startServerProcess(dataDir);
     try {
-      await waitFor(() => /listening at (http:\/\/127\.0\.0\.1:\d+)/.test(second.output()), 90_000);
-      const base = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(second.output())![1];
+      const base = await second.listening();
       const stats = await (await fetch(`${base}/api/stats/landing`)).json();
       expect(stats).toMatchObject({ referrals_count: 240, providers_count: 302 });
       const login = await fetch(`${base}/auth/login`, {
@@ -122,7 +88,7 @@ describe('a server killed while loading the demo data', () => {
       expect(login.status).toBe(200);
     } finally {
       second.child.kill('SIGTERM');
-      await new Promise((r) => second.child.once('exit', r));
+      await second.exited;
     }
   });
 });
