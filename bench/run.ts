@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { type Child, freePort, startChild, stopChild, waitForHttp } from './lib/processes.ts';
+import { type Child, freePort, startChild, stopChild, waitForHttp } from '../scripts/lib/processes.ts';
 
 /**
  * HTTP throughput of the server against the ceiling of this machine (a bare Fastify hello-world).

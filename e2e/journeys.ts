@@ -33,8 +33,9 @@ async function openLoginModal(page: Page) {
 
 async function submitLogin(page: Page, email: string, password: string) {
   const dialog = await openLoginModal(page);
-  await dialog.getByLabel('Email', { exact: true }).fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  // By role and accessible name: Mantine's required asterisk is in the label's text but hidden from the name.
+  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 

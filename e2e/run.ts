@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type Child, freePort, startChild, stopChild, waitForHttp } from '../scripts/lib/processes.ts';
 import { JOURNEYS, type Journey } from './journeys.ts';
 import { type Browser, CHROMIUM_PATH, openBrowser } from './lib/browser.ts';
-import { type Child, freePort, startChild, stopChild, waitForHttp } from './lib/processes.ts';
 
 /**
  * Browser journeys: Debian's Chromium (driven by playwright-core) against the built web app, served by a real

@@ -1,3 +1,4 @@
+// Child processes for the e2e runner and the benchmarks (both run through tsx): free ports, start, wait, stop.
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 
