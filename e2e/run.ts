@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Child, freePort, startChild, stopChild, waitForHttp } from '../scripts/lib/processes.ts';
-import { JOURNEYS, type Journey } from './journeys.ts';
+import { JOURNEYS } from './journeys/index.ts';
+import type { Journey } from './journeys/types.ts';
 import { type Browser, CHROMIUM_PATH, openBrowser } from './lib/browser.ts';
 
 /**

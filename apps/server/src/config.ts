@@ -25,6 +25,18 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  PUBLIC_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMTP_FROM: z.string().min(3).default('Trust Marketplace <no-reply@trust.local>'),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM: z.string().min(1).optional(),
+  TWILIO_BASE_URL: z.url({ message: 'must be an absolute http(s) URL' }).default('https://api.twilio.com'),
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Config = {
@@ -42,11 +54,36 @@ export type Config = {
   jobs: boolean;
   bodyLimit: number;
   trustProxy: boolean;
+  /** Where people reach the app; links in emails point here (no trailing slash). */
+  publicUrl: string;
+  /** Email: SMTP when smtpUrl is set, else the local outbox. */
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  /** SMS: the Twilio-compatible REST driver when all three credentials are set, else the local outbox. */
+  twilio: { accountSid: string; authToken: string; from: string; baseUrl: string } | undefined;
+  /** Key for secrets stored encrypted (authenticator secrets); when unset, one is kept under DATA_DIR. */
+  secretKey: string | undefined;
 };
 
 export const DEFAULT_DEMO_PASSWORD = 'TrustDemo!2026';
 
 export class ConfigError extends Error {}
+
+function twilioConfig(e: z.infer<typeof envSchema>): Config['twilio'] {
+  const given = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM].filter(Boolean).length;
+  if (given === 0) return undefined;
+  if (given < 3) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together',
+    );
+  }
+  return {
+    accountSid: e.TWILIO_ACCOUNT_SID!,
+    authToken: e.TWILIO_AUTH_TOKEN!,
+    from: e.TWILIO_FROM!,
+    baseUrl: e.TWILIO_BASE_URL.replace(/\/+$/, ''),
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -69,5 +106,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: e.JOBS === 'on',
     bodyLimit: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    twilio: twilioConfig(e),
+    secretKey: e.SECRET_KEY,
   };
 }

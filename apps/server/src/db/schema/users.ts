@@ -37,6 +37,11 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /**
+     * Set at sign-in when a current consent document is unsigned (003 §4.2): such a session may only read
+     * and sign consents, read itself and sign out, until the consent module clears it.
+     */
+    consentRequired: boolean('consent_required').notNull().default(false),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_uq').on(t.tokenHash),

@@ -1,55 +1,19 @@
-import type { Page } from 'playwright-core';
-import { expectHidden, expectPath, expectStorage, expectVisible, readStorage } from './lib/browser.ts';
+import { expectHidden, expectPath, expectStorage, expectVisible, readStorage } from '../lib/browser.ts';
+import {
+  COORDINATOR,
+  homeHeading,
+  orgSwitcher,
+  signInAsCoordinator,
+  submitLogin,
+  WRONG_PASSWORD_ACCOUNT,
+} from '../lib/sign-in.ts';
+import type { Journey } from './types.ts';
 
 // Browser journeys from the issue: "sign in as a demo user, switch organization, reload and stay on the same
 // tab, sign out, open the live feed signed out". Each runs in a fresh Chromium profile against the built app
 // served by a real server on a fresh embedded database with the demo data.
 
-export type JourneyContext = { page: Page; password: string };
-export type Journey = { name: string; title: string; run: (ctx: JourneyContext) => Promise<void> };
-
-const COORDINATOR = { email: 'coordinator@trust.demo', name: 'Casey Coordinator' };
-// The wrong-password journey signs in as another account: the server locks an account after 5 failures
-// (per account, 15 minutes), and the coordinator is the one every other journey needs.
-const WRONG_PASSWORD_ACCOUNT = 'viewer@trust.demo';
-const HOME_HEADING = 'Connect members to the care they need';
-
-function homeHeading(page: Page) {
-  return page.getByRole('heading', { name: HOME_HEADING });
-}
-
-/** 003 §2.2: the header's Login button opens the sign-in modal. */
-async function openLoginModal(page: Page) {
-  await page.goto('/');
-  await expectVisible(homeHeading(page), 'the home page');
-  await page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await expectVisible(
-    dialog.getByRole('heading', { name: 'Sign in to your account' }),
-    "the login modal titled 'Sign in to your account'",
-  );
-  return dialog;
-}
-
-async function submitLogin(page: Page, email: string, password: string) {
-  const dialog = await openLoginModal(page);
-  // By role and accessible name: Mantine's required asterisk is in the label's text but hidden from the name.
-  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
-async function signInAsCoordinator({ page, password }: JourneyContext) {
-  await submitLogin(page, COORDINATOR.email, password);
-  await expectPath(page, '/dashboard');
-  await expectVisible(page.getByRole('heading', { name: /Welcome back/ }), "the dashboard's greeting");
-}
-
-function orgSwitcher(page: Page, organization: string) {
-  return page.getByRole('button', { name: `Organization: ${organization}` });
-}
-
-export const JOURNEYS: Journey[] = [
+export const SHELL_JOURNEYS: Journey[] = [
   {
     name: 'sign-in',
     title: 'signs in as the coordinator through the header Login button and lands on the dashboard',

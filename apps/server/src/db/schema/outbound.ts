@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Every email and SMS the product sends, whatever the driver: the row is written in the transaction of the
+ * change that causes the send, then a job delivers it (SMTP / Twilio-compatible REST, or the local outbox
+ * driver, which only marks it delivered locally). Status: queued → sent | failed (retried from the queue).
+ */
+export const outboundMessages = pgTable(
+  'outbound_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    channel: text('channel').notNull(), // 'email' | 'sms'
+    /** Why it was sent, e.g. 'invitation', 'password_reset', 'login_code'. */
+    category: text('category').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject'),
+    bodyText: text('body_text').notNull(),
+    bodyHtml: text('body_html'),
+    status: text('status').notNull().default('queued'),
+    /** The driver that delivered (or last tried): 'local', 'smtp', 'twilio'. */
+    driver: text('driver'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    providerMessageId: text('provider_message_id'),
+    userId: integer('user_id'),
+    organizationId: integer('organization_id'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('outbound_messages_created_idx').on(t.createdAt),
+    index('outbound_messages_queued_idx').on(t.createdAt).where(sql`${t.status} = 'queued'`),
+    index('outbound_messages_to_idx').on(t.toAddress, t.createdAt),
+  ],
+);
