@@ -1,5 +1,14 @@
+import { ACCOUNT_JOURNEYS } from './account.ts';
+import { CONSENT_JOURNEYS } from './consent.ts';
 import { SHELL_JOURNEYS } from './shell.ts';
+import { TWO_FACTOR_JOURNEYS } from './two-factor.ts';
 import type { Journey } from './types.ts';
 
 // Every journey, in the order they run. One file per area; add a line here for a new one.
-export const JOURNEYS: Journey[] = [...SHELL_JOURNEYS];
+// CONSENT_JOURNEYS stays last: it publishes new consent versions, which every later sign-in would have to sign.
+export const JOURNEYS: Journey[] = [
+  ...SHELL_JOURNEYS,
+  ...ACCOUNT_JOURNEYS,
+  ...TWO_FACTOR_JOURNEYS,
+  ...CONSENT_JOURNEYS,
+];

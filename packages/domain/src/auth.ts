@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { timestampSchema } from './common.ts';
+import { consentStatusSchema } from './consent.ts';
 import { ORG_ROLES } from './roles.ts';
+import { TWO_FACTOR_METHODS } from './two-factor.ts';
 
 /** 003 §3 User. `role` is the product role; an unknown value is shown raw, so the wire type is a string. */
 export const userSchema = z
@@ -25,30 +27,60 @@ export const loginRequestSchema = z.strictObject({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
+/** The session part of every successful sign-in (password only, or after a second factor). */
+const signedInShape = {
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  user: userSchema,
+  /** 003 §4.1: the consent dialog shows before the login completes when `requires_consent`. */
+  consent_status: consentStatusSchema.nullable(),
+  /** When the session started; the client stores it as the session start (003 §4.4). */
+  session_started_at: timestampSchema,
+  /** The absolute end of the session (12 hours after sign-in). */
+  expires_at: timestampSchema,
+  /** Seconds of inactivity after which the server ends the session. */
+  idle_timeout_s: z.number().int(),
+};
+
+/** 003 §3 Login response of a sign-in that needs no second factor: a session. */
+export const signedInResponseSchema = z
+  .object({ ...signedInShape, requires_2fa: z.literal(false) })
+  .meta({ id: 'SignedIn' });
+/** A session granted by sign-in; what the client stores (`completeSignIn`). */
+export type LoginResponse = z.infer<typeof signedInResponseSchema>;
+
 /**
- * 003 §3 Login response. The two-factor (`requires_2fa`, `phone_number_masked`, `available_methods`) and
- * consent (`consent_status`) branches arrive with the account-security work; until then the server answers
- * `requires_2fa: false` and `consent_status: null`.
+ * 003 §3 Login response when a second factor is required (003 §4.1 step 2): no session yet; the verify calls
+ * carry only the email, tied to this correct password by a server-side challenge.
  */
-export const loginResponseSchema = z
+export const loginChallengeSchema = z
   .object({
-    access_token: z.string(),
-    token_type: z.literal('bearer'),
-    user: userSchema,
-    consent_status: z.record(z.string(), z.unknown()).nullable(),
-    requires_2fa: z.boolean(),
-    email: z.string().optional(),
-    phone_number_masked: z.string().optional(),
-    available_methods: z.array(z.string()).optional(),
-    /** When the session started; the client stores it as the session start (003 §4.4). */
-    session_started_at: timestampSchema,
-    /** The absolute end of the session (12 hours after sign-in). */
-    expires_at: timestampSchema,
-    /** Seconds of inactivity after which the server ends the session. */
-    idle_timeout_s: z.number().int(),
+    requires_2fa: z.literal(true),
+    email: z.string(),
+    /** "(•••) •••-1234"; null when SMS is not among the methods. */
+    phone_number_masked: z.string().nullable(),
+    available_methods: z.array(z.enum(TWO_FACTOR_METHODS)),
   })
+  .meta({ id: 'LoginChallenge' });
+export type LoginChallenge = z.infer<typeof loginChallengeSchema>;
+
+/** POST /auth/login answers one of the two shapes, told apart by `requires_2fa`. */
+export const loginResponseSchema = z
+  .discriminatedUnion('requires_2fa', [signedInResponseSchema, loginChallengeSchema])
   .meta({ id: 'LoginResponse' });
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export type LoginAnswer = z.infer<typeof loginResponseSchema>;
+
+/**
+ * 003 §7.1 answer of the verify-login calls: a session, plus the trusted-device token (shown once; the client
+ * stores it as `device_token` and sends it as X-Device-Token) when the device was remembered.
+ */
+export const twoFactorLoginResponseSchema = signedInResponseSchema
+  .extend({ device_token: z.string().nullable(), device_name: z.string().nullable() })
+  .meta({ id: 'TwoFactorLogin' });
+export type TwoFactorLoginResponse = z.infer<typeof twoFactorLoginResponseSchema>;
+
+/** The header that carries the trusted-device token on POST /auth/login (003 §7.1). */
+export const DEVICE_TOKEN_HEADER = 'x-device-token';
 
 /** GET /auth/me: the current user, with the organization the request acts for. */
 export const meResponseSchema = userSchema

@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   unauthorized: 401,
   session_expired: 401,
   forbidden: 403,
+  /** A session whose current consent documents are unsigned (003 §4.2); only the consent routes answer. */
+  consent_required: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

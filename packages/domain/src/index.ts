@@ -1,3 +1,4 @@
+export * from './admin.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './consent.ts';
@@ -5,8 +6,12 @@ export * from './dashboard.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './health.ts';
+export * from './invitations.ts';
 export * from './messages.ts';
 export * from './orgs.ts';
+export * from './outbox.ts';
+export * from './password.ts';
 export * from './referrals.ts';
 export * from './roles.ts';
 export * from './session.ts';
+export * from './two-factor.ts';

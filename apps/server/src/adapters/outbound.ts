@@ -1,3 +1,5 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
 import type { DbOrTx } from '../db/client.ts';
 import { outboundMessages } from '../db/schema/index.ts';
 import type { AppDeps } from '../platform/deps.ts';
@@ -28,7 +30,74 @@ export type SmsMessage = {
   metadata?: Record<string, unknown>;
 };
 
-export async function queueEmail(_deps: AppDeps, tx: DbOrTx, message: EmailMessage): Promise<{ id: number }> {
+/** The job that delivers one stored message (defined in platform/job-definitions.ts). */
+export const DELIVER_JOB = 'outbound.deliver';
+/** Attempts in all: the first plus pg-boss's retries. After the last one the message is marked 'failed'. */
+export const OUTBOUND_MAX_ATTEMPTS = 6;
+/** Seconds before the first retry; pg-boss doubles it each time, plus jitter (≥15 s, 30 s, 1, 2, 4 min). */
+export const OUTBOUND_RETRY_DELAY_SECONDS = 15;
+
+/**
+ * One job per message, with an id derived from the message id: sending it twice (from the caller's transaction
+ * and from the sweep) inserts it once, because pg-boss inserts jobs with ON CONFLICT DO NOTHING.
+ */
+export function deliveryJobId(messageId: number): string {
+  return `00000000-0000-4000-8000-${messageId.toString(16).padStart(12, '0')}`;
+}
+
+export function deliveryJobOptions(messageId: number): PgBoss.SendOptions {
+  return {
+    id: deliveryJobId(messageId),
+    retryLimit: OUTBOUND_MAX_ATTEMPTS - 1,
+    retryDelay: OUTBOUND_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+  };
+}
+
+/**
+ * pg-boss's SQL run through a Drizzle transaction, so the job commits or vanishes with the message row.
+ * pg-boss numbers its parameters $1…$n; Drizzle renumbers the ones it is given, so each $n becomes a param.
+ */
+function executorOver(tx: DbOrTx): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQL[] = parts.map((part, i) => {
+        if (i % 2 === 0) return sql.raw(part);
+        const value = values[Number(part) - 1];
+        return sql`${value === undefined ? null : value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value}`;
+      });
+      const result = (await tx.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
+/**
+ * How a queued message reaches the job queue. Chosen: the pg-boss job is inserted in the caller's transaction
+ * (the transactional-outbox pattern), because then delivery starts within the worker's polling interval
+ * after commit, and a rollback takes the job away with the message. It runs in a savepoint: if the queue is
+ * not there (not started yet), the caller's change still commits, and the once-a-minute sweep
+ * (`outbound.sweep`) picks the row up — as it does for rows written by a process that runs no jobs
+ * (deps.jobs null: tests, JOBS=off), which simply stay 'queued' until a process with jobs sees them.
+ */
+async function enqueueDelivery(deps: AppDeps, tx: DbOrTx, messageId: number) {
+  const jobs = deps.jobs;
+  if (!jobs) return;
+  try {
+    await tx.transaction(async (savepoint) => {
+      await jobs.send(
+        DELIVER_JOB,
+        { id: messageId },
+        { ...deliveryJobOptions(messageId), db: executorOver(savepoint) },
+      );
+    });
+  } catch {
+    // The sweep delivers it; the change that caused the send must not fail because of the queue.
+  }
+}
+
+export async function queueEmail(deps: AppDeps, tx: DbOrTx, message: EmailMessage): Promise<{ id: number }> {
   const [row] = await tx
     .insert(outboundMessages)
     .values({
@@ -43,10 +112,11 @@ export async function queueEmail(_deps: AppDeps, tx: DbOrTx, message: EmailMessa
       metadata: message.metadata ?? {},
     })
     .returning({ id: outboundMessages.id });
+  await enqueueDelivery(deps, tx, row!.id);
   return row!;
 }
 
-export async function queueSms(_deps: AppDeps, tx: DbOrTx, message: SmsMessage): Promise<{ id: number }> {
+export async function queueSms(deps: AppDeps, tx: DbOrTx, message: SmsMessage): Promise<{ id: number }> {
   const [row] = await tx
     .insert(outboundMessages)
     .values({
@@ -59,5 +129,6 @@ export async function queueSms(_deps: AppDeps, tx: DbOrTx, message: SmsMessage):
       metadata: message.metadata ?? {},
     })
     .returning({ id: outboundMessages.id });
+  await enqueueDelivery(deps, tx, row!.id);
   return row!;
 }

@@ -1,4 +1,11 @@
-import { ACTIVE_ORG_HEADER, MESSAGES, ORG_ROLES, type OrgRole, type ProductRole } from '@trust/domain';
+import {
+  ACTIVE_ORG_HEADER,
+  CONSENT_MESSAGES,
+  MESSAGES,
+  ORG_ROLES,
+  type OrgRole,
+  type ProductRole,
+} from '@trust/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { users } from '../db/schema/index.ts';
@@ -27,6 +34,8 @@ export type AuthContext = {
   expiresAt: Date;
   lastSeenAt: Date;
   memberships: MembershipRef[];
+  /** 003 §4.2: current consent documents are unsigned; only routes with `allowPendingConsent` answer. */
+  consentRequired: boolean;
   /** The organization this request acts for: X-CBO-ID, else the session's choice, else primary, else first. */
   org: ActiveOrg | null;
 };
@@ -34,6 +43,11 @@ export type AuthContext = {
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthRequirement;
+    /**
+     * 003 §4.2: the route answers a session whose consent documents are not yet signed (reading and signing
+     * consents, who am I, sign out). Every other route refuses such a session with 403 consent_required.
+     */
+    allowPendingConsent?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -94,6 +108,18 @@ async function resolveOrg(
   return chosen && isOrgRole(chosen.role) ? { id: chosen.org_id, role: chosen.role } : null;
 }
 
+/**
+ * Routes of the auth module that a session with pending consent may call: the dialog needs GET /auth/me on
+ * page load and the user must always be able to sign out. Listed here as well as by the flag so that the
+ * enforcement does not depend on another module remembering it.
+ */
+const PENDING_CONSENT_ROUTES = new Set(['GET /auth/me', 'POST /auth/logout']);
+
+function allowsPendingConsent(request: FastifyRequest): boolean {
+  if (request.routeOptions.config.allowPendingConsent) return true;
+  return PENDING_CONSENT_ROUTES.has(`${request.method} ${request.routeOptions.url}`);
+}
+
 /** Reads the session of every request and enforces each route's requirement before its handler runs. */
 export function registerAuth(app: FastifyInstance, database: Database) {
   app.decorateRequest('auth', null);
@@ -119,6 +145,7 @@ export function registerAuth(app: FastifyInstance, database: Database) {
           expiresAt: found.expiresAt,
           lastSeenAt,
           memberships: found.memberships,
+          consentRequired: found.consentRequired,
           org: null,
         };
       } else if (requirement !== 'public') {
@@ -135,6 +162,11 @@ export function registerAuth(app: FastifyInstance, database: Database) {
     }
 
     const auth = request.auth;
+    // 003 §4.2: consent is signed before the login completes; the server holds the session to that. Open
+    // routes still answer (they answer anyone).
+    if (auth.consentRequired && requirement !== 'public' && !allowsPendingConsent(request)) {
+      throw new AppError('consent_required', CONSENT_MESSAGES.required);
+    }
     const actsForOrg = typeof requirement === 'object' && Boolean(requirement.org || requirement.orgRoles);
     if (actsForOrg) {
       auth.org = await resolveOrg(database, auth.memberships, parseOrgHeader(request), sessionOrg);

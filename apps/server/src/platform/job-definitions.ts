@@ -1,3 +1,5 @@
+import { createDrivers, deliverOutboundMessage, sweepQueuedMessages } from '../adapters/delivery.ts';
+import { DELIVER_JOB, OUTBOUND_MAX_ATTEMPTS } from '../adapters/outbound.ts';
 import type { AppDeps } from './deps.ts';
 import type { Jobs } from './jobs.ts';
 import { deleteEndedSessions } from './sessions.ts';
@@ -11,6 +13,26 @@ export function registerJobs(jobs: Jobs, deps: AppDeps) {
     handler: async () => {
       await deleteEndedSessions(deps.database.db);
       await deps.database.query(`DELETE FROM login_attempts WHERE created_at < now() - interval '1 day'`);
+    },
+  });
+
+  // One email or SMS per job; a thrown error makes pg-boss retry it with backoff (adapters/delivery.ts).
+  const drivers = createDrivers(deps.config);
+  jobs.define<{ id: number }>({
+    name: DELIVER_JOB,
+    retryLimit: OUTBOUND_MAX_ATTEMPTS - 1,
+    handler: async ({ id }) => {
+      if (typeof id === 'number') await deliverOutboundMessage(deps.database.db, drivers, id);
+    },
+  });
+
+  // The safety net for messages that have no job: written by a process without jobs (JOBS=off) or while the
+  // queue was not started. The job of a message sent from its transaction is not duplicated (same job id).
+  jobs.define({
+    name: 'outbound.sweep',
+    cron: '* * * * *',
+    handler: async () => {
+      await sweepQueuedMessages(deps.database.db, jobs);
     },
   });
 }

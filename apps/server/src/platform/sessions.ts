@@ -17,13 +17,22 @@ export type SessionRow = {
   lastSeenAt: Date;
   expiresAt: Date;
   activeOrgId: number | null;
+  /** 003 §4.2: the session may only sign consents until they are current (platform/auth.ts). */
+  consentRequired: boolean;
   user: typeof users.$inferSelect;
   memberships: MembershipRef[];
 };
 
 export async function createSession(
   db: DbOrTx,
-  input: { userId: number; ip: string | null; userAgent: string | null; now?: Date },
+  input: {
+    userId: number;
+    ip: string | null;
+    userAgent: string | null;
+    now?: Date;
+    /** 003 §4.1: the user must sign the current consents before using the session. */
+    consentRequired?: boolean;
+  },
 ) {
   const token = randomToken();
   const now = input.now ?? new Date();
@@ -37,6 +46,7 @@ export async function createSession(
       expiresAt: new Date(now.getTime() + MAX_MS),
       ip: input.ip,
       userAgent: input.userAgent?.slice(0, 512) ?? null,
+      consentRequired: input.consentRequired ?? false,
     })
     .returning();
   return { token, session: row! };
@@ -59,6 +69,7 @@ function prepareFindSession(db: Db) {
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
       activeOrgId: sessions.activeOrgId,
+      consentRequired: sessions.consentRequired,
       user: users,
       memberships: membershipsJson,
     })

@@ -10,11 +10,13 @@ import {
   referrals,
   users,
 } from '../schema/index.ts';
+import { insertConsentDemoData } from './consent.ts';
 import { makeMember, makeProvider, makeReferral } from './factories.ts';
 import { METROS, type Metro } from './metros.ts';
 import { DEMO_ORGANIZATIONS, DEMO_USERS, type DemoOrgKey } from './people.ts';
 import { Random } from './random.ts';
 import { referralLifecycle } from './statuses.ts';
+import { insertTwoFactorDemoData } from './two-factor.ts';
 
 const DEMO_LOCK = 7_240_002;
 const MARKER = 'demo_data';
@@ -165,6 +167,12 @@ async function insertAll(
     referralCount += referralRows.length;
   }
 
+  await insertConsentDemoData(
+    tx,
+    DEMO_USERS.map((u) => ({ id: userIds[u.email]!, name: u.name })),
+    now,
+  );
+  await insertTwoFactorDemoData(tx, { passwordHash, organizationId: orgIds.plan, now });
   await tx.insert(appMeta).values({ key: MARKER, value: { loaded_at: now.toISOString() } });
   return {
     organizations: DEMO_ORGANIZATIONS.length,

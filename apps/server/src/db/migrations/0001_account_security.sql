@@ -108,6 +108,7 @@ CREATE TABLE "user_two_factor" (
 	"totp_secret" text,
 	"totp_pending_secret" text,
 	"preferred_method" text,
+	"totp_last_step" bigint,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -138,4 +139,5 @@ CREATE INDEX "login_challenges_user_idx" ON "login_challenges" USING btree ("use
 CREATE UNIQUE INDEX "password_resets_token_uq" ON "password_resets" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "password_resets_user_idx" ON "password_resets" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "trusted_devices_token_uq" ON "trusted_devices" USING btree ("token_hash");--> statement-breakpoint
-CREATE INDEX "trusted_devices_user_idx" ON "trusted_devices" USING btree ("user_id") WHERE "trusted_devices"."revoked_at" is null;
+CREATE INDEX "trusted_devices_user_idx" ON "trusted_devices" USING btree ("user_id") WHERE "trusted_devices"."revoked_at" is null;--> statement-breakpoint
+CREATE INDEX "audit_log_category_at_idx" ON "audit_log" USING btree (split_part("action", '.', 1),"at" DESC NULLS LAST);

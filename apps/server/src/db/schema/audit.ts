@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -21,6 +22,8 @@ export const auditLog = pgTable(
     index('audit_log_org_at_idx').on(t.organizationId, t.at),
     index('audit_log_entity_idx').on(t.entityType, t.entityId),
     index('audit_log_actor_idx').on(t.actorUserId, t.at),
+    // The security log's category filter (migration 0006_admin).
+    index('audit_log_category_at_idx').on(sql`split_part(${t.action}, '.', 1)`, t.at.desc()),
   ],
 );
 

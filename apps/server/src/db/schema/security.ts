@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** 003 §3 two-factor methods of a user. No row means nothing enabled. */
@@ -14,6 +14,8 @@ export const userTwoFactor = pgTable('user_two_factor', {
   /** A secret shown by setup and not yet confirmed by verify-setup. */
   totpPendingSecret: text('totp_pending_secret'),
   preferredMethod: text('preferred_method'), // 'sms' | 'totp'
+  /** The last 30-second step whose code was accepted, so a code cannot be replayed within its window. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -25,6 +25,8 @@ describe('POST /auth/login (003 §4.1, §7.1)', () => {
     expect(body.token_type).toBe('bearer');
     expect(body.access_token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(body.requires_2fa).toBe(false);
+    // 003 §4.1: every sign-in carries the consent status (the demo accounts have signed the current versions).
+    expect(body.consent_status).toMatchObject({ requires_consent: false, all_consents_current: true });
     expect(body.user).toMatchObject({
       email: 'coordinator@trust.demo',
       role: 'case_manager',

@@ -1,9 +1,17 @@
-import { loginRequestSchema, loginResponseSchema, meResponseSchema, okSchema } from '@trust/domain';
+import {
+  loginRequestSchema,
+  loginResponseSchema,
+  meResponseSchema,
+  okSchema,
+  type TwoFactorMethod,
+  twoFactorLoginResponseSchema,
+  verifyLoginRequestSchema,
+} from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/errors.ts';
-import { login, logout, me } from './service.ts';
+import { login, logout, me, verifySecondFactor } from './service.ts';
 
 export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -18,8 +26,31 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
         },
       },
-      async (request) => login(deps.database, request, request.body),
+      async (request) => login(deps, request, request.body),
     );
+
+    // 003 §7.1: the second factor after a requires_2fa answer. Open routes: the caller has no session yet; a
+    // live challenge from a correct password of that email is what lets them in.
+    const verifyRoutes: [string, TwoFactorMethod, string][] = [
+      ['/auth/login/verify-2fa', 'sms', 'Finish sign-in with the SMS code'],
+      ['/api/auth/2fa/totp/verify-login', 'totp', 'Finish sign-in with an authenticator code'],
+      ['/api/auth/2fa/backup-codes/verify', 'backup', 'Finish sign-in with a backup code (single use)'],
+    ];
+    for (const [url, method, summary] of verifyRoutes) {
+      app.post(
+        url,
+        {
+          config: { auth: 'public' },
+          schema: {
+            tags: ['auth'],
+            summary,
+            body: verifyLoginRequestSchema,
+            response: { 200: twoFactorLoginResponseSchema, ...errorResponses(400, 401, 429) },
+          },
+        },
+        async (request) => verifySecondFactor(deps, request, method, request.body),
+      );
+    }
 
     app.get(
       '/auth/me',

@@ -1,12 +1,25 @@
-import { type LoginResponse, MESSAGES, type Me, SESSION_IDLE_MINUTES } from '@trust/domain';
+import {
+  DEVICE_TOKEN_HEADER,
+  type LoginAnswer,
+  MESSAGES,
+  type Me,
+  maskPhone,
+  SESSION_IDLE_MINUTES,
+  TWO_FACTOR_MESSAGES,
+  type TwoFactorLoginResponse,
+  type TwoFactorMethod,
+} from '@trust/domain';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { verifyPassword } from '../../platform/crypto.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createSession, endSession, IDLE_MS } from '../../platform/sessions.ts';
-import { findUserByEmail, recordLogin, toUserWire } from '../users/service.ts';
+import { consentStatusFor } from '../consent/service.ts';
+import * as twoFactor from '../two-factor/service.ts';
+import { findUserByEmail, recordLogin, toUserWire, type UserRow } from '../users/service.ts';
 import * as repo from './repo.ts';
 
 /** Brute-force limits: failures per account and per address within the window (then 429). */
@@ -34,14 +47,55 @@ async function assertNotRateLimited(database: Database, email: string, ip: strin
 }
 
 /**
+ * A session for a user who has proven who they are, inside the caller's transaction: consent status (003
+ * §4.1 step 3; the session is marked so routes can insist on consent first), last login, the attempt that
+ * resets the failure count, the audit row.
+ */
+export async function openSession(
+  tx: DbOrTx,
+  request: FastifyRequest,
+  user: UserRow,
+  now: Date,
+  audited: { action: string; details?: Record<string, unknown> },
+) {
+  const consentStatus = await consentStatusFor(tx, user.id);
+  const { token, session } = await createSession(tx, {
+    userId: user.id,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+    now,
+    consentRequired: consentStatus.requires_consent,
+  });
+  await recordLogin(tx, user.id, now);
+  await repo.recordAttempt(tx, { email: user.email.toLowerCase(), ip: request.ip, succeeded: true });
+  await audit(tx, request, { ...audited, entityType: 'user', entityId: user.id }, user.id);
+  return {
+    access_token: token,
+    token_type: 'bearer' as const,
+    user: toUserWire({ ...user, lastLogin: now }),
+    consent_status: consentStatus,
+    requires_2fa: false as const,
+    ...sessionTimes(session.createdAt, session.expiresAt),
+  };
+}
+
+function deviceTokenOf(request: FastifyRequest): string | undefined {
+  const raw = request.headers[DEVICE_TOKEN_HEADER];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  return value?.trim() || undefined;
+}
+
+/**
  * 003 §4.1 sign-in. A wrong email and a wrong password get the same answer in the same time; failures count
- * toward the per-account and per-address limits.
+ * toward the per-account and per-address limits. An account with SMS or an authenticator app gets a
+ * challenge instead of a session unless the request comes from one of its trusted devices (X-Device-Token).
  */
 export async function login(
-  database: Database,
+  deps: AppDeps,
   request: FastifyRequest,
   input: { email: string; password: string },
-): Promise<LoginResponse> {
+): Promise<LoginAnswer> {
+  const database = deps.database;
   const email = input.email.trim().toLowerCase();
   const ip = request.ip;
   const now = new Date();
@@ -72,26 +126,116 @@ export async function login(
     throw new AppError('forbidden', MESSAGES.accountDisabled);
   }
 
-  const { token, session } = await database.db.transaction(async (tx) => {
-    const created = await createSession(tx, {
-      userId: user.id,
-      ip,
-      userAgent: request.headers['user-agent'] ?? null,
-      now,
-    });
-    await recordLogin(tx, user.id, now);
-    await repo.recordAttempt(tx, { email, ip, succeeded: true });
-    await audit(tx, request, { action: 'auth.login', entityType: 'user', entityId: user.id }, user.id);
-    return created;
+  return database.db.transaction(async (tx): Promise<LoginAnswer> => {
+    const methods = await twoFactor.loginMethods(tx, user);
+    const trusted =
+      methods.length > 0 && (await twoFactor.isTrustedDevice(tx, user.id, deviceTokenOf(request), ip, now));
+    if (methods.length === 0 || trusted) {
+      return openSession(tx, request, user, now, {
+        action: 'auth.login',
+        details: trusted ? { trusted_device: true } : undefined,
+      });
+    }
+    // The password was right but the account is not signed in yet: no success is recorded here, so failed
+    // codes keep counting toward the account's limit however often the password step is repeated.
+    await twoFactor.startChallenge(deps, tx, request, user, methods, now);
+    return {
+      requires_2fa: true,
+      email: user.email,
+      phone_number_masked: methods.includes('sms') ? maskPhone(user.phoneNumber) : null,
+      available_methods: methods,
+    };
   });
+}
 
+/**
+ * 003 §7.1 the three verify-login calls. Each needs a live challenge from a correct password of that email;
+ * every refusal counts toward the account's sign-in limit (then 429) and is audited.
+ */
+export async function verifySecondFactor(
+  deps: AppDeps,
+  request: FastifyRequest,
+  method: TwoFactorMethod,
+  input: { email: string; code: string; remember_device: boolean },
+): Promise<TwoFactorLoginResponse> {
+  const database = deps.database;
+  const email = input.email.trim().toLowerCase();
+  const code = input.code.trim();
+  const ip = request.ip;
+  const now = new Date();
+  await assertNotRateLimited(database, email, ip, now);
+
+  const user = await findUserByEmail(database.db, email);
+  const challenge = user?.isActive ? await twoFactor.findLiveChallenge(database.db, user.id, now) : undefined;
+
+  const fail = async (message: string, status: 'unauthorized' | 'bad_request' | 'rate_limited') => {
+    await database.db.transaction(async (tx) => {
+      if (challenge && method === 'sms') await twoFactor.countChallengeAttempt(tx, challenge.id);
+      await repo.recordAttempt(tx, { email, ip, succeeded: false });
+      await audit(
+        tx,
+        request,
+        {
+          action: 'auth.2fa_failed',
+          entityType: 'user',
+          entityId: user?.id,
+          details: { method, reason: message },
+        },
+        user?.id,
+      );
+    });
+    return new AppError(status, message);
+  };
+
+  if (!user || !challenge) throw await fail(TWO_FACTOR_MESSAGES.noChallenge, 'unauthorized');
+
+  if (method === 'sms') {
+    const problem = twoFactor.checkSmsCode(challenge, code, now);
+    if (problem) {
+      throw await fail(
+        problem,
+        problem === TWO_FACTOR_MESSAGES.tooManyCodeAttempts ? 'rate_limited' : 'bad_request',
+      );
+    }
+  }
+
+  type Outcome =
+    | { ok: false; problem: string }
+    | {
+        ok: true;
+        signedIn: Awaited<ReturnType<typeof openSession>>;
+        device: { token: string; name: string } | null;
+      };
+  const outcome = await database.db.transaction(async (tx): Promise<Outcome> => {
+    if (method === 'totp') {
+      const problem = await twoFactor.checkTotpCode(deps, tx, user.id, code, now);
+      if (problem) return { ok: false, problem };
+    }
+    if (method === 'backup') {
+      const problem = await twoFactor.useBackupCode(tx, user.id, code, now);
+      if (problem) return { ok: false, problem };
+      await audit(
+        tx,
+        request,
+        { action: 'auth.2fa_backup_code_used', entityType: 'user', entityId: user.id },
+        user.id,
+      );
+    }
+    if (!(await twoFactor.consumeChallenge(tx, challenge.id, now))) {
+      return { ok: false, problem: TWO_FACTOR_MESSAGES.noChallenge };
+    }
+    const device = input.remember_device ? await twoFactor.trustDevice(tx, request, user.id, now) : null;
+    const signedIn = await openSession(tx, request, user, now, {
+      action: 'auth.2fa_verified',
+      details: { method, remember_device: input.remember_device },
+    });
+    return { ok: true, signedIn, device };
+  });
+  if (!outcome.ok) throw await fail(outcome.problem, 'bad_request');
   return {
-    access_token: token,
-    token_type: 'bearer',
-    user: toUserWire({ ...user, lastLogin: now }),
-    consent_status: null,
-    requires_2fa: false,
-    ...sessionTimes(session.createdAt, session.expiresAt),
+    ...outcome.signedIn,
+    device_token: outcome.device?.token ?? null,
+    device_name: outcome.device?.name ?? null,
   };
 }
 

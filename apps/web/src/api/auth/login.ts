@@ -1,10 +1,31 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginRequest, LoginResponse } from '@trust/domain';
-import { apiRequest } from '../client.ts';
+import type { LoginAnswer, LoginRequest } from '@trust/domain';
+import { toApiError } from '../client.ts';
+import { networkError } from '../errors.ts';
+import { readDeviceToken } from './device-token.ts';
 
-/** POST /auth/login (003 §7.1). Sent without a token: a 401 here is a wrong password, not a lost session. */
-export function login(credentials: LoginRequest): Promise<LoginResponse> {
-  return apiRequest<LoginResponse>('/auth/login', { method: 'POST', body: credentials, auth: false });
+/**
+ * POST /auth/login (003 §7.1), with X-Device-Token when this browser is a trusted device. Sent without a
+ * bearer token: a 401 here is a wrong password, not a lost session. The answer is a session or, when a second
+ * factor is needed, `requires_2fa: true` with the methods.
+ */
+export async function login(credentials: LoginRequest): Promise<LoginAnswer> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
+  const deviceToken = readDeviceToken();
+  if (deviceToken) headers['X-Device-Token'] = deviceToken;
+  let response: Response;
+  try {
+    response = await fetch('/auth/login', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(credentials),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw networkError();
+  }
+  if (!response.ok) throw await toApiError(response);
+  return (await response.json()) as LoginAnswer;
 }
 
 export function useLogin() {

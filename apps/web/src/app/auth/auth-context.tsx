@@ -23,6 +23,12 @@ import {
   saveSession,
   subscribeCredentials,
 } from '../../api/credentials.ts';
+import {
+  ConsentGate,
+  consentPendingIn,
+  isConsentRequiredError,
+  type PendingConsent,
+} from '../../features/consent/consent-gate.tsx';
 import { clearLastTab, readLastTab } from '../navigation/last-tab.ts';
 import { afterLoginPath } from '../navigation/start-rules.ts';
 import { useOverlays } from '../overlays/overlay-context.tsx';
@@ -74,19 +80,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   if (token !== null) {
     if (me.data) status = 'signed-in';
     // A 401 has already cleared the token (client.ts); any other failure means the server is not usable.
-    else if (me.error) status = 'unreachable';
+    // 403 consent_required: the session waits for the consent dialog (ConsentGate below).
+    else if (me.error && !isConsentRequiredError(me.error)) status = 'unreachable';
     else status = 'loading';
   }
 
+  // 003 §4.1 step 3: a sign-in whose consents are unsigned waits for the consent dialog, token not stored.
+  const [pendingConsent, setPendingConsent] = useState<PendingConsent | null>(null);
   const completeSignIn = useCallback(
     (response: LoginResponse) => {
+      const consent = pendingConsent === null ? consentPendingIn(response) : null;
+      setPendingConsent(null);
+      if (consent) {
+        closeAll();
+        setPendingConsent({ response, status: consent });
+        return;
+      }
       // session_start is measured on this browser's clock, the one the inactivity timer compares against; the
       // response's session_started_at is the same instant on the server's clock, which may be skewed.
       saveSession(response.access_token, Date.now());
       closeAll();
       navigate(afterLoginPath(readLastTab()));
     },
-    [closeAll, navigate],
+    [closeAll, navigate, pendingConsent],
   );
 
   const endSession = useCallback(() => {
@@ -120,7 +136,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({ status, user, completeSignIn, signOut, expireSession, keepAlive }),
     [status, user, completeSignIn, signOut, expireSession, keepAlive],
   );
-  return <AuthContext value={value}>{children}</AuthContext>;
+  return (
+    <AuthContext value={value}>
+      {children}
+      <ConsentGate
+        pending={pendingConsent}
+        storedToken={token}
+        storedSessionPending={isConsentRequiredError(me.error)}
+        onSignedIn={completeSignIn}
+        onStoredSessionSigned={() =>
+          void queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey })
+        }
+        onAbandon={() => setPendingConsent(null)}
+        onSignOut={signOut}
+      />
+    </AuthContext>
+  );
 }
 
 export function useAuth(): Auth {

@@ -1,6 +1,9 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconFileCertificate, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { type Me, roleLabel } from '@trust/domain';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ProfilePanel } from '../../features/profile/profile-panel.tsx';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -17,6 +20,10 @@ export function ProfileMenu({
   compact: boolean;
   onSignOut: () => void;
 }) {
+  const [profileOpen, setProfileOpen] = useState(false);
+  const navigate = useNavigate();
+  // The server decides who may publish consent documents; this only hides a link others cannot use.
+  const consentAdmin = ['administrator', 'admin'].includes(user.role) || user.org_role === 'super_admin';
   return (
     <Menu position="bottom-end" shadow="md" width={240}>
       <Menu.Target>
@@ -54,10 +61,28 @@ export function ProfileMenu({
           <Text size="xs">{roleLabel(user.role)}</Text>
         </Menu.Label>
         <Menu.Divider />
+        <Menu.Item leftSection={<IconUserCircle size={16} />} onClick={() => setProfileOpen(true)}>
+          Profile
+        </Menu.Item>
+        {consentAdmin && (
+          <Menu.Item
+            leftSection={<IconFileCertificate size={16} />}
+            onClick={() => navigate('/consent-admin')}
+          >
+            Consent documents
+          </Menu.Item>
+        )}
         <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onSignOut}>
           Sign Out
         </Menu.Item>
       </Menu.Dropdown>
+      {/* 003 §2.10; a portal, so it sits beside the dropdown rather than inside it. */}
+      <ProfilePanel
+        user={user}
+        opened={profileOpen}
+        onClose={() => setProfileOpen(false)}
+        onSignOut={onSignOut}
+      />
     </Menu>
   );
 }

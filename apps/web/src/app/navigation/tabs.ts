@@ -18,10 +18,12 @@ import {
   IconHome,
   IconLayoutDashboard,
   IconListCheck,
+  IconMail,
   IconPlugConnected,
   IconReceipt,
   IconRoute,
   IconSearch,
+  IconShieldLock,
   IconStethoscope,
   IconTemplate,
   IconTransform,
@@ -212,6 +214,8 @@ export const TABS: readonly TabDef[] = [
     wideOnly: true,
   },
   { name: 'metrics', title: 'System Metrics', access: 'signed-in', group: 'admin', icon: IconChartBar },
+  { name: 'security-log', title: 'Security Log', access: 'signed-in', group: 'admin', icon: IconShieldLock },
+  { name: 'outbox', title: 'Outbox', access: 'signed-in', group: 'admin', icon: IconMail },
 
   { name: 'otfrtf', title: 'OTF/RTF Submission', access: 'signed-in', group: 'tools', icon: IconReceipt },
   {

@@ -1,11 +1,12 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { MESSAGES } from '@trust/domain';
+import { type LoginChallenge, type LoginResponse, MESSAGES } from '@trust/domain';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useLogin } from '../../api/auth/login.ts';
 import { errorText } from '../../api/errors.ts';
 import { useAuth } from '../../app/auth/auth-context.tsx';
+import { SecondFactorForm } from './second-factor-form.tsx';
 
 interface SignInFormProps {
   /** Shows a Cancel button (the login modal); the /login page has none. */
@@ -14,12 +15,22 @@ interface SignInFormProps {
   onSignedIn?: () => void;
 }
 
-/** 003 §2.6 sign-in screen; §4.1 login flow (the two-factor and consent branches come later). */
+/**
+ * 003 §2.6 sign-in screen; §4.1 login flow: a `requires_2fa` answer shows the second-factor screen (§2.7);
+ * every session, with or without a second factor, completes through `completeSignIn`, which runs the consent
+ * check (§4.1 step 3).
+ */
 export function SignInForm({ onCancel, onSignedIn }: SignInFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
   const login = useLogin();
   const { completeSignIn } = useAuth();
+
+  const signedIn = (response: LoginResponse) => {
+    onSignedIn?.();
+    completeSignIn(response);
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -28,12 +39,29 @@ export function SignInForm({ onCancel, onSignedIn }: SignInFormProps) {
       { email: email.trim(), password },
       {
         onSuccess: (response) => {
-          onSignedIn?.();
-          completeSignIn(response);
+          if (response.requires_2fa) setChallenge(response);
+          else signedIn(response);
         },
       },
     );
   };
+
+  if (challenge) {
+    return (
+      <SecondFactorForm
+        challenge={challenge}
+        password={password}
+        onSignedIn={signedIn}
+        onCancel={() => {
+          // 003 §4.1: Cancel returns to the credential form and clears the fields.
+          setChallenge(null);
+          setEmail('');
+          setPassword('');
+          login.reset();
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={submit} aria-labelledby="sign-in-title">

@@ -1,4 +1,321 @@
-// Placeholder until the two-factor work fills it in (the profile panel imports it).
+import {
+  Alert,
+  Badge,
+  Button,
+  Divider,
+  Group,
+  Loader,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  type BackupCodesResponse,
+  TWO_FACTOR_MESSAGES as M,
+  type PreferredMethod,
+  type TotpSetupResponse,
+} from '@trust/domain';
+import { type ReactNode, useEffect, useState } from 'react';
+import { errorText } from '../../api/errors.ts';
+import { useDisableSms } from '../../api/two-factor/disable-sms.ts';
+import { useDisableTotp } from '../../api/two-factor/disable-totp.ts';
+import { useEnableSms } from '../../api/two-factor/enable-sms.ts';
+import { useGenerateBackupCodes } from '../../api/two-factor/generate-backup-codes.ts';
+import { useTwoFactorMethods } from '../../api/two-factor/get-methods.ts';
+import { useTrustedDevices } from '../../api/two-factor/get-trusted-devices.ts';
+import { useRevokeAllTrustedDevices } from '../../api/two-factor/revoke-all-trusted-devices.ts';
+import { useRevokeTrustedDevice } from '../../api/two-factor/revoke-trusted-device.ts';
+import { useSetPreferredMethod } from '../../api/two-factor/set-preferred-method.ts';
+import { useSetupTotp } from '../../api/two-factor/setup-totp.ts';
+import { BackupCodesModal } from './backup-codes-modal.tsx';
+import { ConfirmModal } from './confirm-modal.tsx';
+import { TotpSetupModal } from './totp-setup-modal.tsx';
+
+type Confirm = 'disable-totp' | 'regenerate' | 'revoke-all' | { device: number; name: string } | null;
+
+const ok = (message: string) => notifications.show({ color: 'teal', message });
+const fail = (message: string) => notifications.show({ color: 'red', message });
+
+function Section({ title, status, children }: { title: string; status?: boolean; children: ReactNode }) {
+  return (
+    <Stack gap="xs" component="section" aria-label={title}>
+      <Group justify="space-between">
+        <Title order={4}>{title}</Title>
+        {status !== undefined && (
+          <Badge color={status ? 'teal' : 'gray'} variant="light">
+            {status ? 'Enabled' : 'Disabled'}
+          </Badge>
+        )}
+      </Group>
+      {children}
+    </Stack>
+  );
+}
+
+/** 003 §9 relative time: 'Just now', minutes, hours under 24, days under 30, then a date. */
+function relativeTime(iso: string, now = Date.now()): string {
+  const minutes = Math.floor((now - Date.parse(iso)) / 60_000);
+  if (minutes < 1) return 'Just now';
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 30) return `${days} day${days === 1 ? '' : 's'} ago`;
+  return new Date(iso).toLocaleDateString();
+}
+
+/** 003 §2.11 two-factor settings (in the profile panel). */
 export function TwoFactorSettings() {
-  return null;
+  const methods = useTwoFactorMethods();
+  const devices = useTrustedDevices();
+  const enableSms = useEnableSms();
+  const disableSms = useDisableSms();
+  const setupTotp = useSetupTotp();
+  const disableTotp = useDisableTotp();
+  const generate = useGenerateBackupCodes();
+  const revokeOne = useRevokeTrustedDevice();
+  const revokeAll = useRevokeAllTrustedDevices();
+  const preferred = useSetPreferredMethod();
+  const [setup, setSetup] = useState<TotpSetupResponse | null>(null);
+  const [codes, setCodes] = useState<BackupCodesResponse | null>(null);
+  const [confirm, setConfirm] = useState<Confirm>(null);
+
+  // 003 §8: a failure to load the trusted devices is logged only.
+  useEffect(() => {
+    if (devices.error) console.error(M.loadDevicesFailed, devices.error);
+  }, [devices.error]);
+
+  if (methods.isPending) return <Loader size="sm" aria-label="Loading two-factor settings" />;
+  if (methods.isError) {
+    return (
+      <Alert color="red" role="alert" title={M.loadSettingsFailed}>
+        {errorText(methods.error, M.loadMethodsFailed)}
+      </Alert>
+    );
+  }
+  const m = methods.data;
+
+  const toggleSms = () => {
+    const mutation = m.sms_enabled ? disableSms : enableSms;
+    mutation.mutate(undefined, {
+      onSuccess: (answer) => ok(answer.message),
+      onError: (err) => fail(errorText(err, m.sms_enabled ? M.smsDisableFailed : M.smsEnableFailed)),
+    });
+  };
+
+  const startSetup = () =>
+    setupTotp.mutate(undefined, {
+      onSuccess: (answer) => setSetup(answer),
+      onError: (err) => fail(errorText(err, M.setupFailed)),
+    });
+
+  const doGenerate = () =>
+    generate.mutate(undefined, {
+      onSuccess: (answer) => {
+        setConfirm(null);
+        ok(M.codesGenerated);
+        setCodes(answer);
+      },
+      onError: (err) => {
+        setConfirm(null);
+        fail(errorText(err, M.generateFailed));
+      },
+    });
+
+  const onConfirm = () => {
+    if (confirm === 'disable-totp') {
+      disableTotp.mutate(undefined, {
+        onSuccess: () => ok(M.totpDisabled),
+        onError: (err) => fail(errorText(err, M.disableFailed)),
+        onSettled: () => setConfirm(null),
+      });
+    } else if (confirm === 'regenerate') {
+      doGenerate();
+    } else if (confirm === 'revoke-all') {
+      revokeAll.mutate(undefined, {
+        onSuccess: () => ok(M.allDevicesRevoked),
+        onError: (err) => fail(errorText(err, M.revokeAllFailed)),
+        onSettled: () => setConfirm(null),
+      });
+    } else if (confirm) {
+      revokeOne.mutate(confirm.device, {
+        onSuccess: () => ok(M.deviceRevoked),
+        onError: (err) => fail(errorText(err, M.revokeFailed)),
+        onSettled: () => setConfirm(null),
+      });
+    }
+  };
+
+  const confirmText =
+    confirm === 'disable-totp'
+      ? {
+          title: 'Disable authenticator app',
+          message: 'Sign-in will no longer accept codes from your authenticator app. Continue?',
+          label: 'Disable',
+        }
+      : confirm === 'regenerate'
+        ? { title: 'Regenerate backup codes', message: M.regenerateConfirm, label: 'Continue' }
+        : confirm === 'revoke-all'
+          ? {
+              title: 'Revoke all trusted devices',
+              message: 'Every trusted device will have to enter a code at the next sign-in. Continue?',
+              label: 'Revoke all',
+            }
+          : confirm
+            ? {
+                title: 'Revoke trusted device',
+                message: `${confirm.name} will have to enter a code at the next sign-in. Continue?`,
+                label: 'Revoke',
+              }
+            : null;
+
+  const deviceList = devices.data?.devices ?? [];
+  const enabledPreferred: PreferredMethod[] = [
+    ...(m.sms_enabled ? (['sms'] as const) : []),
+    ...(m.totp_enabled ? (['totp'] as const) : []),
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Section title="SMS Authentication" status={m.sms_enabled}>
+        <Text size="sm" c="dimmed">
+          {m.has_phone
+            ? 'Receive a 6-digit code by text message when you sign in.'
+            : 'Add a phone number to your profile to receive codes by text message.'}
+        </Text>
+        <Group>
+          <Button
+            variant={m.sms_enabled ? 'default' : 'filled'}
+            onClick={toggleSms}
+            disabled={!m.sms_enabled && !m.has_phone}
+            loading={enableSms.isPending || disableSms.isPending}
+          >
+            {m.sms_enabled ? 'Disable SMS' : 'Enable SMS'}
+          </Button>
+        </Group>
+      </Section>
+      <Divider />
+
+      <Section title="Authenticator App" status={m.totp_enabled}>
+        <Text size="sm" c="dimmed">
+          Use an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…) to get codes
+          without a phone signal.
+        </Text>
+        <Group>
+          {m.totp_enabled ? (
+            <Button variant="default" color="red" onClick={() => setConfirm('disable-totp')}>
+              Disable authenticator app
+            </Button>
+          ) : (
+            <Button onClick={startSetup} loading={setupTotp.isPending}>
+              Set up authenticator app
+            </Button>
+          )}
+        </Group>
+      </Section>
+      <Divider />
+
+      <Section title="Backup Codes">
+        <Text size="sm" c="dimmed">
+          {m.backup_codes_count > 0
+            ? `${m.backup_codes_count} unused backup code${m.backup_codes_count === 1 ? '' : 's'} remaining. Each code can be used once.`
+            : 'Backup codes let you sign in when you cannot receive a code. Each code can be used once.'}
+        </Text>
+        <Group>
+          <Button
+            variant="default"
+            loading={generate.isPending && confirm === null}
+            onClick={() => (m.backup_codes_count > 0 ? setConfirm('regenerate') : doGenerate())}
+          >
+            {m.backup_codes_count > 0 ? 'Regenerate backup codes' : 'Generate backup codes'}
+          </Button>
+        </Group>
+      </Section>
+      <Divider />
+
+      <Section title="Trusted Devices">
+        {deviceList.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No trusted devices. Choose 'Trust this device for 30 days' when you sign in to skip the code on
+            that device.
+          </Text>
+        ) : (
+          <>
+            <Table aria-label="Trusted devices">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Device</Table.Th>
+                  <Table.Th>Last used</Table.Th>
+                  <Table.Th>IP address</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {deviceList.map((d) => (
+                  <Table.Tr key={d.id}>
+                    <Table.Td>{d.device_name}</Table.Td>
+                    <Table.Td>{relativeTime(d.last_used)}</Table.Td>
+                    <Table.Td>{d.ip_address ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Revoke ${d.device_name}`}
+                        onClick={() => setConfirm({ device: d.id, name: d.device_name })}
+                      >
+                        Revoke
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            <Group>
+              <Button variant="default" color="red" onClick={() => setConfirm('revoke-all')}>
+                Revoke all devices
+              </Button>
+            </Group>
+          </>
+        )}
+      </Section>
+
+      {(m.sms_enabled || m.totp_enabled) && (
+        <>
+          <Divider />
+          <Section title="Preferred Method">
+            <SegmentedControl
+              aria-label="Preferred method"
+              value={m.preferred_method ?? enabledPreferred[0] ?? 'sms'}
+              onChange={(value) =>
+                preferred.mutate(value as PreferredMethod, {
+                  onSuccess: (answer) => ok(answer.message),
+                  onError: (err) => fail(errorText(err, M.preferredFailed)),
+                })
+              }
+              data={enabledPreferred.map((p) => ({
+                value: p,
+                label: p === 'sms' ? 'SMS' : 'Authenticator app',
+              }))}
+            />
+          </Section>
+        </>
+      )}
+
+      <TotpSetupModal setup={setup} onClose={() => setSetup(null)} />
+      <BackupCodesModal result={codes} onClose={() => setCodes(null)} />
+      <ConfirmModal
+        opened={confirmText !== null}
+        title={confirmText?.title ?? ''}
+        message={confirmText?.message ?? ''}
+        confirmLabel={confirmText?.label ?? ''}
+        busy={disableTotp.isPending || generate.isPending || revokeAll.isPending || revokeOne.isPending}
+        onConfirm={onConfirm}
+        onClose={() => setConfirm(null)}
+      />
+    </Stack>
+  );
 }

@@ -1,0 +1,197 @@
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { outboundMessages } from '../db/schema/index.ts';
+import { type Drivers, deliverOutboundMessage, sweepQueuedMessages } from './delivery.ts';
+import { LocalEmailDriver } from './email/local.ts';
+import { DELIVER_JOB, deliveryJobId, OUTBOUND_MAX_ATTEMPTS, queueEmail, queueSms } from './outbound.ts';
+import { LocalSmsDriver } from './sms/local.ts';
+
+type Row = {
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  driver: string | null;
+  provider_message_id: string | null;
+  sent_at: Date | null;
+};
+
+async function messageRow(t: TestApp, id: number): Promise<Row> {
+  const [row] = await t.database.query<Row>(
+    'SELECT status, attempts, last_error, driver, provider_message_id, sent_at FROM outbound_messages WHERE id = $1',
+    [id],
+  );
+  return row!;
+}
+
+async function userName(t: TestApp, email: string) {
+  const [row] = await t.database.query<{ name: string }>('SELECT name FROM users WHERE email = $1', [email]);
+  return row?.name;
+}
+
+const failing: Drivers = {
+  email: { name: 'smtp', send: async () => Promise.reject(new Error('421 mail server busy')) },
+  sms: new LocalSmsDriver(),
+};
+const local: Drivers = { email: new LocalEmailDriver(), sms: new LocalSmsDriver() };
+
+describe('delivery of queued messages (no job queue running)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('keeps the change that caused a send when delivery fails, records the error, and fails after the last attempt', async () => {
+    const { id } = await t.database.db.transaction(async (tx) => {
+      await tx.execute(`UPDATE users SET name = 'Renamed Viewer' WHERE email = 'viewer@trust.demo'`);
+      return queueEmail(t.app.deps, tx, {
+        to: 'viewer@trust.demo',
+        subject: 'Your name changed',
+        text: 'Hello',
+        category: 'profile',
+      });
+    });
+    // Without a job queue (tests, JOBS=off) the row waits for a process that runs jobs.
+    expect(await messageRow(t, id)).toMatchObject({ status: 'queued', attempts: 0, driver: null });
+
+    await expect(deliverOutboundMessage(t.database.db, failing, id)).rejects.toThrow('421 mail server busy');
+    expect(await messageRow(t, id)).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      last_error: '421 mail server busy',
+      driver: 'smtp',
+      sent_at: null,
+    });
+    expect(await userName(t, 'viewer@trust.demo')).toBe('Renamed Viewer');
+
+    for (let attempt = 2; attempt < OUTBOUND_MAX_ATTEMPTS; attempt++) {
+      await expect(deliverOutboundMessage(t.database.db, failing, id)).rejects.toThrow();
+    }
+    // The last attempt marks it failed and stops retrying (no throw).
+    expect(await deliverOutboundMessage(t.database.db, failing, id)).toBe('failed');
+    expect(await messageRow(t, id)).toMatchObject({
+      status: 'failed',
+      attempts: OUTBOUND_MAX_ATTEMPTS,
+      last_error: '421 mail server busy',
+    });
+    expect(await deliverOutboundMessage(t.database.db, local, id)).toBe('skipped');
+    expect(await userName(t, 'viewer@trust.demo')).toBe('Renamed Viewer');
+  });
+
+  it('a retry that succeeds marks the message sent and clears the error', async () => {
+    const { id } = await queueSms(t.app.deps, t.database.db, {
+      to: '+15550100',
+      body: 'Code 111111',
+      category: 'login_code',
+    });
+    const flaky: Drivers = {
+      email: new LocalEmailDriver(),
+      sms: { name: 'twilio', send: async () => Promise.reject(new Error('Twilio answered 503: down')) },
+    };
+    await expect(deliverOutboundMessage(t.database.db, flaky, id)).rejects.toThrow();
+    expect(await deliverOutboundMessage(t.database.db, local, id)).toBe('sent');
+    const row = await messageRow(t, id);
+    expect(row).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+      last_error: null,
+      driver: 'local',
+      provider_message_id: `local-sms-${id}`,
+    });
+    expect(row.sent_at).toBeInstanceOf(Date);
+  });
+
+  it('a rolled-back change takes its message with it', async () => {
+    const before = await t.database.db.$count(outboundMessages);
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await queueEmail(t.app.deps, tx, { to: 'a@example.org', subject: 's', text: 't', category: 'x' });
+        throw new Error('rule broken');
+      }),
+    ).rejects.toThrow('rule broken');
+    expect(await t.database.db.$count(outboundMessages)).toBe(before);
+  });
+});
+
+describe('delivery through the job queue', () => {
+  let t: TestApp;
+  let deadPort: number;
+
+  beforeAll(async () => {
+    // A port where nothing listens: the SMTP driver's attempts fail.
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    deadPort = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    t = await buildTestApp({ jobs: true, env: { SMTP_URL: `smtp://127.0.0.1:${deadPort}` } });
+  });
+  afterAll(async () => t?.close());
+
+  async function waitFor(id: number, done: (row: Row) => boolean) {
+    let row = await messageRow(t, id);
+    for (let i = 0; i < 80 && !done(row); i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      row = await messageRow(t, id);
+    }
+    return row;
+  }
+
+  it('delivers a message queued in a transaction promptly after commit (local SMS driver)', async () => {
+    const { id } = await t.database.db.transaction((tx) =>
+      queueSms(t.app.deps, tx, { to: '+15550199', body: 'Your code is 654321', category: 'login_code' }),
+    );
+    // The job was written in the same transaction, with the id derived from the message.
+    expect(await t.app.deps.jobs!.getJob(DELIVER_JOB, deliveryJobId(id))).toBeTruthy();
+    const row = await waitFor(id, (r) => r.status !== 'queued');
+    expect(row).toMatchObject({
+      status: 'sent',
+      driver: 'local',
+      attempts: 1,
+      provider_message_id: `local-sms-${id}`,
+    });
+  });
+
+  it('records a failed SMTP attempt and leaves the message queued for the retry; the change is kept', async () => {
+    const { id } = await t.database.db.transaction(async (tx) => {
+      await tx.execute(`UPDATE users SET name = 'Renamed Staff' WHERE email = 'staff@trust.demo'`);
+      return queueEmail(t.app.deps, tx, {
+        to: 'staff@trust.demo',
+        subject: 'Hi',
+        text: 'Body',
+        category: 'profile',
+      });
+    });
+    const row = await waitFor(id, (r) => r.attempts > 0);
+    expect(row.status).toBe('queued');
+    expect(row.attempts).toBe(1);
+    expect(row.driver).toBe('smtp');
+    expect(row.last_error).toMatch(/ECONNREFUSED|connect/i);
+    expect(await userName(t, 'staff@trust.demo')).toBe('Renamed Staff');
+  });
+
+  it('the sweep gives a job to a message that has none, once', async () => {
+    // As a process without jobs (JOBS=off) would have written it.
+    const [row] = await t.database.db
+      .insert(outboundMessages)
+      .values({ channel: 'sms', category: 'test', toAddress: '+15550111', bodyText: 'swept' })
+      .returning({ id: outboundMessages.id });
+    const id = row!.id;
+    const jobs = t.app.deps.jobs!;
+    expect(await jobs.getJob(DELIVER_JOB, deliveryJobId(id))).toBeNull();
+    expect(await sweepQueuedMessages(t.database.db, jobs)).toBeGreaterThanOrEqual(1);
+    expect(await jobs.getJob(DELIVER_JOB, deliveryJobId(id))).toBeTruthy();
+    // Every queued message has its job now (the retrying email's too): a second sweep adds none.
+    expect(await sweepQueuedMessages(t.database.db, jobs)).toBe(0);
+    const delivered = await waitFor(id, (r) => r.status !== 'queued');
+    expect(delivered).toMatchObject({ status: 'sent', driver: 'local' });
+  });
+
+  it('schedules the sweep every minute', async () => {
+    const rows = await t.database.query<{ name: string; cron: string }>(
+      'SELECT name, cron FROM pgboss.schedule',
+    );
+    expect(rows).toContainEqual(expect.objectContaining({ name: 'outbound.sweep', cron: '* * * * *' }));
+  });
+});

@@ -1,0 +1,82 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { outboundMessages } from '../db/schema/index.ts';
+import type { Jobs } from '../platform/jobs.ts';
+import type { EmailDriver } from './email/driver.ts';
+import { createEmailDriver } from './email/index.ts';
+import { DELIVER_JOB, deliveryJobOptions, OUTBOUND_MAX_ATTEMPTS } from './outbound.ts';
+import type { SmsDriver } from './sms/driver.ts';
+import { createSmsDriver } from './sms/index.ts';
+
+export type Drivers = { email: EmailDriver; sms: SmsDriver };
+
+export function createDrivers(config: Config): Drivers {
+  return { email: createEmailDriver(config), sms: createSmsDriver(config) };
+}
+
+export type DeliveryResult = 'sent' | 'retry' | 'failed' | 'skipped';
+
+/**
+ * Delivers one stored message (the `outbound.deliver` job): counts the attempt, then records 'sent' with the
+ * driver and the provider's id, or the error. A failed attempt rethrows so pg-boss retries it with backoff;
+ * the last allowed attempt marks the message 'failed' (visible in the outbox) and stops.
+ */
+export async function deliverOutboundMessage(db: Db, drivers: Drivers, id: number): Promise<DeliveryResult> {
+  const [message] = await db.select().from(outboundMessages).where(eq(outboundMessages.id, id));
+  // Already delivered (a duplicate run) or gone: nothing to do.
+  if (message?.status !== 'queued') return 'skipped';
+  const attempts = message.attempts + 1;
+  const driver = message.channel === 'sms' ? drivers.sms : drivers.email;
+  try {
+    const { providerMessageId } =
+      message.channel === 'sms'
+        ? await drivers.sms.send({ id, to: message.toAddress, body: message.bodyText })
+        : await drivers.email.send({
+            id,
+            to: message.toAddress,
+            subject: message.subject ?? '',
+            text: message.bodyText,
+            html: message.bodyHtml,
+          });
+    await db
+      .update(outboundMessages)
+      .set({
+        status: 'sent',
+        sentAt: new Date(),
+        providerMessageId,
+        driver: driver.name,
+        attempts,
+        lastError: null,
+      })
+      .where(eq(outboundMessages.id, id));
+    return 'sent';
+  } catch (err) {
+    const final = attempts >= OUTBOUND_MAX_ATTEMPTS;
+    const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 2000) || 'Unknown error';
+    await db
+      .update(outboundMessages)
+      .set({ status: final ? 'failed' : 'queued', driver: driver.name, attempts, lastError })
+      .where(and(eq(outboundMessages.id, id), eq(outboundMessages.status, 'queued')));
+    if (final) return 'failed';
+    throw err;
+  }
+}
+
+/**
+ * Gives every still-queued message its delivery job. The job id is derived from the message id, so a message
+ * whose job already exists (waiting, retrying) is not sent twice.
+ */
+export async function sweepQueuedMessages(db: Db, jobs: Jobs, limit = 500): Promise<number> {
+  const rows = await db
+    .select({ id: outboundMessages.id })
+    .from(outboundMessages)
+    .where(sql`${outboundMessages.status} = 'queued'`)
+    .orderBy(asc(outboundMessages.createdAt))
+    .limit(limit);
+  let created = 0;
+  for (const { id } of rows) {
+    if (await jobs.send(DELIVER_JOB, { id }, deliveryJobOptions(id))) created++;
+  }
+  return created;
+}

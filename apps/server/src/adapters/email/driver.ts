@@ -1,0 +1,16 @@
+/** What an email driver is given: one stored outbound message. */
+export type OutgoingEmail = {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+};
+
+/** Hides the mail service (DESIGN.md "Adapters"): SMTP when configured, the local outbox otherwise. */
+export interface EmailDriver {
+  /** Recorded on the message as the driver that delivered it: 'smtp' or 'local'. */
+  readonly name: string;
+  /** Delivers one message; throws when the service refuses it (the job queue retries). */
+  send(message: OutgoingEmail): Promise<{ providerMessageId: string }>;
+}

@@ -1,0 +1,136 @@
+import { OUTBOX_MESSAGES } from '@trust/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, expectEnvelope, login, type TestApp } from '../../../test/helpers.ts';
+import { queueEmail, queueSms } from '../../adapters/outbound.ts';
+
+let t: TestApp;
+let admin: string;
+const ids: number[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const deps = t.app.deps;
+  const db = t.database.db;
+  await db.transaction(async (tx) => {
+    for (let i = 1; i <= 3; i++) {
+      ids.push(
+        (
+          await queueEmail(deps, tx, {
+            to: `person${i}@example.org`,
+            subject: `Subject ${i}`,
+            text: `Open https://trust.example/register?token=t${i} to continue.`,
+            category: 'invitation',
+          })
+        ).id,
+      );
+    }
+    ids.push(
+      (await queueSms(deps, tx, { to: '+15555550100', body: 'Your code is 123456', category: 'login_code' }))
+        .id,
+    );
+  });
+  // Distinct times, so "newest first" is observable: the SMS is the newest.
+  await t.database.query(
+    `UPDATE outbound_messages SET created_at = now() - (interval '1 minute' * (100 - id))`,
+  );
+  admin = await login(t.app, 'admin@trust.demo');
+});
+afterAll(async () => t?.close());
+
+const get = (url: string, token?: string) =>
+  t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+
+describe('GET /api/outbox', () => {
+  it('lists every message newest first for a system administrator', async () => {
+    const res = await get('/api/outbox', admin);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.total).toBeGreaterThanOrEqual(4);
+    expect(body.page).toBe(1);
+    expect(body.page_size).toBe(50);
+    const times = body.messages.map((m: { created_at: string }) => Date.parse(m.created_at));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    const sms = body.messages.find((m: { id: number }) => m.id === ids[3]);
+    expect(sms).toMatchObject({
+      channel: 'sms',
+      to: '+15555550100',
+      body_text: 'Your code is 123456',
+      category: 'login_code',
+      status: 'queued',
+      attempts: 0,
+      subject: null,
+    });
+  });
+
+  it('pages and filters by channel', async () => {
+    const page1 = (await get('/api/outbox?channel=email&page=1&page_size=2', admin)).json();
+    const page2 = (await get('/api/outbox?channel=email&page=2&page_size=2', admin)).json();
+    expect(page1.total).toBe(page2.total);
+    expect(page1.messages).toHaveLength(2);
+    expect(page1.page_size).toBe(2);
+    expect(page2.page).toBe(2);
+    const seen = [...page1.messages, ...page2.messages];
+    expect(seen.every((m: { channel: string }) => m.channel === 'email')).toBe(true);
+    expect(new Set(seen.map((m: { id: number }) => m.id)).size).toBe(seen.length);
+    expect(page1.messages[0].subject).toBe('Subject 3');
+    const sms = (await get('/api/outbox?channel=sms', admin)).json();
+    expect(sms.messages.map((m: { id: number }) => m.id)).toContain(ids[3]);
+    expect(sms.messages.every((m: { channel: string }) => m.channel === 'sms')).toBe(true);
+  });
+
+  it('answers 400 with the envelope for a bad query', async () => {
+    for (const q of ['page=0', 'page_size=201', 'channel=fax', 'page=abc', 'sort=asc']) {
+      expectEnvelope(await get(`/api/outbox?${q}`, admin), 400, 'validation_failed');
+    }
+  });
+
+  it('refuses without a session (401) and to anyone but a system administrator (403)', async () => {
+    expectEnvelope(await get('/api/outbox'), 401, 'unauthorized');
+    const coordinator = await login(t.app, 'coordinator@trust.demo');
+    const body = expectEnvelope(await get('/api/outbox', coordinator), 403, 'forbidden');
+    expect(body.message).toBe(OUTBOX_MESSAGES.forbidden);
+    // An organization administrator is not a system administrator.
+    const cbo = await login(t.app, 'cbo@trust.demo');
+    expectEnvelope(await get('/api/outbox', cbo), 403, 'forbidden');
+  });
+
+  it('lets the product role admin read it too', async () => {
+    const orgAdmin = await login(t.app, 'orgadmin@trust.demo');
+    expect((await get('/api/outbox', orgAdmin)).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/outbox/{id}', () => {
+  it('answers the whole message', async () => {
+    const res = await get(`/api/outbox/${ids[0]}`, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: ids[0],
+      channel: 'email',
+      to: 'person1@example.org',
+      subject: 'Subject 1',
+      body_text: 'Open https://trust.example/register?token=t1 to continue.',
+      status: 'queued',
+      sent_at: null,
+    });
+  });
+
+  it('answers 404, 400, 401 and 403 with the envelope', async () => {
+    const body = expectEnvelope(await get('/api/outbox/999999', admin), 404, 'not_found');
+    expect(body.message).toBe(OUTBOX_MESSAGES.notFound);
+    expectEnvelope(await get('/api/outbox/abc', admin), 400, 'validation_failed');
+    expectEnvelope(await get(`/api/outbox/${ids[0]}`), 401);
+    const viewer = await login(t.app, 'viewer@trust.demo');
+    expectEnvelope(await get(`/api/outbox/${ids[0]}`, viewer), 403, 'forbidden');
+  });
+});
+
+describe('the API document', () => {
+  it('describes the outbox endpoints', async () => {
+    const res = await get('/api/openapi.json');
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<string, Record<string, unknown>>;
+    expect(paths['/api/outbox']).toHaveProperty('get');
+    expect(paths['/api/outbox/{id}']).toHaveProperty('get');
+  });
+});

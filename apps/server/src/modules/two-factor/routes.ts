@@ -1,0 +1,169 @@
+import {
+  backupCodesResponseSchema,
+  deviceIdParamsSchema,
+  preferredMethodRequestSchema,
+  totpSetupResponseSchema,
+  totpVerifySetupRequestSchema,
+  trustedDevicesResponseSchema,
+  twoFactorMethodsSchema,
+  twoFactorOkSchema,
+} from '@trust/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../platform/auth.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { errorResponses } from '../../platform/errors.ts';
+import * as service from './service.ts';
+
+/** 003 §7.3 two-factor management, for the signed-in user (the verify-login calls live in the auth module). */
+export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['two-factor'];
+    const session = { auth: 'session' as const };
+
+    app.get(
+      '/api/auth/2fa/methods',
+      {
+        config: session,
+        schema: {
+          tags,
+          summary: 'Two-factor methods of the signed-in user (003 §3)',
+          response: { 200: twoFactorMethodsSchema, ...errorResponses(401) },
+        },
+      },
+      async (request) => service.getMethods(deps, requireAuth(request)),
+    );
+
+    app.post(
+      '/api/auth/2fa/sms/enable',
+      {
+        config: session,
+        schema: {
+          tags,
+          summary: 'Enable SMS codes at sign-in (needs a phone number)',
+          response: { 200: twoFactorOkSchema, ...errorResponses(401, 422) },
+        },
+      },
+      async (request) => service.setSms(deps, request, requireAuth(request), true),
+    );
+
+    app.post(
+      '/api/auth/2fa/sms/disable',
+      {
+        config: session,
+        schema: {
+          tags,
+          summary: 'Disable SMS codes at sign-in',
+          response: { 200: twoFactorOkSchema, ...errorResponses(401) },
+        },
+      },
+      async (request) => service.setSms(deps, request, requireAuth(request), false),
+    );
+
+    app.put(
+      '/api/auth/2fa/preferred-method',
+      {
+        config: session,
+        schema: {
+          tags,
+          summary: 'Choose the preferred second factor (sms or totp, must be enabled)',
+          body: preferredMethodRequestSchema,
+          response: { 200: twoFactorOkSchema, ...errorResponses(400, 401, 422) },
+        },
+      },
+      async (request) => service.setPreferredMethod(deps, requireAuth(request), request.body.method),
+    );
+
+    app.post(
+      '/api/auth/2fa/totp/setup',
+      {
+        config: session,
+        schema: {
+          tags,
+          summary: 'Start authenticator setup: QR code (data: URL) and secret',
+          response: { 200: totpSetupResponseSchema, ...errorResponses(401) },
+        },
+      },
+      async (request) => service.setupTotp(deps, requireAuth(request)),
+    );
+
+    app.post(
+      '/api/auth/2fa/totp/verify-setup',
+      {
+        config: session,
+        schema: {
+          tags,
+          summary: 'Confirm authenticator setup with a 6-digit code',
+          body: totpVerifySetupRequestSchema,
+          response: { 200: twoFactorOkSchema, ...errorResponses(400, 401, 422) },
+        },
+      },
+      async (request) => service.verifyTotpSetup(deps, request, requireAuth(request), request.body.code),
+    );
+
+    app.post(
+      '/api/auth/2fa/totp/disable',
+      {
+        config: session,
+        schema: {
+          tags,
+          summary: 'Disable the authenticator app',
+          response: { 200: twoFactorOkSchema, ...errorResponses(401) },
+        },
+      },
+      async (request) => service.disableTotp(deps, request, requireAuth(request)),
+    );
+
+    app.post(
+      '/api/auth/2fa/backup-codes/generate',
+      {
+        config: session,
+        schema: {
+          tags,
+          summary: 'Generate 10 single-use backup codes; the previous set stops working',
+          response: { 200: backupCodesResponseSchema, ...errorResponses(401) },
+        },
+      },
+      async (request) => service.generateBackupCodes(deps, request, requireAuth(request)),
+    );
+
+    app.get(
+      '/api/auth/2fa/trusted-devices',
+      {
+        config: session,
+        schema: {
+          tags,
+          summary: 'Devices that skip the second factor (003 §3)',
+          response: { 200: trustedDevicesResponseSchema, ...errorResponses(401) },
+        },
+      },
+      async (request) => service.listDevices(deps, requireAuth(request)),
+    );
+
+    app.delete(
+      '/api/auth/2fa/trusted-devices/:id',
+      {
+        config: session,
+        schema: {
+          tags,
+          summary: 'Revoke one trusted device',
+          params: deviceIdParamsSchema,
+          response: { 200: twoFactorOkSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => service.revokeDevices(deps, request, requireAuth(request), request.params.id),
+    );
+
+    app.delete(
+      '/api/auth/2fa/trusted-devices',
+      {
+        config: session,
+        schema: {
+          tags,
+          summary: 'Revoke every trusted device',
+          response: { 200: twoFactorOkSchema, ...errorResponses(401) },
+        },
+      },
+      async (request) => service.revokeDevices(deps, request, requireAuth(request)),
+    );
+  };
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TotpSetupResponse } from '@trust/domain';
+import { apiRequest } from '../client.ts';
+import { twoFactorKeys } from './get-methods.ts';
+
+/** POST /api/auth/2fa/totp/setup (003 §7.3). */
+export function setupTotp(): Promise<TotpSetupResponse> {
+  return apiRequest<TotpSetupResponse>(`/api/auth/2fa/totp/setup`, { method: 'POST' });
+}
+
+export function useSetupTotp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setupTotp,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorKeys.all }),
+  });
+}

@@ -1,0 +1,328 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconSparkles } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  CONSENT_DOCUMENT_LABELS,
+  CONSENT_MESSAGES,
+  CONSENT_SUCCESS_CLOSE_MS,
+  type ConsentDocument,
+  type ConsentDocumentType,
+  type ConsentStatus,
+} from '@trust/domain';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useActiveDocuments } from '../../api/consent/get-active-documents.ts';
+import { getConsentHistoryWithToken } from '../../api/consent/get-consent-history.ts';
+import { signConsent } from '../../api/consent/sign-consent.ts';
+import { ApiError, errorText } from '../../api/errors.ts';
+
+export interface ConsentDialogProps {
+  /** The session to sign with: during sign-in the login token, which is not stored yet (003 §7.2). */
+  token: string;
+  /** The login answer's consent status; when absent (page load) it is read from the history call. */
+  consentStatus: ConsentStatus | null;
+  /** Called when the success view closes (after 2000 ms): the login completes (003 §4.1 step 3). */
+  onComplete: () => void;
+  /** Abandons the sign-in (the server refuses this session everything else until the consents are signed). */
+  onCancel?: () => void;
+}
+
+type Step = 'terms' | 'hipaa' | 'complete';
+type StepForm = { agree: boolean; signature: string; binding: boolean };
+const EMPTY_FORM: StepForm = { agree: false, signature: '', binding: false };
+
+const isValid = (f: StepForm) => f.agree && f.binding && f.signature.trim() !== '';
+
+function updatedNames(status: ConsentStatus): string {
+  if (status.terms_needs_update && status.hipaa_needs_update) return 'Terms of Use and HIPAA Authorization';
+  return status.terms_needs_update ? 'Terms of Use' : 'HIPAA Authorization';
+}
+
+/**
+ * 003 §2.8, §4.2, §5 consent update dialog: full screen; terms, then HIPAA, then complete. Both signatures are
+ * submitted on 'Complete', in order, and signing stops at the first failure.
+ */
+export function ConsentDialog({ token, consentStatus, onComplete, onCancel }: ConsentDialogProps) {
+  const statusQuery = useQuery({
+    queryKey: ['consent', 'pending-status', token],
+    queryFn: async () => (await getConsentHistoryWithToken(token)).status,
+    enabled: consentStatus === null,
+    retry: false,
+  });
+  const status = consentStatus ?? statusQuery.data ?? null;
+  const documents = useActiveDocuments();
+
+  const loadError = documents.error ?? statusQuery.error;
+  return (
+    <Modal
+      opened
+      onClose={() => undefined}
+      fullScreen
+      withCloseButton={false}
+      closeOnEscape={false}
+      closeOnClickOutside={false}
+      title={<Title order={2}>{CONSENT_MESSAGES.title}</Title>}
+      aria-label={CONSENT_MESSAGES.title}
+    >
+      <Box maw={820} mx="auto">
+        {loadError ? (
+          <Stack>
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+              {errorText(loadError, CONSENT_MESSAGES.loadFailed)}
+            </Alert>
+            {onCancel && (
+              <Group justify="flex-end">
+                <Button variant="default" onClick={onCancel}>
+                  Sign Out
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        ) : !status || !documents.data ? (
+          <Center py="xl">
+            <Loader aria-label="Loading consent documents" />
+          </Center>
+        ) : (
+          <ConsentSteps
+            token={token}
+            status={status}
+            documents={documents.data}
+            onComplete={onComplete}
+            onCancel={onCancel}
+          />
+        )}
+      </Box>
+    </Modal>
+  );
+}
+
+function ConsentSteps({
+  token,
+  status,
+  documents,
+  onComplete,
+  onCancel,
+}: {
+  token: string;
+  status: ConsentStatus;
+  documents: ConsentDocument[];
+  onComplete: () => void;
+  onCancel?: () => void;
+}) {
+  const terms = documents.find((d) => d.document_type === 'terms_of_use') ?? null;
+  const hipaa = documents.find((d) => d.document_type === 'hipaa_authorization') ?? null;
+  const needsTerms = status.terms_needs_update && terms !== null;
+  const needsHipaa = status.hipaa_needs_update && hipaa !== null;
+  const both = needsTerms && needsHipaa;
+
+  const [step, setStep] = useState<Step>(needsTerms ? 'terms' : 'hipaa');
+  const [forms, setForms] = useState<Record<'terms' | 'hipaa', StepForm>>({
+    terms: EMPTY_FORM,
+    hipaa: EMPTY_FORM,
+  });
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  // A retry after a failure does not sign again what already went through.
+  const signed = useRef(new Set<ConsentDocumentType>());
+
+  const complete = useEffectEvent(onComplete);
+  useEffect(() => {
+    if (step !== 'complete') return;
+    const timer = window.setTimeout(() => complete(), CONSENT_SUCCESS_CLOSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [step]);
+
+  // 003 §8: if neither document loaded, the dialog shows only the error.
+  if (!needsTerms && !needsHipaa) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+        {CONSENT_MESSAGES.loadFailed}
+      </Alert>
+    );
+  }
+
+  if (step === 'complete') {
+    return (
+      <Stack align="center" py="xl" gap="md">
+        <ThemeIcon color="teal" size={64} radius="xl" variant="light">
+          <IconCircleCheck size={40} />
+        </ThemeIcon>
+        <Title order={3}>{CONSENT_MESSAGES.success}</Title>
+        <Text c="dimmed" ta="center">
+          Thank you for reviewing and signing the updated documents. Your signatures have been recorded and
+          you will be signed in in a moment.
+        </Text>
+      </Stack>
+    );
+  }
+
+  const current = step === 'terms' ? terms! : hipaa!;
+  const form = forms[step];
+  const setForm = (patch: Partial<StepForm>) => {
+    setError(null);
+    setForms((f) => ({ ...f, [step]: { ...f[step], ...patch } }));
+  };
+
+  const submit = async () => {
+    setSubmitting(true);
+    setError(null);
+    const queue: { type: ConsentDocumentType; doc: ConsentDocument; form: StepForm; failed: string }[] = [];
+    if (needsTerms)
+      queue.push({
+        type: 'terms_of_use',
+        doc: terms!,
+        form: forms.terms,
+        failed: CONSENT_MESSAGES.signTermsFailed,
+      });
+    if (needsHipaa)
+      queue.push({
+        type: 'hipaa_authorization',
+        doc: hipaa!,
+        form: forms.hipaa,
+        failed: CONSENT_MESSAGES.signHipaaFailed,
+      });
+    for (const item of queue) {
+      if (signed.current.has(item.type)) continue;
+      try {
+        await signConsent(token, { document_id: item.doc.id, signature_text: item.form.signature.trim() });
+        signed.current.add(item.type);
+      } catch (e) {
+        setError(e instanceof ApiError ? errorText(e, item.failed) : CONSENT_MESSAGES.submitFailed);
+        setSubmitting(false);
+        return;
+      }
+    }
+    setSubmitting(false);
+    setStep('complete');
+  };
+
+  const onPrimary = () => {
+    if (!isValid(form)) {
+      setError(step === 'terms' ? CONSENT_MESSAGES.termsInvalid : CONSENT_MESSAGES.hipaaInvalid);
+      return;
+    }
+    if (step === 'terms' && needsHipaa) {
+      setError(null);
+      setStep('hipaa');
+      return;
+    }
+    void submit();
+  };
+
+  const label = CONSENT_DOCUMENT_LABELS[current.document_type];
+  return (
+    <Stack gap="md">
+      <Text>
+        We have updated our <strong>{updatedNames(status)}</strong>. Please review and sign to continue using
+        Trust Marketplace.
+      </Text>
+      {both && (
+        <Stack gap={4}>
+          <Group justify="space-between">
+            <Text size="sm" fw={step === 'terms' ? 700 : 400}>
+              Step 1: Terms of Use
+            </Text>
+            <Text size="sm" fw={step === 'hipaa' ? 700 : 400}>
+              Step 2: HIPAA Authorization
+            </Text>
+          </Group>
+          <Progress value={step === 'terms' ? 50 : 100} aria-label="Consent progress" />
+        </Stack>
+      )}
+      <div>
+        <Title order={3}>{current.title}</Title>
+        <Text size="sm" c="dimmed">
+          Version {current.version}
+        </Text>
+      </div>
+      {current.summary && (
+        <Alert color="blue" variant="light" icon={<IconSparkles size={18} />} title="What's New" role="note">
+          {current.summary}
+        </Alert>
+      )}
+      <Paper
+        withBorder
+        p="md"
+        tabIndex={0}
+        aria-label={`${label} text`}
+        style={{ maxHeight: 384, overflowY: 'auto', whiteSpace: 'pre-wrap' }}
+      >
+        <Text size="sm">{current.content}</Text>
+      </Paper>
+      <Checkbox
+        label={
+          step === 'terms'
+            ? 'I have read and agree to the Terms of Use'
+            : 'I have read and agree to the HIPAA Authorization'
+        }
+        checked={form.agree}
+        onChange={(e) => setForm({ agree: e.currentTarget.checked })}
+        disabled={submitting}
+      />
+      <TextInput
+        label="Electronic signature (type your full name)"
+        placeholder="Your full name"
+        value={form.signature}
+        onChange={(e) => setForm({ signature: e.currentTarget.value })}
+        disabled={submitting}
+        autoComplete="name"
+      />
+      <Checkbox
+        label="I understand that my typed name is a legally binding electronic signature"
+        checked={form.binding}
+        onChange={(e) => setForm({ binding: e.currentTarget.checked })}
+        disabled={submitting}
+      />
+      {error && (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+          {error}
+        </Alert>
+      )}
+      <Group justify="space-between">
+        <Group>
+          {onCancel && (
+            <Button variant="subtle" color="gray" onClick={onCancel} disabled={submitting}>
+              Sign Out
+            </Button>
+          )}
+        </Group>
+        <Group>
+          {step === 'hipaa' && needsTerms && (
+            <Button
+              variant="default"
+              onClick={() => {
+                setError(null);
+                setStep('terms');
+              }}
+              disabled={submitting}
+            >
+              Back to Terms
+            </Button>
+          )}
+          <Button onClick={onPrimary} disabled={submitting}>
+            {submitting
+              ? 'Submitting...'
+              : step === 'terms' && needsHipaa
+                ? 'Continue to HIPAA Authorization'
+                : 'Complete'}
+          </Button>
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

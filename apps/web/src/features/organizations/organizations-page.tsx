@@ -1,0 +1,289 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Pagination,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconPencil, IconPlus, IconPower, IconSearch, IconTrash } from '@tabler/icons-react';
+import { type Membership, ORG_MESSAGES, type Organization } from '@trust/domain';
+import { useState } from 'react';
+import { errorText } from '../../api/errors.ts';
+import { useMyOrganizations } from '../../api/orgs/get-my-organizations.ts';
+import { useOrganizationStats } from '../../api/orgs/get-organization-stats.ts';
+import { useOrganizations } from '../../api/orgs/get-organizations.ts';
+import { useDeleteOrganization, useSaveOrganization } from '../../api/orgs/save-organization.ts';
+import { useAuth } from '../../app/auth/auth-context.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { OrganizationFormModal } from './organization-form-modal.tsx';
+
+const PAGE_SIZE = 20;
+const PRODUCT_ADMIN_ROLES = ['administrator', 'admin'];
+
+export interface OrganizationPermissions {
+  /** New Organization (super_admin or a product administrator; the server decides again). */
+  canCreate: boolean;
+  canToggle: (org: Organization) => boolean;
+  canDelete: boolean;
+}
+
+/** 002 §2/§6: the admin check over the user's organization links. */
+export function organizationPermissions(
+  productRole: string | null,
+  memberships: Membership[],
+): OrganizationPermissions {
+  const superAdmin = memberships.some((m) => m.role === 'super_admin');
+  const adminOf = new Set(memberships.filter((m) => m.role === 'org_admin').map((m) => m.cbo_id));
+  return {
+    canCreate: superAdmin || PRODUCT_ADMIN_ROLES.includes(productRole ?? ''),
+    canToggle: (org) => superAdmin || adminOf.has(org.id),
+    canDelete: superAdmin,
+  };
+}
+
+function StatCard({ label, value }: { label: string; value: number | string | undefined }) {
+  return (
+    <Card withBorder padding="sm">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="xl" fw={700}>
+        {value ?? '—'}
+      </Text>
+    </Card>
+  );
+}
+
+export function OrganizationsPage() {
+  const { user } = useAuth();
+  const memberships = useMyOrganizations(user !== null);
+  const permissions = organizationPermissions(user?.role ?? null, memberships.data ?? []);
+  return <OrganizationsScreen permissions={permissions} activeCboId={user?.active_cbo_id ?? null} />;
+}
+
+export function OrganizationsScreen({
+  permissions,
+  activeCboId,
+}: {
+  permissions: OrganizationPermissions;
+  activeCboId: number | null;
+}) {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const [status, setStatus] = useState<'' | 'active' | 'inactive'>('');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Organization | null | undefined>(undefined);
+  const [toggling, setToggling] = useState<Organization | null>(null);
+  const [deleting, setDeleting] = useState<Organization | null>(null);
+
+  const list = useOrganizations({ page, pageSize: PAGE_SIZE, search: debouncedSearch, status });
+  const stats = useOrganizationStats(activeCboId);
+  const save = useSaveOrganization();
+  const remove = useDeleteOrganization();
+
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
+
+  const confirmToggle = () => {
+    if (!toggling) return;
+    const next = toggling.status === 'active' ? 'inactive' : 'active';
+    save.mutate(
+      { id: toggling.id, body: { status: next } },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: `${toggling.name} is now ${next}.` });
+          setToggling(null);
+        },
+        onError: (error) => {
+          notifications.show({ color: 'red', message: errorText(error, ORG_MESSAGES.updateFailed) });
+          setToggling(null);
+        },
+      },
+    );
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: `${deleting.name} was deleted.` });
+        setDeleting(null);
+      },
+      onError: (error) => {
+        notifications.show({ color: 'red', message: errorText(error, ORG_MESSAGES.deleteFailed) });
+        setDeleting(null);
+      },
+    });
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>Organizations</Title>
+        {permissions.canCreate && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)}>
+            New Organization
+          </Button>
+        )}
+      </Group>
+
+      <SimpleGrid cols={{ base: 2, md: 4 }}>
+        <StatCard label="Organizations" value={list.data?.counts.all} />
+        <StatCard label="Active" value={list.data?.counts.active} />
+        <StatCard label="Inactive" value={list.data?.counts.inactive} />
+        <StatCard label="Members (active organization)" value={stats.data?.members_total} />
+      </SimpleGrid>
+
+      <Group>
+        <TextInput
+          aria-label="Search organizations"
+          placeholder="Search by name"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          style={{ flex: 1 }}
+        />
+        <SegmentedControl
+          aria-label="Status filter"
+          value={status}
+          onChange={(v) => {
+            setStatus(v as typeof status);
+            setPage(1);
+          }}
+          data={[
+            { value: '', label: 'All' },
+            { value: 'active', label: 'Active' },
+            { value: 'inactive', label: 'Inactive' },
+          ]}
+        />
+      </Group>
+
+      {list.isError && (
+        <Alert color="red" role="alert">
+          {errorText(list.error, ORG_MESSAGES.fetchFailed)}
+        </Alert>
+      )}
+      {list.isPending ? (
+        <Loader />
+      ) : (
+        <Table striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Phone</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data?.cbos.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={5}>
+                  <Text c="dimmed" ta="center">
+                    No organizations found
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {list.data?.cbos.map((org) => (
+              <Table.Tr key={org.id}>
+                <Table.Td>
+                  <Text fw={500}>{org.name || `Organization ${org.id}`}</Text>
+                  {org.description && (
+                    <Text size="xs" c="dimmed" lineClamp={1}>
+                      {org.description}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{org.contact_email ?? '—'}</Table.Td>
+                <Table.Td>{org.contact_phone ?? '—'}</Table.Td>
+                <Table.Td>
+                  <Badge color={org.status === 'active' ? 'green' : 'gray'}>{org.status}</Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Tooltip label="Edit">
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Edit ${org.name}`}
+                        onClick={() => setEditing(org)}
+                      >
+                        <IconPencil size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                    {permissions.canToggle(org) && (
+                      <Tooltip label={org.status === 'active' ? 'Deactivate' : 'Activate'}>
+                        <ActionIcon
+                          variant="subtle"
+                          color={org.status === 'active' ? 'orange' : 'green'}
+                          aria-label={`${org.status === 'active' ? 'Deactivate' : 'Activate'} ${org.name}`}
+                          onClick={() => setToggling(org)}
+                        >
+                          <IconPower size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                    {permissions.canDelete && (
+                      <Tooltip label="Delete">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Delete ${org.name}`}
+                          onClick={() => setDeleting(org)}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} />}
+
+      <OrganizationFormModal
+        opened={editing !== undefined}
+        organization={editing ?? null}
+        onClose={() => setEditing(undefined)}
+      />
+      <ConfirmDialog
+        opened={toggling !== null}
+        title={toggling?.status === 'active' ? 'Deactivate organization' : 'Activate organization'}
+        message={`Set ${toggling?.name ?? ''} to ${toggling?.status === 'active' ? 'inactive' : 'active'}?`}
+        confirmLabel={toggling?.status === 'active' ? 'Deactivate' : 'Activate'}
+        busy={save.isPending}
+        onConfirm={confirmToggle}
+        onCancel={() => setToggling(null)}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete organization"
+        message={`Delete ${deleting?.name ?? ''}? This cannot be undone.`}
+        confirmLabel="Delete"
+        danger
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,111 @@
+import { Alert, Center, Group, Loader, Modal, Stack, Table, Tabs, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { OutboundMessage } from '@trust/domain';
+import type { ReactNode } from 'react';
+import { errorText } from '../../api/errors.ts';
+import { useOutboxMessage } from '../../api/outbox/get-outbox-message.ts';
+import { LinkifiedText } from './linkified-text.tsx';
+import { OutboxStatusBadge } from './status-badge.tsx';
+
+function formatTime(iso: string | null) {
+  return iso ? new Date(iso).toLocaleString() : '—';
+}
+
+/**
+ * An HTML body is untrusted: it is shown only in a sandboxed frame (no scripts, no access to this origin);
+ * links in it open in a new tab.
+ */
+function HtmlBody({ html }: { html: string }) {
+  return (
+    <iframe
+      title="HTML body"
+      sandbox="allow-popups allow-popups-to-escape-sandbox"
+      srcDoc={`<base target="_blank">${html}`}
+      style={{
+        width: '100%',
+        minHeight: 320,
+        border: '1px solid var(--mantine-color-gray-3)',
+        borderRadius: 4,
+      }}
+    />
+  );
+}
+
+function Details({ message }: { message: OutboundMessage }) {
+  const rows: [string, ReactNode][] = [
+    ['To', message.to],
+    ['Channel', message.channel === 'sms' ? 'SMS' : 'Email'],
+    ['Category', message.category],
+    ['Status', <OutboxStatusBadge key="status" status={message.status} />],
+    ['Queued', formatTime(message.created_at)],
+    ['Sent', formatTime(message.sent_at)],
+    ['Driver', message.driver ?? '—'],
+    ['Attempts', String(message.attempts)],
+  ];
+  if (message.provider_message_id) rows.push(['Provider id', message.provider_message_id]);
+  return (
+    <Table withRowBorders={false} verticalSpacing={4}>
+      <Table.Tbody>
+        {rows.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Th w={120}>{label}</Table.Th>
+            <Table.Td>{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+export function OutboxMessageModal({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const message = useOutboxMessage(id);
+  const data = message.data;
+  return (
+    <Modal
+      opened={id !== null}
+      onClose={onClose}
+      size="xl"
+      title={data ? (data.subject ?? (data.channel === 'sms' ? 'SMS' : 'Email')) : 'Message'}
+    >
+      {message.isPending ? (
+        <Center py="lg">
+          <Loader aria-label="Loading message" />
+        </Center>
+      ) : message.error ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+          {errorText(message.error, 'Failed to load the message')}
+        </Alert>
+      ) : data ? (
+        <Stack gap="md">
+          <Details message={data} />
+          {data.last_error && (
+            <Alert color={data.status === 'failed' ? 'red' : 'yellow'} title="Last delivery error">
+              {data.last_error}
+            </Alert>
+          )}
+          {data.body_html ? (
+            <Tabs defaultValue="text">
+              <Tabs.List>
+                <Tabs.Tab value="text">Text</Tabs.Tab>
+                <Tabs.Tab value="html">HTML</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="text" pt="sm">
+                <LinkifiedText text={data.body_text} />
+              </Tabs.Panel>
+              <Tabs.Panel value="html" pt="sm">
+                <HtmlBody html={data.body_html} />
+              </Tabs.Panel>
+            </Tabs>
+          ) : (
+            <Group>
+              <LinkifiedText text={data.body_text} />
+            </Group>
+          )}
+          <Text size="xs" c="dimmed">
+            Message #{data.id}
+          </Text>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,75 @@
+import type { Page } from 'playwright-core';
+import { expectPath, expectVisible } from '../lib/browser.ts';
+import type { Journey } from './types.ts';
+
+// Issue 3 "Done when": forgot/reset password end to end. The account is one no other journey signs in with,
+// because its password changes here for the rest of the run.
+
+const RESET_ACCOUNT = 'staff@trust.demo';
+const ADMIN = 'admin@trust.demo';
+const NEW_PASSWORD = 'Journey-Reset-2026!';
+
+type OutboxMessage = { to?: string; to_address?: string; category?: string; body_text: string };
+
+/** The newest reset link emailed to an address, read from the outbox with an administrator's session. */
+async function readResetLink(page: Page, password: string, email: string): Promise<string> {
+  const login = await page.request.post('/auth/login', { data: { email: ADMIN, password } });
+  if (!login.ok())
+    throw new Error(`admin sign-in for the outbox failed: ${login.status()} ${await login.text()}`);
+  const token = ((await login.json()) as { access_token?: string }).access_token;
+  if (!token) throw new Error('admin sign-in for the outbox gave no token');
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const res = await page.request.get('/api/outbox?channel=email&page_size=50', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!res.ok()) throw new Error(`GET /api/outbox failed: ${res.status()} ${await res.text()}`);
+    const { messages } = (await res.json()) as { messages: OutboxMessage[] };
+    const message = messages.find(
+      (m) => (m.to ?? m.to_address)?.toLowerCase() === email && /\/reset-password\?token=/.test(m.body_text),
+    );
+    const link = message && /\/reset-password\?token=[A-Za-z0-9_-]+/.exec(message.body_text)?.[0];
+    if (link) return link;
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`no reset email for ${email} in the outbox`);
+}
+
+export const ACCOUNT_JOURNEYS: Journey[] = [
+  {
+    name: 'forgot-reset-password',
+    title:
+      'asks for a reset link from the sign-in page, opens the emailed link from the outbox, sets a new password and signs in with it',
+    run: async ({ page, password }) => {
+      await page.goto('/login');
+      await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      await expectPath(page, '/forgot-password');
+      await page.getByRole('textbox', { name: 'Email', exact: true }).fill(RESET_ACCOUNT);
+      await page.getByRole('button', { name: 'Send Reset Link' }).click();
+      await expectVisible(page.getByRole('heading', { name: 'Check Your Email' }), "'Check Your Email'");
+      await expectVisible(page.getByText(/expires in 1 hour/), 'the 1-hour expiry note');
+
+      const link = await readResetLink(page, password, RESET_ACCOUNT);
+      await page.goto(link);
+      await expectVisible(page.getByRole('heading', { name: 'Reset Password' }), 'the reset form');
+      await page.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
+      await page.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill(NEW_PASSWORD);
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await expectVisible(
+        page.getByRole('heading', { name: 'Password Reset Successfully!' }),
+        "'Password Reset Successfully!'",
+      );
+      // 003 §9: on to sign-in after 2 seconds.
+      await expectPath(page, '/login');
+      await expectVisible(page.getByText(/Your password has been reset/), 'the reset notice on /login');
+
+      // The old password no longer works; the new one does.
+      const old = await page.request.post('/auth/login', { data: { email: RESET_ACCOUNT, password } });
+      if (old.status() !== 401) throw new Error(`the old password still signs in: ${old.status()}`);
+      await page.getByRole('textbox', { name: 'Email', exact: true }).fill(RESET_ACCOUNT);
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill(NEW_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expectPath(page, '/dashboard');
+      await expectVisible(page.getByRole('heading', { name: /Welcome back/ }), "the dashboard's greeting");
+    },
+  },
+];

@@ -1,0 +1,88 @@
+import type { Page } from 'playwright-core';
+import { expectHidden, expectPath, expectVisible, readStorage } from '../lib/browser.ts';
+import { homeHeading, submitLogin } from '../lib/sign-in.ts';
+import type { Journey } from './types.ts';
+
+// Issue 3 "Done when": sign in with an SMS code read from the outbox, trust the device, sign out, sign in
+// again without a code. The demo account `secure@trust.demo` has SMS two-factor enabled (README).
+
+const SECURE = { email: 'secure@trust.demo', name: 'Sam Secure', phoneDigits: '2135550110' };
+const ADMIN = 'admin@trust.demo';
+
+type OutboxMessage = { to?: string; to_address?: string; body_text: string };
+
+/** The newest SMS code sent to the demo account, read from the outbox with an administrator's session. */
+async function readSmsCode(page: Page, password: string): Promise<string> {
+  const login = await page.request.post('/auth/login', { data: { email: ADMIN, password } });
+  if (!login.ok())
+    throw new Error(`admin sign-in for the outbox failed: ${login.status()} ${await login.text()}`);
+  const token = ((await login.json()) as { access_token?: string }).access_token;
+  if (!token) throw new Error('admin sign-in for the outbox gave no token');
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const res = await page.request.get('/api/outbox?channel=sms&page_size=50', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!res.ok()) throw new Error(`GET /api/outbox failed: ${res.status()} ${await res.text()}`);
+    const { messages } = (await res.json()) as { messages: OutboxMessage[] };
+    // Newest first: the first code to this phone is the live one.
+    const message = messages.find(
+      (m) =>
+        (m.to ?? m.to_address ?? '').replace(/\D/g, '').endsWith(SECURE.phoneDigits) &&
+        /\b\d{6}\b/.test(m.body_text),
+    );
+    const code = message && /\b(\d{6})\b/.exec(message.body_text)?.[1];
+    if (code) return code;
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`no SMS code for ${SECURE.email} in the outbox`);
+}
+
+export const TWO_FACTOR_JOURNEYS: Journey[] = [
+  {
+    name: 'two-factor-sms-trusted-device',
+    title:
+      'signs in with an SMS code from the outbox, trusts the device, signs out and signs in again without a code',
+    run: async ({ page, password }) => {
+      await submitLogin(page, SECURE.email, password);
+      const dialog = page.getByRole('dialog');
+      await expectVisible(
+        dialog.getByRole('heading', { name: 'Two-Factor Authentication' }),
+        "the second-factor screen titled 'Two-Factor Authentication'",
+      );
+      await expectVisible(dialog.getByText('(•••) •••-0110', { exact: false }), 'the masked phone number');
+      const verify = dialog.getByRole('button', { name: 'Verify & Login' });
+      if (await verify.isEnabled())
+        throw new Error("'Verify & Login' is enabled before the code is complete");
+
+      const code = await readSmsCode(page, password);
+      await dialog.getByLabel('Verification code digit').first().click();
+      await page.keyboard.type(code);
+      await dialog.getByRole('checkbox', { name: 'Trust this device for 30 days' }).check();
+      await verify.click();
+
+      await expectPath(page, '/dashboard');
+      await expectVisible(page.getByRole('heading', { name: /Welcome back/ }), "the dashboard's greeting");
+      await expectHidden(page.getByRole('dialog'), 'the login modal after verifying');
+      if ((await readStorage(page, 'device_token')) === null) throw new Error('device_token was not stored');
+
+      await page.getByRole('button', { name: `Profile: ${SECURE.name}` }).click();
+      await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+      await expectPath(page, '/');
+      await expectVisible(homeHeading(page), 'the home page after signing out');
+      if ((await readStorage(page, 'device_token')) === null)
+        throw new Error('sign-out forgot the trusted device');
+
+      // The trusted device skips the second factor.
+      await submitLogin(page, SECURE.email, password);
+      await expectPath(page, '/dashboard');
+      await expectVisible(
+        page.getByRole('heading', { name: /Welcome back/ }),
+        "the dashboard's greeting again",
+      );
+      await expectHidden(
+        page.getByRole('heading', { name: 'Two-Factor Authentication' }),
+        'the second-factor screen on a trusted device',
+      );
+    },
+  },
+];
