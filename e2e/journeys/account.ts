@@ -1,37 +1,25 @@
 import type { Page } from 'playwright-core';
 import { expectPath, expectVisible } from '../lib/browser.ts';
+import { findInOutbox } from '../lib/outbox.ts';
 import type { Journey } from './types.ts';
 
 // Issue 3 "Done when": forgot/reset password end to end. The account is one no other journey signs in with,
 // because its password changes here for the rest of the run.
 
 const RESET_ACCOUNT = 'staff@trust.demo';
-const ADMIN = 'admin@trust.demo';
 const NEW_PASSWORD = 'Journey-Reset-2026!';
-
-type OutboxMessage = { to?: string; to_address?: string; category?: string; body_text: string };
-
-/** The newest reset link emailed to an address, read from the outbox with an administrator's session. */
-async function readResetLink(page: Page, password: string, email: string): Promise<string> {
-  const login = await page.request.post('/auth/login', { data: { email: ADMIN, password } });
-  if (!login.ok())
-    throw new Error(`admin sign-in for the outbox failed: ${login.status()} ${await login.text()}`);
-  const token = ((await login.json()) as { access_token?: string }).access_token;
-  if (!token) throw new Error('admin sign-in for the outbox gave no token');
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const res = await page.request.get('/api/outbox?channel=email&page_size=50', {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    if (!res.ok()) throw new Error(`GET /api/outbox failed: ${res.status()} ${await res.text()}`);
-    const { messages } = (await res.json()) as { messages: OutboxMessage[] };
-    const message = messages.find(
-      (m) => (m.to ?? m.to_address)?.toLowerCase() === email && /\/reset-password\?token=/.test(m.body_text),
-    );
-    const link = message && /\/reset-password\?token=[A-Za-z0-9_-]+/.exec(message.body_text)?.[0];
-    if (link) return link;
-    await page.waitForTimeout(250);
-  }
-  throw new Error(`no reset email for ${email} in the outbox`);
+/** The newest reset link emailed to an address. */
+function readResetLink(page: Page, password: string, email: string): Promise<string> {
+  return findInOutbox(
+    page,
+    password,
+    'email',
+    (m) =>
+      m.to.toLowerCase() === email
+        ? /\/reset-password\?token=[A-Za-z0-9_-]+/.exec(m.body_text)?.[0]
+        : undefined,
+    `a reset email for ${email}`,
+  );
 }
 
 export const ACCOUNT_JOURNEYS: Journey[] = [

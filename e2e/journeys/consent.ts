@@ -1,18 +1,12 @@
 import type { Page } from 'playwright-core';
 import { expectPath, expectVisible, readStorage } from '../lib/browser.ts';
-import { COORDINATOR, homeHeading, submitLogin } from '../lib/sign-in.ts';
+import { COORDINATOR, signOut, submitLogin } from '../lib/sign-in.ts';
 import type { Journey } from './types.ts';
 
 // Issue 3 "Done when": a consent version published by an admin forces the two-step consent dialog at the next
 // sign-in. Runs last (e2e/journeys/index.ts): after it, every demo user must sign the new versions.
 
 const ADMIN = { email: 'admin@trust.demo', name: 'Alex Admin' };
-
-async function signOutThroughMenu(page: Page, name: string) {
-  await page.getByRole('button', { name: `Profile: ${name}` }).click();
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-  await expectVisible(homeHeading(page), 'the home page after signing out');
-}
 
 /** Checks the three boxes of one step: agree, typed full name, legally binding (003 §2.8). */
 async function signStep(page: Page, agree: RegExp, name: string) {
@@ -63,7 +57,7 @@ export const CONSENT_JOURNEYS: Journey[] = [
       });
       if (res.status() !== 201)
         throw new Error(`publishing HIPAA failed: ${res.status()} ${await res.text()}`);
-      await signOutThroughMenu(page, ADMIN.name);
+      await signOut(page, ADMIN.name);
 
       await submitLogin(page, COORDINATOR.email, password);
       const dialog = page.getByRole('dialog', { name: 'Consent Update Required' });

@@ -1,5 +1,6 @@
 import { ACCOUNT_JOURNEYS } from './account.ts';
 import { CONSENT_JOURNEYS } from './consent.ts';
+import { INVITATION_JOURNEYS } from './invitation.ts';
 import { SHELL_JOURNEYS } from './shell.ts';
 import { TWO_FACTOR_JOURNEYS } from './two-factor.ts';
 import type { Journey } from './types.ts';
@@ -10,5 +11,6 @@ export const JOURNEYS: Journey[] = [
   ...SHELL_JOURNEYS,
   ...ACCOUNT_JOURNEYS,
   ...TWO_FACTOR_JOURNEYS,
+  ...INVITATION_JOURNEYS,
   ...CONSENT_JOURNEYS,
 ];

@@ -1,5 +1,5 @@
-import type { Page } from 'playwright-core';
 import { expectHidden, expectPath, expectVisible, readStorage } from '../lib/browser.ts';
+import { readSmsCode } from '../lib/outbox.ts';
 import { homeHeading, submitLogin } from '../lib/sign-in.ts';
 import type { Journey } from './types.ts';
 
@@ -7,36 +7,6 @@ import type { Journey } from './types.ts';
 // again without a code. The demo account `secure@trust.demo` has SMS two-factor enabled (README).
 
 const SECURE = { email: 'secure@trust.demo', name: 'Sam Secure', phoneDigits: '2135550110' };
-const ADMIN = 'admin@trust.demo';
-
-type OutboxMessage = { to?: string; to_address?: string; body_text: string };
-
-/** The newest SMS code sent to the demo account, read from the outbox with an administrator's session. */
-async function readSmsCode(page: Page, password: string): Promise<string> {
-  const login = await page.request.post('/auth/login', { data: { email: ADMIN, password } });
-  if (!login.ok())
-    throw new Error(`admin sign-in for the outbox failed: ${login.status()} ${await login.text()}`);
-  const token = ((await login.json()) as { access_token?: string }).access_token;
-  if (!token) throw new Error('admin sign-in for the outbox gave no token');
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const res = await page.request.get('/api/outbox?channel=sms&page_size=50', {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    if (!res.ok()) throw new Error(`GET /api/outbox failed: ${res.status()} ${await res.text()}`);
-    const { messages } = (await res.json()) as { messages: OutboxMessage[] };
-    // Newest first: the first code to this phone is the live one.
-    const message = messages.find(
-      (m) =>
-        (m.to ?? m.to_address ?? '').replace(/\D/g, '').endsWith(SECURE.phoneDigits) &&
-        /\b\d{6}\b/.test(m.body_text),
-    );
-    const code = message && /\b(\d{6})\b/.exec(message.body_text)?.[1];
-    if (code) return code;
-    await page.waitForTimeout(250);
-  }
-  throw new Error(`no SMS code for ${SECURE.email} in the outbox`);
-}
-
 export const TWO_FACTOR_JOURNEYS: Journey[] = [
   {
     name: 'two-factor-sms-trusted-device',
@@ -54,7 +24,7 @@ export const TWO_FACTOR_JOURNEYS: Journey[] = [
       if (await verify.isEnabled())
         throw new Error("'Verify & Login' is enabled before the code is complete");
 
-      const code = await readSmsCode(page, password);
+      const code = await readSmsCode(page, password, SECURE.phoneDigits);
       await dialog.getByLabel('Verification code digit').first().click();
       await page.keyboard.type(code);
       await dialog.getByRole('checkbox', { name: 'Trust this device for 30 days' }).check();

@@ -44,3 +44,10 @@ export async function signInAsCoordinator({ page, password }: JourneyContext) {
 export function orgSwitcher(page: Page, organization: string) {
   return page.getByRole('button', { name: `Organization: ${organization}` });
 }
+
+/** Signs out from the header's profile menu and waits for the home page. */
+export async function signOut(page: Page, name: string) {
+  await page.getByRole('button', { name: `Profile: ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expectVisible(homeHeading(page), 'the home page after signing out');
+}
