@@ -27,7 +27,7 @@ import { useOrganizationStats } from '../../api/orgs/get-organization-stats.ts';
 import { useOrganizations } from '../../api/orgs/get-organizations.ts';
 import { useDeleteOrganization, useSaveOrganization } from '../../api/orgs/save-organization.ts';
 import { useAuth } from '../../app/auth/auth-context.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { OrganizationFormModal } from './organization-form-modal.tsx';
 
 const PAGE_SIZE = 20;
@@ -181,82 +181,84 @@ export function OrganizationsScreen({
       {list.isPending ? (
         <Loader />
       ) : (
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Phone</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data?.cbos.length === 0 && (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped highlightOnHover>
+            <Table.Thead>
               <Table.Tr>
-                <Table.Td colSpan={5}>
-                  <Text c="dimmed" ta="center">
-                    No organizations found
-                  </Text>
-                </Table.Td>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Phone</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Actions</Table.Th>
               </Table.Tr>
-            )}
-            {list.data?.cbos.map((org) => (
-              <Table.Tr key={org.id}>
-                <Table.Td>
-                  <Text fw={500}>{org.name || `Organization ${org.id}`}</Text>
-                  {org.description && (
-                    <Text size="xs" c="dimmed" lineClamp={1}>
-                      {org.description}
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data?.cbos.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>
+                    <Text c="dimmed" ta="center">
+                      No organizations found
                     </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{org.contact_email ?? '—'}</Table.Td>
-                <Table.Td>{org.contact_phone ?? '—'}</Table.Td>
-                <Table.Td>
-                  <Badge color={org.status === 'active' ? 'green' : 'gray'}>{org.status}</Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Tooltip label="Edit">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Edit ${org.name}`}
-                        onClick={() => setEditing(org)}
-                      >
-                        <IconPencil size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                    {permissions.canToggle(org) && (
-                      <Tooltip label={org.status === 'active' ? 'Deactivate' : 'Activate'}>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {list.data?.cbos.map((org) => (
+                <Table.Tr key={org.id}>
+                  <Table.Td>
+                    <Text fw={500}>{org.name || `Organization ${org.id}`}</Text>
+                    {org.description && (
+                      <Text size="xs" c="dimmed" lineClamp={1}>
+                        {org.description}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{org.contact_email ?? '—'}</Table.Td>
+                  <Table.Td>{org.contact_phone ?? '—'}</Table.Td>
+                  <Table.Td>
+                    <Badge color={org.status === 'active' ? 'green' : 'gray'}>{org.status}</Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Tooltip label="Edit">
                         <ActionIcon
                           variant="subtle"
-                          color={org.status === 'active' ? 'orange' : 'green'}
-                          aria-label={`${org.status === 'active' ? 'Deactivate' : 'Activate'} ${org.name}`}
-                          onClick={() => setToggling(org)}
+                          aria-label={`Edit ${org.name}`}
+                          onClick={() => setEditing(org)}
                         >
-                          <IconPower size={16} />
+                          <IconPencil size={16} />
                         </ActionIcon>
                       </Tooltip>
-                    )}
-                    {permissions.canDelete && (
-                      <Tooltip label="Delete">
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Delete ${org.name}`}
-                          onClick={() => setDeleting(org)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+                      {permissions.canToggle(org) && (
+                        <Tooltip label={org.status === 'active' ? 'Deactivate' : 'Activate'}>
+                          <ActionIcon
+                            variant="subtle"
+                            color={org.status === 'active' ? 'orange' : 'green'}
+                            aria-label={`${org.status === 'active' ? 'Deactivate' : 'Activate'} ${org.name}`}
+                            onClick={() => setToggling(org)}
+                          >
+                            <IconPower size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
+                      {permissions.canDelete && (
+                        <Tooltip label="Delete">
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete ${org.name}`}
+                            onClick={() => setDeleting(org)}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} />}
 

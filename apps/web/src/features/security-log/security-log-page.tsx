@@ -81,46 +81,48 @@ export function SecurityLogScreen({ cboId, orgRole }: { cboId: number | null; or
         <Loader />
       ) : (
         log.data && (
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Time</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th>Who</Table.Th>
-                <Table.Th>IP</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {log.data.events.length === 0 && (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped highlightOnHover>
+              <Table.Thead>
                 <Table.Tr>
-                  <Table.Td colSpan={4}>
-                    <Text c="dimmed" ta="center">
-                      No events found
-                    </Text>
-                  </Table.Td>
+                  <Table.Th>Time</Table.Th>
+                  <Table.Th>Action</Table.Th>
+                  <Table.Th>Who</Table.Th>
+                  <Table.Th>IP</Table.Th>
                 </Table.Tr>
-              )}
-              {log.data.events.map((e) => (
-                <Table.Tr key={e.id}>
-                  <Table.Td>{new Date(e.at).toLocaleString()}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={CATEGORY_COLORS[e.action.split('.')[0] ?? ''] ?? 'gray'}>
-                      {e.action}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{e.actor_name ?? 'Unknown'}</Text>
-                    {e.actor_email && (
-                      <Text size="xs" c="dimmed">
-                        {e.actor_email}
+              </Table.Thead>
+              <Table.Tbody>
+                {log.data.events.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={4}>
+                      <Text c="dimmed" ta="center">
+                        No events found
                       </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{e.ip ?? '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+                {log.data.events.map((e) => (
+                  <Table.Tr key={e.id}>
+                    <Table.Td>{new Date(e.at).toLocaleString()}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={CATEGORY_COLORS[e.action.split('.')[0] ?? ''] ?? 'gray'}>
+                        {e.action}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{e.actor_name ?? 'Unknown'}</Text>
+                      {e.actor_email && (
+                        <Text size="xs" c="dimmed">
+                          {e.actor_email}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{e.ip ?? '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )
       )}
       {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} />}

@@ -30,8 +30,8 @@ import { useRevokeAllTrustedDevices } from '../../api/two-factor/revoke-all-trus
 import { useRevokeTrustedDevice } from '../../api/two-factor/revoke-trusted-device.ts';
 import { useSetPreferredMethod } from '../../api/two-factor/set-preferred-method.ts';
 import { useSetupTotp } from '../../api/two-factor/setup-totp.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { BackupCodesModal } from './backup-codes-modal.tsx';
-import { ConfirmModal } from './confirm-modal.tsx';
 import { TotpSetupModal } from './totp-setup-modal.tsx';
 
 type Confirm = 'disable-totp' | 'regenerate' | 'revoke-all' | { device: number; name: string } | null;
@@ -244,36 +244,38 @@ export function TwoFactorSettings() {
           </Text>
         ) : (
           <>
-            <Table aria-label="Trusted devices">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Device</Table.Th>
-                  <Table.Th>Last used</Table.Th>
-                  <Table.Th>IP address</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {deviceList.map((d) => (
-                  <Table.Tr key={d.id}>
-                    <Table.Td>{d.device_name}</Table.Td>
-                    <Table.Td>{relativeTime(d.last_used)}</Table.Td>
-                    <Table.Td>{d.ip_address ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Revoke ${d.device_name}`}
-                        onClick={() => setConfirm({ device: d.id, name: d.device_name })}
-                      >
-                        Revoke
-                      </Button>
-                    </Table.Td>
+            <Table.ScrollContainer minWidth={480}>
+              <Table aria-label="Trusted devices">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Device</Table.Th>
+                    <Table.Th>Last used</Table.Th>
+                    <Table.Th>IP address</Table.Th>
+                    <Table.Th />
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {deviceList.map((d) => (
+                    <Table.Tr key={d.id}>
+                      <Table.Td>{d.device_name}</Table.Td>
+                      <Table.Td>{relativeTime(d.last_used)}</Table.Td>
+                      <Table.Td>{d.ip_address ?? '—'}</Table.Td>
+                      <Table.Td>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Revoke ${d.device_name}`}
+                          onClick={() => setConfirm({ device: d.id, name: d.device_name })}
+                        >
+                          Revoke
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
             <Group>
               <Button variant="default" color="red" onClick={() => setConfirm('revoke-all')}>
                 Revoke all devices
@@ -307,14 +309,15 @@ export function TwoFactorSettings() {
 
       <TotpSetupModal setup={setup} onClose={() => setSetup(null)} />
       <BackupCodesModal result={codes} onClose={() => setCodes(null)} />
-      <ConfirmModal
+      <ConfirmDialog
         opened={confirmText !== null}
+        danger
         title={confirmText?.title ?? ''}
         message={confirmText?.message ?? ''}
         confirmLabel={confirmText?.label ?? ''}
         busy={disableTotp.isPending || generate.isPending || revokeAll.isPending || revokeOne.isPending}
         onConfirm={onConfirm}
-        onClose={() => setConfirm(null)}
+        onCancel={() => setConfirm(null)}
       />
     </Stack>
   );

@@ -36,7 +36,7 @@ import {
 } from '../../api/admin/organization-users.ts';
 import { errorText } from '../../api/errors.ts';
 import { useAuth } from '../../app/auth/auth-context.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { InviteUserModal } from './invite-user-modal.tsx';
 
 const PAGE_SIZE = 50;
@@ -225,101 +225,103 @@ function UsersTable({
 
   return (
     <>
-      <Table striped highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>Phone</Table.Th>
-            <Table.Th>Last Login</Table.Th>
-            <Table.Th>Compliance</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.length === 0 && (
+      <Table.ScrollContainer minWidth={900}>
+        <Table striped highlightOnHover>
+          <Table.Thead>
             <Table.Tr>
-              <Table.Td colSpan={7}>
-                <Text c="dimmed" ta="center">
-                  {UM.noUsers}
-                </Text>
-              </Table.Td>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th>Phone</Table.Th>
+              <Table.Th>Last Login</Table.Th>
+              <Table.Th>Compliance</Table.Th>
+              <Table.Th>Actions</Table.Th>
             </Table.Tr>
-          )}
-          {users.map((u) => {
-            // The primary user's role and membership are fixed (002 §6); nobody edits their own.
-            const locked =
-              u.is_primary ||
-              u.id === currentUserId ||
-              (!canGrantSuperAdmin && u.user_org_role === 'super_admin');
-            return (
-              <Table.Tr key={u.id}>
-                <Table.Td>
-                  <Group gap={6}>
-                    <Text size="sm" fw={500}>
-                      {u.name}
-                    </Text>
-                    {u.is_primary && (
-                      <Badge size="xs" variant="light">
-                        Primary
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{u.email}</Table.Td>
-                <Table.Td>
-                  <Badge color={ROLE_COLORS[u.user_org_role] ?? 'gray'} variant="light">
-                    {orgRoleLabel(u.user_org_role)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{u.phone_number ?? '—'}</Table.Td>
-                <Table.Td>{formatDateTime(u.last_login)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    <Badge size="sm" color={u.terms_accepted ? 'green' : 'red'} variant="light">
-                      ToS
-                    </Badge>
-                    <Badge size="sm" color={u.hipaa_accepted ? 'green' : 'red'} variant="light">
-                      HIPAA
-                    </Badge>
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  {isAdmin && !locked ? (
-                    <Group gap={4} wrap="nowrap">
-                      <Select
-                        size="xs"
-                        w={190}
-                        aria-label={`Role of ${u.name}`}
-                        allowDeselect={false}
-                        data={roles.map((r) => ({ value: r, label: orgRoleLabel(r) }))}
-                        value={u.user_org_role}
-                        onChange={(v) => onRoleChange(u, v)}
-                        disabled={changeRole.isPending}
-                      />
-                      <Tooltip label="Remove">
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Remove ${u.name}`}
-                          onClick={() => setRemoving(u)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      —
-                    </Text>
-                  )}
+          </Table.Thead>
+          <Table.Tbody>
+            {users.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={7}>
+                  <Text c="dimmed" ta="center">
+                    {UM.noUsers}
+                  </Text>
                 </Table.Td>
               </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+            )}
+            {users.map((u) => {
+              // The primary user's role and membership are fixed (002 §6); nobody edits their own.
+              const locked =
+                u.is_primary ||
+                u.id === currentUserId ||
+                (!canGrantSuperAdmin && u.user_org_role === 'super_admin');
+              return (
+                <Table.Tr key={u.id}>
+                  <Table.Td>
+                    <Group gap={6}>
+                      <Text size="sm" fw={500}>
+                        {u.name}
+                      </Text>
+                      {u.is_primary && (
+                        <Badge size="xs" variant="light">
+                          Primary
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{u.email}</Table.Td>
+                  <Table.Td>
+                    <Badge color={ROLE_COLORS[u.user_org_role] ?? 'gray'} variant="light">
+                      {orgRoleLabel(u.user_org_role)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{u.phone_number ?? '—'}</Table.Td>
+                  <Table.Td>{formatDateTime(u.last_login)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      <Badge size="sm" color={u.terms_accepted ? 'green' : 'red'} variant="light">
+                        ToS
+                      </Badge>
+                      <Badge size="sm" color={u.hipaa_accepted ? 'green' : 'red'} variant="light">
+                        HIPAA
+                      </Badge>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    {isAdmin && !locked ? (
+                      <Group gap={4} wrap="nowrap">
+                        <Select
+                          size="xs"
+                          w={190}
+                          aria-label={`Role of ${u.name}`}
+                          allowDeselect={false}
+                          data={roles.map((r) => ({ value: r, label: orgRoleLabel(r) }))}
+                          value={u.user_org_role}
+                          onChange={(v) => onRoleChange(u, v)}
+                          disabled={changeRole.isPending}
+                        />
+                        <Tooltip label="Remove">
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Remove ${u.name}`}
+                            onClick={() => setRemoving(u)}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        —
+                      </Text>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       <ConfirmDialog
         opened={removing !== null}
         title="Remove user"
@@ -357,62 +359,64 @@ function InvitationsTable({ cboId, invitations }: { cboId: number; invitations: 
 
   return (
     <>
-      <Table striped highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>Invited By</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Expires</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {invitations.length === 0 && (
+      <Table.ScrollContainer minWidth={900}>
+        <Table striped highlightOnHover>
+          <Table.Thead>
             <Table.Tr>
-              <Table.Td colSpan={7}>
-                <Text c="dimmed" ta="center">
-                  {UM.noInvitations}
-                </Text>
-              </Table.Td>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th>Invited By</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Expires</Table.Th>
+              <Table.Th>Actions</Table.Th>
             </Table.Tr>
-          )}
-          {invitations.map((inv) => (
-            <Table.Tr key={inv.id}>
-              <Table.Td>{inv.name}</Table.Td>
-              <Table.Td>{inv.email}</Table.Td>
-              <Table.Td>{orgRoleLabel(inv.role)}</Table.Td>
-              <Table.Td>{inv.invited_by_name ?? '—'}</Table.Td>
-              <Table.Td>
-                <Badge color={STATUS_COLORS[inv.status] ?? 'gray'} variant="light">
-                  {inv.status}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{new Date(inv.expires_at).toLocaleString()}</Table.Td>
-              <Table.Td>
-                {inv.status === 'pending' ? (
-                  <Tooltip label="Cancel invitation">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Cancel invitation for ${inv.email}`}
-                      onClick={() => setCancelling(inv)}
-                    >
-                      <IconX size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    —
+          </Table.Thead>
+          <Table.Tbody>
+            {invitations.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={7}>
+                  <Text c="dimmed" ta="center">
+                    {UM.noInvitations}
                   </Text>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {invitations.map((inv) => (
+              <Table.Tr key={inv.id}>
+                <Table.Td>{inv.name}</Table.Td>
+                <Table.Td>{inv.email}</Table.Td>
+                <Table.Td>{orgRoleLabel(inv.role)}</Table.Td>
+                <Table.Td>{inv.invited_by_name ?? '—'}</Table.Td>
+                <Table.Td>
+                  <Badge color={STATUS_COLORS[inv.status] ?? 'gray'} variant="light">
+                    {inv.status}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{new Date(inv.expires_at).toLocaleString()}</Table.Td>
+                <Table.Td>
+                  {inv.status === 'pending' ? (
+                    <Tooltip label="Cancel invitation">
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Cancel invitation for ${inv.email}`}
+                        onClick={() => setCancelling(inv)}
+                      >
+                        <IconX size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      —
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       <ConfirmDialog
         opened={cancelling !== null}
         title="Cancel invitation"

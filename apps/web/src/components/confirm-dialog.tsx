@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 
-/** A yes/no question before a change (002 §5: confirmations precede deletes and status toggles). */
+/** A yes/no question before a change (002 §5, 003 §5: confirmations precede deletes, toggles and revocations). */
 export function ConfirmDialog({
   opened,
   title,
