@@ -31,6 +31,9 @@ export const ACCOUNT_JOURNEYS: Journey[] = [
       await page.goto('/login');
       await page.getByRole('link', { name: 'Forgot your password?' }).click();
       await expectPath(page, '/forgot-password');
+      // The URL changes before the new screen renders (React Router navigates in a transition); fill only
+      // once the form is there, or the sign-in form's Email field gets the text.
+      await expectVisible(page.getByRole('heading', { name: 'Forgot Password' }), 'the forgot-password form');
       await page.getByRole('textbox', { name: 'Email', exact: true }).fill(RESET_ACCOUNT);
       await page.getByRole('button', { name: 'Send Reset Link' }).click();
       await expectVisible(page.getByRole('heading', { name: 'Check Your Email' }), "'Check Your Email'");

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy*/waitFor wait up to 5 s instead of 1 s: on a loaded 2-core machine (CI runs every tier at once) a
+// whole-app render after sign-in can take longer than a second. A missing element still fails, just later.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Mantine reads matchMedia (colour scheme, useMediaQuery) and ResizeObserver (ScrollArea); jsdom has neither.
 // Tests set the viewport width through `setViewportWidth` so media queries answer like a real browser.
