@@ -65,7 +65,11 @@ async function runJourney(journey: Journey, baseURL: string, password: string): 
   let browser: Browser | undefined;
   try {
     browser = await openBrowser(baseURL);
-    await withTimeout(journey.run({ page: browser.page, password }), JOURNEY_TIMEOUT_MS, journey.name);
+    await withTimeout(
+      journey.run({ page: browser.page, password, baseURL }),
+      JOURNEY_TIMEOUT_MS,
+      journey.name,
+    );
     console.log(`  ✔ ${journey.name}: ${journey.title} (${Date.now() - started} ms)`);
     return true;
   } catch (err) {

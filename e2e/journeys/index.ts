@@ -1,6 +1,7 @@
 import { ACCOUNT_JOURNEYS } from './account.ts';
 import { CONSENT_JOURNEYS } from './consent.ts';
 import { INVITATION_JOURNEYS } from './invitation.ts';
+import { REFERRAL_JOURNEYS } from './referrals.ts';
 import { SHELL_JOURNEYS } from './shell.ts';
 import { TWO_FACTOR_JOURNEYS } from './two-factor.ts';
 import type { Journey } from './types.ts';
@@ -12,5 +13,6 @@ export const JOURNEYS: Journey[] = [
   ...ACCOUNT_JOURNEYS,
   ...TWO_FACTOR_JOURNEYS,
   ...INVITATION_JOURNEYS,
+  ...REFERRAL_JOURNEYS,
   ...CONSENT_JOURNEYS,
 ];

@@ -92,7 +92,10 @@ export const SHELL_JOURNEYS: Journey[] = [
     title: 'opens /livefeed signed out and sees the live feed, not the home page, with no login',
     run: async ({ page }) => {
       await page.goto('/livefeed');
-      await expectVisible(page.getByRole('heading', { name: 'Live Feed', exact: true }), 'the Live Feed tab');
+      await expectVisible(
+        page.getByRole('heading', { name: 'Live Referral Feed', exact: true }),
+        'the Live Referral Feed',
+      );
       await expectPath(page, '/livefeed');
       await expectHidden(homeHeading(page), 'the home page');
       await expectHidden(page.getByRole('dialog'), 'a login modal');

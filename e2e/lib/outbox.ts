@@ -5,7 +5,14 @@ import type { Page } from 'playwright-core';
 
 const ADMIN = 'admin@trust.demo';
 
-export type OutboxMessage = { to: string; category: string; subject: string | null; body_text: string };
+export type OutboxMessage = {
+  id: number;
+  to: string;
+  category: string;
+  subject: string | null;
+  /** In the list, a message holding PHI shows a placeholder; its body is read one at a time (audited). */
+  body_text: string;
+};
 
 async function adminToken(page: Page, password: string): Promise<string> {
   const login = await page.request.post('/auth/login', { data: { email: ADMIN, password } });
@@ -52,4 +59,12 @@ export function readSmsCode(page: Page, password: string, phoneDigits: string): 
     (m) => (m.to.replace(/\D/g, '').endsWith(phoneDigits) ? /\b(\d{6})\b/.exec(m.body_text)?.[1] : undefined),
     `an SMS code for …${phoneDigits}`,
   );
+}
+
+/** One message in full (GET /api/outbox/{id}): the body of a PHI message, which the list leaves out. */
+export async function readOutboxMessage(page: Page, password: string, id: number): Promise<OutboxMessage> {
+  const token = await adminToken(page, password);
+  const res = await page.request.get(`/api/outbox/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok()) throw new Error(`GET /api/outbox/${id} failed: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as OutboxMessage;
 }

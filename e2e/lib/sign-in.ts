@@ -35,10 +35,15 @@ export async function submitLogin(page: Page, email: string, password: string) {
   await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-export async function signInAsCoordinator({ page, password }: JourneyContext) {
-  await submitLogin(page, COORDINATOR.email, password);
+/** Signs in through the header's modal and waits for the dashboard. */
+export async function signInAs(page: Page, email: string, password: string) {
+  await submitLogin(page, email, password);
   await expectPath(page, '/dashboard');
   await expectVisible(page.getByRole('heading', { name: /Welcome back/ }), "the dashboard's greeting");
+}
+
+export function signInAsCoordinator({ page, password }: JourneyContext) {
+  return signInAs(page, COORDINATOR.email, password);
 }
 
 export function orgSwitcher(page: Page, organization: string) {

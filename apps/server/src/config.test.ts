@@ -10,6 +10,7 @@ describe('configuration from the environment', () => {
       demoData: true,
       jobs: true,
       logLevel: 'info',
+      documentMaxBytes: 20 * 1024 * 1024,
     });
     expect(c.dataDir.endsWith('/data')).toBe(true);
     expect(c.demoPassword).toBe(DEFAULT_DEMO_PASSWORD);
@@ -25,6 +26,7 @@ describe('configuration from the environment', () => {
       DEMO_PASSWORD: 'a-long-password',
       LOG_LEVEL: 'warn',
       JOBS: 'off',
+      DOCUMENT_MAX_BYTES: '5000',
     });
     expect(c).toMatchObject({
       port: 8080,
@@ -35,6 +37,7 @@ describe('configuration from the environment', () => {
       demoPasswordDefaulted: false,
       logLevel: 'warn',
       jobs: false,
+      documentMaxBytes: 5000,
     });
   });
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DOCUMENT_DEFAULT_MAX_BYTES } from '@trust/domain';
 import { z } from 'zod';
 
 /**
@@ -21,6 +22,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   JOBS: z.enum(['on', 'off']).default('on'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  DOCUMENT_MAX_BYTES: z.coerce.number().int().min(1).default(DOCUMENT_DEFAULT_MAX_BYTES),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -53,6 +55,8 @@ export type Config = {
   webDistDir: string;
   jobs: boolean;
   bodyLimit: number;
+  /** Largest case document accepted (bytes); uploads are streamed, so this is independent of bodyLimit. */
+  documentMaxBytes: number;
   trustProxy: boolean;
   /** Where people reach the app; links in emails point here (no trailing slash). */
   publicUrl: string;
@@ -105,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     jobs: e.JOBS === 'on',
     bodyLimit: e.BODY_LIMIT_BYTES,
+    documentMaxBytes: e.DOCUMENT_MAX_BYTES,
     trustProxy: e.TRUST_PROXY,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,

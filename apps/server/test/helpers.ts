@@ -161,6 +161,8 @@ export async function openEventStream(baseUrl: string, token?: string) {
     events,
     /** Resolves true when an event of this type arrives within `ms`, false otherwise. */
     waitForType: (type: string, ms = 5000) => waitFor(() => events.some((e) => e.type === type), ms),
+    /** Resolves true when `predicate` holds for the events received within `ms`, false otherwise. */
+    waitFor: (predicate: () => boolean, ms = 5000) => waitFor(predicate, ms),
     close: () => controller.abort(),
   };
 }

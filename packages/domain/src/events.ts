@@ -1,11 +1,14 @@
 import { z } from 'zod';
 
 /**
- * Who may receive an event streamed over GET /api/events: everyone (already masked data only), the members
- * of one organization, or one user.
+ * Who may receive an event streamed over GET /api/events: everyone (already masked data only), signed-out
+ * streams only (masked data they receive instead of the full one), any signed-in user, the members of one
+ * organization, or one user.
  */
 export const eventAudienceSchema = z.union([
   z.object({ kind: z.literal('public') }),
+  z.object({ kind: z.literal('anonymous') }),
+  z.object({ kind: z.literal('signed_in') }),
   z.object({ kind: z.literal('org'), org_id: z.number().int() }),
   z.object({ kind: z.literal('user'), user_id: z.number().int() }),
 ]);

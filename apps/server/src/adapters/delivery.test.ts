@@ -3,6 +3,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { outboundMessages } from '../db/schema/index.ts';
+import { encryptionKey } from '../platform/secret-box.ts';
 import { type Drivers, deliverOutboundMessage, sweepQueuedMessages } from './delivery.ts';
 import { LocalEmailDriver } from './email/local.ts';
 import { DELIVER_JOB, deliveryJobId, OUTBOUND_MAX_ATTEMPTS, queueEmail, queueSms } from './outbound.ts';
@@ -38,6 +39,8 @@ const local: Drivers = { email: new LocalEmailDriver(), sms: new LocalSmsDriver(
 
 describe('delivery of queued messages (no job queue running)', () => {
   let t: TestApp;
+  /** The key PHI bodies are sealed with (the app's SECRET_KEY or DATA_DIR key). */
+  const key = () => encryptionKey(t.app.deps.config);
   beforeAll(async () => {
     t = await buildTestApp();
   });
@@ -56,7 +59,9 @@ describe('delivery of queued messages (no job queue running)', () => {
     // Without a job queue (tests, JOBS=off) the row waits for a process that runs jobs.
     expect(await messageRow(t, id)).toMatchObject({ status: 'queued', attempts: 0, driver: null });
 
-    await expect(deliverOutboundMessage(t.database.db, failing, id)).rejects.toThrow('421 mail server busy');
+    await expect(deliverOutboundMessage(t.database.db, failing, id, key())).rejects.toThrow(
+      '421 mail server busy',
+    );
     expect(await messageRow(t, id)).toMatchObject({
       status: 'queued',
       attempts: 1,
@@ -67,16 +72,16 @@ describe('delivery of queued messages (no job queue running)', () => {
     expect(await userName(t, 'viewer@trust.demo')).toBe('Renamed Viewer');
 
     for (let attempt = 2; attempt < OUTBOUND_MAX_ATTEMPTS; attempt++) {
-      await expect(deliverOutboundMessage(t.database.db, failing, id)).rejects.toThrow();
+      await expect(deliverOutboundMessage(t.database.db, failing, id, key())).rejects.toThrow();
     }
     // The last attempt marks it failed and stops retrying (no throw).
-    expect(await deliverOutboundMessage(t.database.db, failing, id)).toBe('failed');
+    expect(await deliverOutboundMessage(t.database.db, failing, id, key())).toBe('failed');
     expect(await messageRow(t, id)).toMatchObject({
       status: 'failed',
       attempts: OUTBOUND_MAX_ATTEMPTS,
       last_error: '421 mail server busy',
     });
-    expect(await deliverOutboundMessage(t.database.db, local, id)).toBe('skipped');
+    expect(await deliverOutboundMessage(t.database.db, local, id, key())).toBe('skipped');
     expect(await userName(t, 'viewer@trust.demo')).toBe('Renamed Viewer');
   });
 
@@ -90,8 +95,8 @@ describe('delivery of queued messages (no job queue running)', () => {
       email: new LocalEmailDriver(),
       sms: { name: 'twilio', send: async () => Promise.reject(new Error('Twilio answered 503: down')) },
     };
-    await expect(deliverOutboundMessage(t.database.db, flaky, id)).rejects.toThrow();
-    expect(await deliverOutboundMessage(t.database.db, local, id)).toBe('sent');
+    await expect(deliverOutboundMessage(t.database.db, flaky, id, key())).rejects.toThrow();
+    expect(await deliverOutboundMessage(t.database.db, local, id, key())).toBe('sent');
     const row = await messageRow(t, id);
     expect(row).toMatchObject({
       status: 'sent',
@@ -101,6 +106,54 @@ describe('delivery of queued messages (no job queue running)', () => {
       provider_message_id: `local-sms-${id}`,
     });
     expect(row.sent_at).toBeInstanceOf(Date);
+  });
+
+  it('stores a PHI email sealed and hands the driver the opened body', async () => {
+    const { id } = await queueEmail(t.app.deps, t.database.db, {
+      to: 'intake@provider.example',
+      subject: 'Referral 1234567890 accepted: member details',
+      text: 'Member: Wilhelmina Quarrington, DOB 1971-04-05',
+      html: '<p>Member: Wilhelmina Quarrington</p>',
+      category: 'referral_phi',
+      phi: true,
+    });
+    const [stored] = await t.database.query<{ body_text: string; body_html: string; phi: boolean }>(
+      'SELECT body_text, body_html, phi FROM outbound_messages WHERE id = $1',
+      [id],
+    );
+    expect(stored!.phi).toBe(true);
+    expect(stored!.body_text).not.toContain('Quarrington');
+    expect(stored!.body_html).not.toContain('Quarrington');
+    expect(stored!.body_text).toMatch(/^v1\./);
+
+    const seen: { text: string; html?: string | null }[] = [];
+    const capturing: Drivers = {
+      email: {
+        name: 'smtp',
+        send: async (m) => {
+          seen.push({ text: m.text, html: m.html ?? null });
+          return { providerMessageId: 'captured' };
+        },
+      },
+      sms: new LocalSmsDriver(),
+    };
+    // The wrong key cannot open it: the attempt fails (and is retried) without sending anything.
+    await expect(deliverOutboundMessage(t.database.db, capturing, id, Buffer.alloc(32, 7))).rejects.toThrow();
+    expect(seen).toHaveLength(0);
+    expect(await deliverOutboundMessage(t.database.db, capturing, id, key())).toBe('sent');
+    expect(seen).toEqual([
+      {
+        text: 'Member: Wilhelmina Quarrington, DOB 1971-04-05',
+        html: '<p>Member: Wilhelmina Quarrington</p>',
+      },
+    ]);
+    // An ordinary message is stored as written.
+    const plain = await queueSms(t.app.deps, t.database.db, { to: '+15550100', body: 'Hi', category: 'x' });
+    const [row] = await t.database.query<{ body_text: string; phi: boolean }>(
+      'SELECT body_text, phi FROM outbound_messages WHERE id = $1',
+      [plain.id],
+    );
+    expect(row).toEqual({ body_text: 'Hi', phi: false });
   });
 
   it('a rolled-back change takes its message with it', async () => {

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { outboundMessages } from '../db/schema/index.ts';
 import type { Jobs } from '../platform/jobs.ts';
+import { decryptSecret } from '../platform/secret-box.ts';
 import type { EmailDriver } from './email/driver.ts';
 import { createEmailDriver } from './email/index.ts';
 import { DELIVER_JOB, deliveryJobOptions, OUTBOUND_MAX_ATTEMPTS } from './outbound.ts';
@@ -20,24 +21,31 @@ export type DeliveryResult = 'sent' | 'retry' | 'failed' | 'skipped';
 /**
  * Delivers one stored message (the `outbound.deliver` job): counts the attempt, then records 'sent' with the
  * driver and the provider's id, or the error. A failed attempt rethrows so pg-boss retries it with backoff;
- * the last allowed attempt marks the message 'failed' (visible in the outbox) and stops.
+ * the last allowed attempt marks the message 'failed' (visible in the outbox) and stops. A PHI message's body
+ * is stored sealed (outbound.ts); `key` (platform/secret-box.ts encryptionKey) opens it for the driver only.
  */
-export async function deliverOutboundMessage(db: Db, drivers: Drivers, id: number): Promise<DeliveryResult> {
+export async function deliverOutboundMessage(
+  db: Db,
+  drivers: Drivers,
+  id: number,
+  key: Buffer,
+): Promise<DeliveryResult> {
   const [message] = await db.select().from(outboundMessages).where(eq(outboundMessages.id, id));
   // Already delivered (a duplicate run) or gone: nothing to do.
   if (message?.status !== 'queued') return 'skipped';
   const attempts = message.attempts + 1;
   const driver = message.channel === 'sms' ? drivers.sms : drivers.email;
   try {
+    const open = (body: string) => (message.phi ? decryptSecret(key, body) : body);
     const { providerMessageId } =
       message.channel === 'sms'
-        ? await drivers.sms.send({ id, to: message.toAddress, body: message.bodyText })
+        ? await drivers.sms.send({ id, to: message.toAddress, body: open(message.bodyText) })
         : await drivers.email.send({
             id,
             to: message.toAddress,
             subject: message.subject ?? '',
-            text: message.bodyText,
-            html: message.bodyHtml,
+            text: open(message.bodyText),
+            html: message.bodyHtml === null ? null : open(message.bodyHtml),
           });
     await db
       .update(outboundMessages)

@@ -1,8 +1,9 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { DbOrTx } from '../db/client.ts';
 import { outboundMessages } from '../db/schema/index.ts';
 import type { AppDeps } from '../platform/deps.ts';
+import { encryptionKey, encryptSecret } from '../platform/secret-box.ts';
 
 /**
  * The one way the product sends an email or an SMS. Call it inside the transaction of the change that causes
@@ -18,6 +19,14 @@ export type EmailMessage = {
   category: string;
   userId?: number | null;
   organizationId?: number | null;
+  /** The referral it is about: it shows on that referral's Communications tab. */
+  referralId?: number | null;
+  /**
+   * The body carries protected health information: body_text and body_html are stored sealed with AES-256-GCM
+   * (platform/secret-box.ts), opened only to deliver the message and for an audited read in the outbox. The
+   * subject and the address stay readable, so they must hold no PHI.
+   */
+  phi?: boolean;
   metadata?: Record<string, unknown>;
 };
 
@@ -27,6 +36,7 @@ export type SmsMessage = {
   category: string;
   userId?: number | null;
   organizationId?: number | null;
+  referralId?: number | null;
   metadata?: Record<string, unknown>;
 };
 
@@ -98,6 +108,9 @@ async function enqueueDelivery(deps: AppDeps, tx: DbOrTx, messageId: number) {
 }
 
 export async function queueEmail(deps: AppDeps, tx: DbOrTx, message: EmailMessage): Promise<{ id: number }> {
+  const phi = message.phi === true;
+  const key = phi ? encryptionKey(deps.config) : null;
+  const seal = (body: string) => (key ? encryptSecret(key, body) : body);
   const [row] = await tx
     .insert(outboundMessages)
     .values({
@@ -105,10 +118,12 @@ export async function queueEmail(deps: AppDeps, tx: DbOrTx, message: EmailMessag
       category: message.category,
       toAddress: message.to,
       subject: message.subject,
-      bodyText: message.text,
-      bodyHtml: message.html ?? null,
+      bodyText: seal(message.text),
+      bodyHtml: message.html == null ? null : seal(message.html),
+      phi,
       userId: message.userId ?? null,
       organizationId: message.organizationId ?? null,
+      referralId: message.referralId ?? null,
       metadata: message.metadata ?? {},
     })
     .returning({ id: outboundMessages.id });
@@ -126,9 +141,33 @@ export async function queueSms(deps: AppDeps, tx: DbOrTx, message: SmsMessage): 
       bodyText: message.body,
       userId: message.userId ?? null,
       organizationId: message.organizationId ?? null,
+      referralId: message.referralId ?? null,
       metadata: message.metadata ?? {},
     })
     .returning({ id: outboundMessages.id });
   await enqueueDelivery(deps, tx, row!.id);
   return row!;
+}
+
+/** What a caller may know of a queued message without opening it: its delivery state (never the body). */
+export type OutboundMessageState = {
+  id: number;
+  category: string;
+  status: string;
+  toAddress: string;
+  referralId: number | null;
+};
+
+export async function findOutboundMessageState(db: DbOrTx, id: number): Promise<OutboundMessageState | null> {
+  const [row] = await db
+    .select({
+      id: outboundMessages.id,
+      category: outboundMessages.category,
+      status: outboundMessages.status,
+      toAddress: outboundMessages.toAddress,
+      referralId: outboundMessages.referralId,
+    })
+    .from(outboundMessages)
+    .where(eq(outboundMessages.id, id));
+  return row ?? null;
 }

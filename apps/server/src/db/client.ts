@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -44,9 +45,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  // Extensions the migrations create (pg_trgm for referral search) must be loaded on every open, including
+  // when a test loads a dumped data directory.
+  const extensions = { pg_trgm };
   const client = await PGlite.create(
     options.dataDir,
-    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+    options.loadDataDir ? { loadDataDir: options.loadDataDir, extensions } : { extensions },
   );
   return wrapPglite(client);
 }

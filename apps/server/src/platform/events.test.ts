@@ -45,6 +45,37 @@ describe('GET /api/events (Server-Sent Events over LISTEN/NOTIFY)', () => {
     member.close();
   });
 
+  it('sends anonymous events only to signed-out streams and signed_in events only to sessions', async () => {
+    const token = await login(t.app, 'cbo@trust.demo');
+    const anonymous = await openEventStream(base);
+    const member = await openEventStream(base, token);
+    await t.app.deps.events.publish('feed.masked', { kind: 'anonymous' }, { id: 1 });
+    await t.app.deps.events.publish('feed.full', { kind: 'signed_in' }, { id: 1 });
+    expect(await anonymous.waitForType('feed.masked')).toBe(true);
+    expect(await member.waitForType('feed.full')).toBe(true);
+    expect(await anonymous.waitForType('feed.full', 300)).toBe(false);
+    expect(member.events.some((e) => e.type === 'feed.masked')).toBe(false);
+    anonymous.close();
+    member.close();
+  });
+
+  it('a session with unsigned consents hears only what a visitor hears', async () => {
+    const token = await login(t.app, 'staff@trust.demo');
+    await t.database.query(
+      "UPDATE sessions SET consent_required = true WHERE user_id = (SELECT id FROM users WHERE email = 'staff@trust.demo')",
+    );
+    const pending = await openEventStream(base, token);
+    const [pantry] = await t.database.query<{ id: number }>(
+      "SELECT id FROM organizations WHERE name = 'Lakeside Food Network'",
+    );
+    await t.app.deps.events.publish('feed.full', { kind: 'signed_in' }, { id: 2 });
+    await t.app.deps.events.publish('org.private', { kind: 'org', org_id: pantry!.id }, { id: 2 });
+    await t.app.deps.events.publish('feed.masked', { kind: 'anonymous' }, { id: 2 });
+    expect(await pending.waitForType('feed.masked')).toBe(true);
+    expect(pending.events.some((e) => e.type === 'feed.full' || e.type === 'org.private')).toBe(false);
+    pending.close();
+  });
+
   it('sends an event published inside a transaction only when it commits', async () => {
     const stream = await openEventStream(base);
     await t.database.db

@@ -11,7 +11,8 @@ const MAX_PAYLOAD = 7900;
 const HEARTBEAT_MS = 25_000;
 
 type Envelope = AppEvent & { audience: EventAudience };
-type Subscriber = { accepts: (audience: EventAudience) => boolean; send: (event: AppEvent) => void };
+/** A stream: which audiences it takes, and how to write one Server-Sent Event frame to it. */
+type Subscriber = { accepts: (audience: EventAudience) => boolean; send: (frame: string) => void };
 
 /**
  * Real-time events across server processes: publish() issues a NOTIFY on the shared database, every process
@@ -62,17 +63,27 @@ export class EventHub {
       return;
     }
     const { audience, ...event } = envelope;
+    // Serialised once for every stream that takes it, not once per stream (a thousand open feeds share it).
+    const frame = `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
     for (const s of this.#subscribers) {
-      if (s.accepts(audience)) s.send(event);
+      if (s.accepts(audience)) s.send(frame);
     }
   }
 }
 
-/** Which events a caller may receive: public ones, their own, and their active organization's. */
-export function audienceFilter(auth: AuthContext | null) {
+/**
+ * Which events a caller may receive: public ones; signed out, the anonymous ones (masked); signed in, those for
+ * every signed-in user, their own, and their active organization's.
+ */
+export function audienceFilter(session: AuthContext | null) {
+  // 003 §4.2: a session whose consents are unsigned may not read anything else yet, so it hears what a visitor
+  // hears (masked feed cards), nothing private.
+  const auth = session && !session.consentRequired ? session : null;
   return (audience: EventAudience) => {
     if (audience.kind === 'public') return true;
+    if (audience.kind === 'anonymous') return !auth;
     if (!auth) return false;
+    if (audience.kind === 'signed_in') return true;
     if (audience.kind === 'user') return audience.user_id === auth.user.id;
     return auth.org?.id === audience.org_id;
   };
@@ -113,8 +124,7 @@ export function registerEventStream(app: FastifyInstance, hub: EventHub) {
       open.add(reply);
       const unsubscribe = hub.subscribe({
         accepts: audienceFilter(request.auth),
-        send: (event) =>
-          res.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
+        send: (frame) => res.write(frame),
       });
       const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
       request.raw.on('close', () => {

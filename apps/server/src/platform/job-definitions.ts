@@ -1,5 +1,7 @@
-import { createDrivers, deliverOutboundMessage, sweepQueuedMessages } from '../adapters/delivery.ts';
+import { createDrivers, sweepQueuedMessages } from '../adapters/delivery.ts';
 import { DELIVER_JOB, OUTBOUND_MAX_ATTEMPTS } from '../adapters/outbound.ts';
+import { deliverAndReport } from '../modules/referrals/delivery-report.ts';
+import { EXPIRE_CRON, EXPIRE_JOB, expireOverdueReferrals } from '../modules/referrals/expiry.ts';
 import type { AppDeps } from './deps.ts';
 import type { Jobs } from './jobs.ts';
 import { deleteEndedSessions } from './sessions.ts';
@@ -16,13 +18,24 @@ export function registerJobs(jobs: Jobs, deps: AppDeps) {
     },
   });
 
-  // One email or SMS per job; a thrown error makes pg-boss retry it with backoff (adapters/delivery.ts).
+  // One email or SMS per job; a thrown error makes pg-boss retry it with backoff (adapters/delivery.ts). A
+  // referral's member-details email reports its delivery to the referral (modules/referrals/delivery-report.ts).
   const drivers = createDrivers(deps.config);
   jobs.define<{ id: number }>({
     name: DELIVER_JOB,
     retryLimit: OUTBOUND_MAX_ATTEMPTS - 1,
     handler: async ({ id }) => {
-      if (typeof id === 'number') await deliverOutboundMessage(deps.database.db, drivers, id);
+      if (typeof id === 'number') await deliverAndReport(deps, drivers, id);
+    },
+  });
+
+  // 000 §4.2, §9: a matched provider that has not answered within 7 days loses the referral, which goes back
+  // to the live feed (modules/referrals/expiry.ts).
+  jobs.define({
+    name: EXPIRE_JOB,
+    cron: EXPIRE_CRON,
+    handler: async () => {
+      await expireOverdueReferrals(deps, new Date());
     },
   });
 

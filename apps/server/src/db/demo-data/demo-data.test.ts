@@ -58,6 +58,59 @@ describe('demo data', () => {
     expect(row!.bad).toBe(0);
   });
 
+  it("tells each referral's story in its history: created, matched or claimed, answered, worked, notes", async () => {
+    const [missing] = await database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM referrals r
+        WHERE NOT EXISTS (SELECT 1 FROM referral_events e WHERE e.referral_id = r.id AND e.type = 'created')`,
+    );
+    expect(missing!.n).toBe(0);
+    const mismatched = await database.query<{ id: number }>(
+      `SELECT r.id FROM referrals r
+        WHERE (r.acceptance_status = 'accepted' AND NOT EXISTS
+                (SELECT 1 FROM referral_events e WHERE e.referral_id = r.id AND e.type = 'accepted'))
+           OR (r.acceptance_status = 'rejected' AND NOT EXISTS
+                (SELECT 1 FROM referral_events e WHERE e.referral_id = r.id AND e.type = 'rejected'))
+           OR (r.acceptance_status = 'expired' AND NOT EXISTS
+                (SELECT 1 FROM referral_events e WHERE e.referral_id = r.id AND e.type = 'expired'))
+           OR (r.matched_at IS NOT NULL AND r.matched_at < r.created_at)
+           OR r.updated_at < r.created_at
+           OR r.updated_at > now()`,
+    );
+    expect(mismatched).toEqual([]);
+    const kinds = await database.query<{ type: string }>('SELECT DISTINCT type FROM referral_events');
+    expect(kinds.map((k) => k.type)).toEqual(
+      expect.arrayContaining([
+        'created',
+        'matched',
+        'claimed',
+        'accepted',
+        'rejected',
+        'expired',
+        'note_added',
+      ]),
+    );
+    // Expired referrals are open again (Pending), and a claimed one was claimed by a user of the provider.
+    const [expired] = await database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM referrals WHERE acceptance_status = 'expired' AND status = 'pending'",
+    );
+    expect(expired!.n).toBeGreaterThan(0);
+    const claims = await database.query<{ by_provider_user: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = e.actor_user_id
+                         AND m.organization_id = p.organization_id) AS by_provider_user
+         FROM referral_events e JOIN referrals r ON r.id = e.referral_id
+         JOIN providers p ON p.id = r.matched_provider_id
+        WHERE e.type = 'claimed'`,
+    );
+    expect(claims.length).toBeGreaterThan(0);
+    expect(claims.every((c) => c.by_provider_user)).toBe(true);
+    const [notes] = await database.query<{ notes: number; events: number }>(
+      `SELECT (SELECT count(*)::int FROM case_notes) AS notes,
+              (SELECT count(*)::int FROM referral_events WHERE type = 'note_added') AS events`,
+    );
+    expect(notes!.notes).toBeGreaterThan(0);
+    expect(notes!.events).toBe(notes!.notes);
+  });
+
   it('does not load twice', async () => {
     expect(await loadDemoData(database, { password: TEST_PASSWORD })).toEqual({ loaded: false });
   });

@@ -1,17 +1,20 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../platform/crypto.ts';
 import type { Database, Tx } from '../client.ts';
 import {
   appMeta,
+  caseNotes,
   members,
   memberships,
   organizations,
   providers,
+  referralEvents,
   referrals,
   users,
 } from '../schema/index.ts';
 import { insertConsentDemoData } from './consent.ts';
 import { makeMember, makeProvider, makeReferral } from './factories.ts';
+import { noteAddedEvent, referralNotes, referralTimeline } from './history.ts';
 import { METROS, type Metro } from './metros.ts';
 import { DEMO_ORGANIZATIONS, DEMO_USERS, type DemoOrgKey } from './people.ts';
 import { Random } from './random.ts';
@@ -120,12 +123,35 @@ async function insertAll(
   const providerIds = await insertChunked(providerRows, (chunk) =>
     tx.insert(providers).values(chunk).returning({ id: providers.id }),
   );
-  const providersByMetro = new Map<string, { id: number; email: string | null | undefined }[]>();
+  type DemoProvider = {
+    id: number;
+    name: string;
+    email: string | null | undefined;
+    linked: boolean;
+    organizationId: number | null;
+  };
+  const toDemoProvider = (i: number): DemoProvider => ({
+    id: providerIds[i]!,
+    name: providerRows[i]!.name,
+    email: providerRows[i]!.email,
+    linked: providerRows[i]!.organizationId != null,
+    organizationId: providerRows[i]!.organizationId ?? null,
+  });
+  const providersByMetro = new Map<string, DemoProvider[]>();
   providerRows.forEach((p, i) => {
     const list = providersByMetro.get(p.city ?? '') ?? [];
-    list.push({ id: providerIds[i]!, email: p.email });
+    list.push(toDemoProvider(i));
     providersByMetro.set(p.city ?? '', list);
   });
+  // Some referrals of the health plan go to Harbor Community Services (cbo@trust.demo acts for it).
+  const harborIndex = providerRows.findIndex((p) => p.organizationId === orgIds.harbor);
+  // The first user of each organization answers for its directory listing (claims, acceptances).
+  const userOfOrg = new Map<number, { id: number; name: string }>();
+  for (const u of DEMO_USERS) {
+    if (u.orgs === 'all') continue;
+    const orgId = orgIds[u.orgs[0]!.org];
+    if (!userOfOrg.has(orgId)) userOfOrg.set(orgId, { id: userIds[u.email]!, name: u.name });
+  }
 
   // Members and referrals belong to the organizations that refer (health plan and clinic).
   const referringOrgs = DEMO_ORGANIZATIONS.filter((o) => o.refers);
@@ -140,9 +166,10 @@ async function insertAll(
     );
     memberCount += memberRows.length;
 
-    const creators = DEMO_USERS.filter((u) => u.orgs !== 'all' && u.orgs.some((m) => m.org === org.key)).map(
-      (u) => userIds[u.email]!,
+    const staff = DEMO_USERS.filter((u) => u.orgs !== 'all' && u.orgs.some((m) => m.org === org.key)).map(
+      (u) => ({ id: userIds[u.email]!, name: u.name }),
     );
+    const creators = staff.map((u) => u.id);
     const nearby = providersByMetro.get(metro.city) ?? [];
     const perOrg = Math.round(totalReferrals / referringOrgs.length);
     const referralRows = Array.from({ length: perOrg }, (_, i) => {
@@ -155,16 +182,44 @@ async function insertAll(
         metro,
         createdAt,
       });
-      // Some referrals of the first org go to the demo community organization, so its users can respond.
-      const cboProvider = providerIds[0]!;
-      const provider =
-        orgIndex === 0 && i % 6 === 0 ? { id: cboProvider, email: providerRows[0]!.email } : rng.pick(nearby);
-      return { ...base, ...referralLifecycle(rng, i, base, provider, now) };
+      const provider = orgIndex === 0 && i % 6 === 0 ? toDemoProvider(harborIndex) : rng.pick(nearby);
+      return { row: { ...base, ...referralLifecycle(rng, i, base, provider, now) }, provider };
     });
-    await insertChunked(referralRows, (chunk) =>
-      tx.insert(referrals).values(chunk).returning({ id: referrals.id }),
+    const referralIds = await insertChunked(
+      referralRows.map((r) => r.row),
+      (chunk) => tx.insert(referrals).values(chunk).returning({ id: referrals.id }),
     );
     referralCount += referralRows.length;
+
+    // Each referral's history (timeline events, case notes), as the product would have recorded it.
+    const events: (typeof referralEvents.$inferInsert)[] = [];
+    const notes: (typeof caseNotes.$inferInsert)[] = [];
+    referralRows.forEach(({ row, provider }, i) => {
+      const stored = { ...row, id: referralIds[i]! };
+      const matched = stored.matchedProviderId ? provider : null;
+      const actors = {
+        staff,
+        providerUser: matched?.organizationId ? (userOfOrg.get(matched.organizationId) ?? null) : null,
+        providerName: matched?.name ?? '',
+      };
+      events.push(...referralTimeline(rng, stored, actors, now));
+      notes.push(...referralNotes(rng, stored, actors, now));
+    });
+    const noteIds = await insertChunked(notes, (chunk) =>
+      tx.insert(caseNotes).values(chunk).returning({ id: caseNotes.id }),
+    );
+    notes.forEach((note, i) => {
+      events.push(noteAddedEvent({ ...note, id: noteIds[i]! }));
+    });
+    events.sort((a, b) => (a.at as Date).getTime() - (b.at as Date).getTime());
+    await insertChunked(events, (chunk) =>
+      tx.insert(referralEvents).values(chunk).returning({ id: referralEvents.id }),
+    );
+    // updated_at is the last moment of each story.
+    await tx.execute(sql`
+      UPDATE referrals r SET updated_at = e.last_at
+        FROM (SELECT referral_id, max(at) AS last_at FROM referral_events GROUP BY referral_id) e
+       WHERE e.referral_id = r.id AND r.organization_id = ${orgIds[org.key]}`);
   }
 
   await insertConsentDemoData(

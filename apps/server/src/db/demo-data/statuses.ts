@@ -13,6 +13,14 @@ function notAfter(now: Date, at: Date) {
   return at > now ? now : at;
 }
 
+/** A referral is created before it is matched: an earlier creation time when the drawn one is too late. */
+function createdBefore(base: typeof referrals.$inferInsert, matchedAt: Date) {
+  const createdAt = base.createdAt instanceof Date ? base.createdAt : matchedAt;
+  if (createdAt.getTime() <= matchedAt.getTime() - 3_600_000) return {};
+  const earlier = new Date(matchedAt.getTime() - 5 * 3_600_000);
+  return { createdAt: earlier, updatedAt: earlier };
+}
+
 /**
  * The fields a referral in a given status would have by now (000 §4.1, §4.2): who it was matched to and how,
  * the provider's answer, the 7-day response window. Statuses cycle so every one of them is present.
@@ -21,11 +29,27 @@ export function referralLifecycle(
   rng: Random,
   index: number,
   base: typeof referrals.$inferInsert,
-  provider: { id: number; email: string | null | undefined },
+  provider: { id: number; email: string | null | undefined; linked: boolean },
   now: Date,
 ): Partial<typeof referrals.$inferInsert> {
   const status: ReferralStatus = REFERRAL_STATUSES[index % REFERRAL_STATUSES.length]!;
-  if (status === 'pending') return { status };
+  // A community organization with users of its own claimed it from the live feed; others were matched.
+  const matchMethod = provider.linked ? 'claim' : base.useMatchingEngine ? 'auto' : 'manual';
+  if (status === 'pending') {
+    // Half of the pending ones were matched before and their provider let the 7 days pass (000 §4.2): they are
+    // open again, waiting to be matched anew.
+    if (index % (2 * REFERRAL_STATUSES.length) !== REFERRAL_STATUSES.length) return { status };
+    const matchedAt = new Date(now.getTime() - rng.int(8 * 24, 12 * 24) * 3_600_000);
+    return {
+      status,
+      ...createdBefore(base, matchedAt),
+      matchedProviderId: provider.id,
+      matchedAt,
+      matchMethod,
+      acceptanceStatus: 'expired',
+      expiresAt: new Date(matchedAt.getTime() + 7 * DAY),
+    };
+  }
 
   const createdAt = base.createdAt instanceof Date ? base.createdAt : now;
   // Matched referrals still awaiting an answer were matched recently, some close to the 7-day expiry.
@@ -35,9 +59,10 @@ export function referralLifecycle(
       : new Date(Math.min(now.getTime(), createdAt.getTime() + rng.int(1, 48) * 3_600_000));
   const matched = {
     status,
+    ...createdBefore(base, matchedAt),
     matchedProviderId: provider.id,
     matchedAt,
-    matchMethod: base.useMatchingEngine ? 'auto' : 'manual',
+    matchMethod,
     expiresAt: new Date(matchedAt.getTime() + 7 * DAY),
   };
   if (status === 'matched' || status === 'authorized') return { ...matched, acceptanceStatus: 'pending' };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Every email and SMS the product sends, whatever the driver: the row is written in the transaction of the
@@ -25,6 +25,10 @@ export const outboundMessages = pgTable(
     providerMessageId: text('provider_message_id'),
     userId: integer('user_id'),
     organizationId: integer('organization_id'),
+    /** The referral the message is about (its Communications tab). No foreign key: the outbox keeps its record. */
+    referralId: integer('referral_id'),
+    /** PHI in the body: body_text and body_html are stored sealed with AES-256-GCM (platform/crypto). */
+    phi: boolean('phi').notNull().default(false),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -33,5 +37,8 @@ export const outboundMessages = pgTable(
     index('outbound_messages_created_idx').on(t.createdAt),
     index('outbound_messages_queued_idx').on(t.createdAt).where(sql`${t.status} = 'queued'`),
     index('outbound_messages_to_idx').on(t.toAddress, t.createdAt),
+    index('outbound_messages_referral_idx')
+      .on(t.referralId, t.createdAt)
+      .where(sql`${t.referralId} is not null`),
   ],
 );

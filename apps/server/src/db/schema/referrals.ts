@@ -1,9 +1,12 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -74,12 +77,79 @@ export const referrals = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     phiEmailSent: boolean('phi_email_sent').notNull().default(false),
     emailSentTo: text('email_sent_to'),
+    /** The outbound message carrying the member details to the provider (000 §2.5 "Email Pending" until sent). */
+    phiEmailMessageId: integer('phi_email_message_id'),
+    /** 000 §2.7 Contacts tab. */
+    emergencyContactName: text('emergency_contact_name'),
+    emergencyContactPhone: text('emergency_contact_phone'),
+    /**
+     * 000 §5.5 queue search: every searched field lower-cased in one column (the phone also as bare digits), so
+     * one trigram index serves `LIKE '%term%'`. tm_array_text (migration 0002) is array_to_string marked
+     * immutable, which a generated column requires.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(first_name || ' ' || last_name || ' ' || medicaid_id || ' ' || coalesce(zip_code, '') || ' ' || coalesce(phone_number, '') || ' ' || regexp_replace(coalesce(phone_number, ''), '[^0-9]', '', 'g') || ' ' || coalesce(email, '') || ' ' || coalesce(city, '') || ' ' || coalesce(state, '') || ' ' || primary_diagnosis || ' ' || tm_array_text(sdoh_needs) || ' ' || tm_array_text(housing_subcategories) || ' ' || tm_array_text(transportation_subcategories) || ' ' || coalesce(provider_name, '') || ' ' || coalesce(organization, ''))`,
+      ),
   },
   (t) => [
     uniqueIndex('referrals_number_uq').on(t.referralNumber),
-    index('referrals_org_created_idx').on(t.organizationId, t.createdAt),
-    index('referrals_org_status_idx').on(t.organizationId, t.status),
-    index('referrals_matched_provider_idx').on(t.matchedProviderId),
+    // The queue: one organization's referrals newest first, paged; with a status filter; the counters.
+    // Ascending indexes: a backward scan serves ORDER BY … DESC (a DESC NULLS LAST index would not, since
+    // ORDER BY x DESC means NULLS FIRST).
+    index('referrals_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+    index('referrals_org_status_idx').on(t.organizationId, t.status, t.createdAt, t.id),
+    index('referrals_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // Referrals a provider organization received (queue scope "received"), newest first.
+    index('referrals_matched_provider_idx').on(t.matchedProviderId, t.createdAt, t.id),
     index('referrals_match_method_idx').on(t.matchMethod),
+    // Member profiles (000 §2.8) group an organization's referrals by member; the intake lookup (000 §2.1)
+    // finds earlier referrals by Medicaid ID.
+    index('referrals_org_member_idx').on(t.organizationId, t.memberId),
+    index('referrals_org_medicaid_idx').on(t.organizationId, t.medicaidId),
+    // The live feed (000 §2.6, §4.3): every organization's open referrals, newest first.
+    index('referrals_open_feed_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'pending'`),
+    // The expiry job (000 §4.2): matched referrals still waiting for the provider's answer.
+    index('referrals_awaiting_response_idx').on(t.expiresAt).where(sql`${t.acceptanceStatus} = 'pending'`),
   ],
+);
+
+/** 000 §4.3: a user passed on a referral in the live feed; it stays hidden from that user's feed. */
+export const referralFeedPasses = pgTable(
+  'referral_feed_passes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    referralId: integer('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    passedAt: timestamp('passed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.referralId] })],
+);
+
+/**
+ * The history of a referral (issue #4 item 2): one row per change, written in the transaction of the change.
+ * Rows outlive a deleted referral (referral_id becomes null; details keep its number) so the organization's
+ * record of the deletion stays.
+ */
+export const referralEvents = pgTable(
+  'referral_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    referralId: integer('referral_id').references(() => referrals.id, { onDelete: 'set null' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** REFERRAL_EVENT_TYPES of packages/domain (created, status_changed, claimed, accepted, note_added, …). */
+    type: text('type').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('referral_events_referral_at_idx').on(t.referralId, t.at, t.id)],
 );

@@ -2,6 +2,7 @@ import { OUTBOX_MESSAGES } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, expectEnvelope, login, type TestApp } from '../../../test/helpers.ts';
 import { queueEmail, queueSms } from '../../adapters/outbound.ts';
+import { PHI_BODY_PLACEHOLDER } from './service.ts';
 
 let t: TestApp;
 let admin: string;
@@ -122,6 +123,77 @@ describe('GET /api/outbox/{id}', () => {
     expectEnvelope(await get(`/api/outbox/${ids[0]}`), 401);
     const viewer = await login(t.app, 'viewer@trust.demo');
     expectEnvelope(await get(`/api/outbox/${ids[0]}`, viewer), 403, 'forbidden');
+  });
+});
+
+describe('a message carrying protected health information', () => {
+  let phiId: number;
+  beforeAll(async () => {
+    phiId = (
+      await queueEmail(t.app.deps, t.database.db, {
+        to: 'intake@provider.example',
+        subject: 'Referral 4821093756 accepted: member details',
+        text: 'Member: Wilhelmina Quarrington, Medicaid ID CA918273645',
+        html: '<p>Member: Wilhelmina Quarrington</p>',
+        category: 'referral_phi',
+        referralId: 77,
+        phi: true,
+      })
+    ).id;
+  });
+
+  it('is stored sealed', async () => {
+    const [row] = await t.database.query<{ body_text: string; body_html: string }>(
+      'SELECT body_text, body_html FROM outbound_messages WHERE id = $1',
+      [phiId],
+    );
+    expect(row!.body_text).not.toContain('Quarrington');
+    expect(row!.body_html).not.toContain('Quarrington');
+  });
+
+  it('shows a placeholder in the list, never the body', async () => {
+    const res = await get('/api/outbox?channel=email&page_size=200', admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('Quarrington');
+    const listed = res.json().messages.find((m: { id: number }) => m.id === phiId);
+    expect(listed).toMatchObject({
+      subject: 'Referral 4821093756 accepted: member details',
+      body_text: PHI_BODY_PLACEHOLDER,
+      body_html: null,
+      category: 'referral_phi',
+    });
+  });
+
+  it('opens it for one message, and audits that read', async () => {
+    const auditCount = async () =>
+      (
+        await t.database.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM audit_log WHERE action = 'outbox.phi_read' AND entity_id = $1",
+          [String(phiId)],
+        )
+      )[0]!.n;
+    expect(await auditCount()).toBe(0);
+    const res = await get(`/api/outbox/${phiId}`, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      body_text: 'Member: Wilhelmina Quarrington, Medicaid ID CA918273645',
+      body_html: '<p>Member: Wilhelmina Quarrington</p>',
+    });
+    expect(await auditCount()).toBe(1);
+    // An ordinary message is not a PHI read.
+    await get(`/api/outbox/${ids[0]}`, admin);
+    const [other] = await t.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit_log WHERE action = 'outbox.phi_read' AND entity_id = $1",
+      [String(ids[0])],
+    );
+    expect(other!.n).toBe(0);
+  });
+
+  it('is not opened for anyone else', async () => {
+    const coordinator = await login(t.app, 'coordinator@trust.demo');
+    const res = await get(`/api/outbox/${phiId}`, coordinator);
+    expectEnvelope(res, 403, 'forbidden');
+    expect(res.body).not.toContain('Quarrington');
   });
 });
 

@@ -13,12 +13,13 @@ export function outboxRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { auth: 'session' },
         schema: {
           tags: ['outbox'],
-          summary: 'Every email and SMS sent, newest first, paged (system administrators)',
+          summary:
+            'Every email and SMS sent, newest first, paged (system administrators); bodies carrying PHI are withheld',
           querystring: outboxListQuerySchema,
           response: { 200: outboxListSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => listOutbox(deps.database.db, requireAuth(request), request.query),
+      async (request) => listOutbox(deps, requireAuth(request), request.query),
     );
 
     app.get(
@@ -27,12 +28,13 @@ export function outboxRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { auth: 'session' },
         schema: {
           tags: ['outbox'],
-          summary: 'One sent email or SMS in full (system administrators)',
+          summary:
+            'One sent email or SMS in full (system administrators); a message carrying PHI is opened here and the read audited',
           params: idParamSchema,
           response: { 200: outboundMessageSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => getOutboxMessage(deps.database.db, requireAuth(request), request.params.id),
+      async (request) => getOutboxMessage(deps, request, requireAuth(request), request.params.id),
     );
   };
 }

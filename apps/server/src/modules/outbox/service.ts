@@ -1,8 +1,14 @@
 import { OUTBOX_MESSAGES, type OutboundMessage, type OutboxList } from '@trust/domain';
-import type { Db } from '../../db/client.ts';
+import type { FastifyRequest } from 'fastify';
+import { audit } from '../../platform/audit.ts';
 import { type AuthContext, isSuperAdmin } from '../../platform/auth.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
+import { decryptSecret, encryptionKey } from '../../platform/secret-box.ts';
 import { findMessage, listMessages, type OutboundRow } from './repo.ts';
+
+/** What the list shows instead of a PHI message's body: the body is opened only one message at a time. */
+export const PHI_BODY_PLACEHOLDER = 'Protected health information: open the message to read it.';
 
 /**
  * The outbox holds reset links, invitation links and sign-in codes of every user: only system administrators
@@ -15,15 +21,15 @@ export function assertCanReadOutbox(auth: AuthContext) {
   }
 }
 
-function toWire(row: OutboundRow): OutboundMessage {
+function toWire(row: OutboundRow, body: { text: string; html: string | null }): OutboundMessage {
   return {
     id: row.id,
     channel: row.channel,
     category: row.category,
     to: row.toAddress,
     subject: row.subject,
-    body_text: row.bodyText,
-    body_html: row.bodyHtml,
+    body_text: body.text,
+    body_html: body.html,
     status: row.status,
     driver: row.driver,
     attempts: row.attempts,
@@ -36,23 +42,52 @@ function toWire(row: OutboundRow): OutboundMessage {
   };
 }
 
+/** The list never opens a sealed body (a page of PHI would be read without anyone choosing to read it). */
+function listedBody(row: OutboundRow) {
+  return row.phi ? { text: PHI_BODY_PLACEHOLDER, html: null } : { text: row.bodyText, html: row.bodyHtml };
+}
+
 export async function listOutbox(
-  db: Db,
+  deps: AppDeps,
   auth: AuthContext,
   query: { page: number; page_size: number; channel?: string | undefined },
 ): Promise<OutboxList> {
   assertCanReadOutbox(auth);
-  const { rows, total } = await listMessages(db, {
+  const { rows, total } = await listMessages(deps.database.db, {
     ...(query.channel ? { channel: query.channel } : {}),
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
   });
-  return { messages: rows.map(toWire), total, page: query.page, page_size: query.page_size };
+  return {
+    messages: rows.map((row) => toWire(row, listedBody(row))),
+    total,
+    page: query.page,
+    page_size: query.page_size,
+  };
 }
 
-export async function getOutboxMessage(db: Db, auth: AuthContext, id: number): Promise<OutboundMessage> {
+/** One message in full; a PHI message is opened here and the read is audited (DESIGN.md "PHI"). */
+export async function getOutboxMessage(
+  deps: AppDeps,
+  request: FastifyRequest,
+  auth: AuthContext,
+  id: number,
+): Promise<OutboundMessage> {
   assertCanReadOutbox(auth);
+  const db = deps.database.db;
   const row = await findMessage(db, id);
   if (!row) throw new AppError('not_found', OUTBOX_MESSAGES.notFound);
-  return toWire(row);
+  if (!row.phi) return toWire(row, { text: row.bodyText, html: row.bodyHtml });
+  const key = encryptionKey(deps.config);
+  const body = {
+    text: decryptSecret(key, row.bodyText),
+    html: row.bodyHtml === null ? null : decryptSecret(key, row.bodyHtml),
+  };
+  await audit(db, request, {
+    action: 'outbox.phi_read',
+    entityType: 'outbound_message',
+    entityId: id,
+    details: { category: row.category, referral_id: row.referralId },
+  });
+  return toWire(row, body);
 }

@@ -19,10 +19,10 @@ import type { AuthContext } from '../../platform/auth.ts';
 import { hashToken, randomToken, safeEqual } from '../../platform/crypto.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
+import { decryptSecret, encryptionKey, encryptSecret } from '../../platform/secret-box.ts';
 import type { UserRow } from '../users/service.ts';
 import { deviceNameFrom } from './device-name.ts';
 import * as repo from './repo.ts';
-import { decryptSecret, encryptionKey, encryptSecret } from './secret-box.ts';
 import { base32Decode, matchTotp, newTotpSecret, otpauthUri } from './totp.ts';
 
 const DAY_MS = 86_400_000;

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { decryptSecret, encryptionKey, encryptSecret } from '../../platform/secret-box.ts';
 import { deviceNameFrom } from './device-name.ts';
-import { decryptSecret, encryptionKey, encryptSecret } from './secret-box.ts';
 import { base32Decode, base32Encode, hotp, matchTotp, newTotpSecret, otpauthUri, totp } from './totp.ts';
 
 describe('TOTP (RFC 6238)', () => {

@@ -38,5 +38,7 @@ export function lastTabValue(pathname: string): string | null {
   const location = tabFromPath(pathname);
   if (!location || location.tab.notRestorable) return null;
   if (location.tab.name === 'home') return 'home';
-  return location.id === undefined ? location.tab.name : `${location.tab.name}/${location.id}`;
+  if (location.id === undefined) return location.tab.name;
+  const withId = `${location.tab.name}/${location.id}`;
+  return location.subview ? `${withId}/${location.subview}` : withId;
 }

@@ -71,7 +71,7 @@ describe('navigation (003 §2.1)', () => {
     signedOutServer();
     renderApp({ path: '/', width: 800 });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/livefeed'));
-    expect(await screen.findByRole('heading', { name: 'Live Feed' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Live Referral Feed' })).toBeInTheDocument();
   });
 
   it('stays on home on a wide screen with no stored tab', async () => {

@@ -9,7 +9,12 @@ describe('tab paths', () => {
     expect(tabFromPath('/queue')?.tab.name).toBe('queue');
     expect(tabFromPath('/members-view/12')).toMatchObject({ tab: { name: 'members-view' }, id: '12' });
     expect(tabFromPath('/members-view')).toBeNull();
-    expect(tabFromPath('/queue/3')).toBeNull();
+    expect(tabFromPath('/dashboard/3')).toBeNull();
+    // Tabs whose id is optional: the list, one item, a subview of it.
+    expect(tabFromPath('/queue/3')).toMatchObject({ tab: { name: 'queue' }, id: '3' });
+    expect(tabFromPath('/queue/3/edit')).toMatchObject({ tab: { name: 'queue' }, id: '3', subview: 'edit' });
+    expect(tabFromPath('/queue/3/delete')).toBeNull();
+    expect(tabFromPath('/members-view/3/edit')).toBeNull();
     expect(tabFromPath('/home')).toBeNull();
     expect(tabFromPath('/login')).toBeNull();
   });
@@ -17,6 +22,7 @@ describe('tab paths', () => {
   it('stores restorable tabs only', () => {
     expect(lastTabValue('/')).toBe('home');
     expect(lastTabValue('/enrollments-view/4')).toBe('enrollments-view/4');
+    expect(lastTabValue('/queue/4/edit')).toBe('queue/4/edit');
     expect(lastTabValue('/register')).toBeNull();
     expect(lastTabValue('/login')).toBeNull();
   });

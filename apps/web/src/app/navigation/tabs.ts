@@ -43,8 +43,13 @@ export interface TabDef {
   name: string;
   title: string;
   access: TabAccess;
-  /** The tab takes an id as a second path segment (`/members-view/12`). */
-  withId?: boolean;
+  /**
+   * The tab takes an id as a second path segment (`/members-view/12`); 'optional' when the tab also shows
+   * without one (`/queue` lists, `/queue/12` shows one referral).
+   */
+  withId?: boolean | 'optional';
+  /** Views of one item below its id (`/queue/12/edit`). */
+  subviews?: readonly string[];
   /** Where it sits in the sidebar; absent for tabs reached only from other screens. */
   group?: NavGroup;
   icon?: Icon;
@@ -85,7 +90,16 @@ export const TABS: readonly TabDef[] = [
   },
 
   { name: 'livefeed', title: 'Live Feed', access: 'open', group: 'referrals', icon: IconActivity },
-  { name: 'queue', title: 'Referral Queue', access: 'signed-in', group: 'referrals', icon: IconListCheck },
+  {
+    name: 'queue',
+    title: 'Referral Queue',
+    access: 'signed-in',
+    group: 'referrals',
+    icon: IconListCheck,
+    // 000 §2: the queue holds a referral's detail view (/queue/12) and its edit view (/queue/12/edit).
+    withId: 'optional',
+    subviews: ['edit'],
+  },
   {
     name: 'create-referral',
     title: 'Create Referral',
@@ -131,6 +145,8 @@ export const TABS: readonly TabDef[] = [
     access: 'signed-in',
     group: 'members',
     icon: IconHeartHandshake,
+    // 003 §2.1: the member list first (/workspace), then one referral's case workspace (/workspace/12).
+    withId: 'optional',
   },
   { name: 'members', title: 'Members', access: 'signed-in', group: 'members', icon: IconUsers },
   { name: 'members-new', title: 'New Member', access: 'signed-in' },
@@ -237,26 +253,33 @@ export function findTab(name: string): TabDef | undefined {
   return BY_NAME.get(name);
 }
 
-/** The URL of a tab: home is `/`, the others their name. */
-export function tabPath(name: string, id?: string | number): string {
+/** The URL of a tab: home is `/`, the others their name, then the id and a subview when given. */
+export function tabPath(name: string, id?: string | number, subview?: string): string {
   if (name === 'home') return '/';
-  return id === undefined ? `/${name}` : `/${name}/${encodeURIComponent(String(id))}`;
+  if (id === undefined) return `/${name}`;
+  const base = `/${name}/${encodeURIComponent(String(id))}`;
+  return subview ? `${base}/${subview}` : base;
 }
 
 export interface TabLocation {
   tab: TabDef;
   id?: string;
+  subview?: string;
 }
 
 /** Which tab a URL path shows, or null for a path that is not a tab (`/login`, `/terms`, unknown). */
 export function tabFromPath(pathname: string): TabLocation | null {
   const segments = pathname.split('/').filter(Boolean);
   if (segments.length === 0) return { tab: BY_NAME.get('home') as TabDef };
-  const [name, id, ...rest] = segments;
+  const [name, id, subview, ...rest] = segments;
   const tab = name === undefined ? undefined : BY_NAME.get(name);
   if (!tab || tab.name === 'home' || rest.length > 0) return null;
-  if (tab.withId) return id === undefined ? null : { tab, id: decodeURIComponent(id) };
-  return id === undefined ? { tab } : null;
+  if (subview !== undefined) {
+    if (!tab.withId || !tab.subviews?.includes(subview)) return null;
+    return { tab, id: decodeURIComponent(id as string), subview };
+  }
+  if (id === undefined) return tab.withId === true ? null : { tab };
+  return tab.withId ? { tab, id: decodeURIComponent(id) } : null;
 }
 
 export function canAccess(tab: TabDef, signedIn: boolean): boolean {

@@ -44,7 +44,7 @@ describe('Landing page (003 §2.3)', () => {
     mockFetch({});
     renderApp({ path: '/' });
     await userEvent.setup().click(screen.getByRole('button', { name: 'View Live Referral Feed' }));
-    expect(await screen.findByRole('heading', { name: 'Live Feed' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Live Referral Feed' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/livefeed');
   });
 });

@@ -2,9 +2,10 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import fs from 'node:fs';
 import path from 'node:path';
 
-// Authenticator secrets are encrypted at rest with AES-256-GCM: a copy of the database alone does not let
-// anyone compute a user's codes. The key is SECRET_KEY (hashed to 256 bits) or, when unset, a random key made
-// once in DATA_DIR/secret.key (mode 0600), so a fresh machine works without configuration.
+// Secrets and PHI kept at rest are sealed with AES-256-GCM (authenticator secrets, the bodies of outbound
+// messages carrying protected health information): a copy of the database alone does not reveal them. The key
+// is SECRET_KEY (hashed to 256 bits) or, when unset, a random key made once in DATA_DIR/secret.key (mode 0600),
+// so a fresh machine works without configuration. Every process of one deployment must share the key.
 
 const keys = new Map<string, Buffer>();
 

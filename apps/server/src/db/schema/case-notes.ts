@@ -1,0 +1,31 @@
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { organizations } from './orgs.ts';
+import { referrals } from './referrals.ts';
+import { users } from './users.ts';
+
+/** 001 §3 Case note: a note on a referral, written by a signed-in user (text notes; voice notes come later). */
+export const caseNotes = pgTable(
+  'case_notes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    referralId: integer('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    /** The organization the author acted for. */
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The author's name when the note was written (001 §2.17 falls back to 'Unknown User'). */
+    authorName: text('author_name'),
+    /** Plain text of the note (search, previews, SMS-safe). */
+    content: text('content').notNull(),
+    /** The rich text, sanitised by the server before it is stored. */
+    contentHtml: text('content_html'),
+    isVoiceNote: boolean('is_voice_note').notNull().default(false),
+    language: text('language').notNull().default('en'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('case_notes_referral_idx').on(t.referralId, t.createdAt, t.id)],
+);

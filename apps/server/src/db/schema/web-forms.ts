@@ -1,0 +1,36 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { organizations } from './orgs.ts';
+import { providers } from './providers.ts';
+import { referrals } from './referrals.ts';
+import { users } from './users.ts';
+
+/**
+ * 001 §3 Web form submission record: one automated fill of a provider's web form for a referral, with the
+ * screenshots before and after (base64 PNG). Listed by GET /api/referrals/{id}/screenshots (000 §7); the
+ * communications issue fills it from the headless-browser job.
+ */
+export const webFormSubmissions = pgTable(
+  'web_form_submissions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    referralId: integer('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    providerId: integer('provider_id').references(() => providers.id, { onDelete: 'set null' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    pageUrl: text('page_url'),
+    pageTitle: text('page_title'),
+    fieldsFilled: jsonb('fields_filled').$type<Record<string, boolean>>().notNull().default({}),
+    screenshotBefore: text('screenshot_before'),
+    screenshotAfter: text('screenshot_after'),
+    formSubmitted: boolean('form_submitted').notNull().default(false),
+    submissionSuccess: boolean('submission_success').notNull().default(false),
+    message: text('message'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('web_form_submissions_referral_idx').on(t.referralId, t.createdAt)],
+);

@@ -1,0 +1,75 @@
+import type { Referral } from '@trust/domain';
+import type { ReferralRecord } from './repo.ts';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A stored referral as the wire's server shape (000 §3.2), for a caller related to it as `viewerRole`. */
+export function toReferralWire(r: ReferralRecord, viewerRole: Referral['viewer_role']): Referral {
+  const p = r.matchedProvider;
+  return {
+    id: r.id,
+    referral_number: r.referralNumber,
+    organization_id: r.organizationId,
+    created_by: r.createdBy,
+    member_id: r.memberId,
+    first_name: r.firstName,
+    last_name: r.lastName,
+    phone_number: r.phoneNumber,
+    email: r.email,
+    date_of_birth: r.dateOfBirth,
+    zip_code: r.zipCode,
+    preferred_language: r.preferredLanguage,
+    street_address: r.streetAddress,
+    city: r.city,
+    state: r.state,
+    country: r.country,
+    medicaid_id: r.medicaidId,
+    health_plan: r.healthPlan,
+    plan_type: r.planType,
+    provider_name: r.providerName,
+    npi_number: r.npiNumber,
+    organization: r.organization,
+    provider_phone_number: r.providerPhoneNumber,
+    primary_diagnosis: r.primaryDiagnosis,
+    risk_score: r.riskScore,
+    availability: r.availability,
+    urgency_level: r.urgencyLevel,
+    additional_notes: r.additionalNotes,
+    sdoh_needs: r.sdohNeeds,
+    housing_subcategories: r.housingSubcategories,
+    transportation_subcategories: r.transportationSubcategories,
+    prior_authorization_required: r.priorAuthorizationRequired,
+    member_consent_obtained: r.memberConsentObtained,
+    hipaa_compliant: r.hipaaCompliant,
+    use_matching_engine: r.useMatchingEngine,
+    status: r.status,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+    matched_provider_id: r.matchedProviderId,
+    matched_at: iso(r.matchedAt),
+    match_method: r.matchMethod,
+    acceptance_status: r.acceptanceStatus,
+    accepted_at: iso(r.acceptedAt),
+    rejected_at: iso(r.rejectedAt),
+    rejection_reason: r.rejectionReason,
+    expires_at: iso(r.expiresAt),
+    phi_email_sent: r.phiEmailSent,
+    email_sent_to: r.emailSentTo,
+    emergency_contact_name: r.emergencyContactName,
+    emergency_contact_phone: r.emergencyContactPhone,
+    matched_provider: p
+      ? {
+          id: p.id,
+          name: p.name,
+          organization_type: p.organizationType,
+          services: p.services,
+          phone: p.phone,
+          email: p.email,
+          city: p.city,
+          state: p.state,
+          organization_id: p.organizationId,
+        }
+      : null,
+    viewer_role: viewerRole,
+  };
+}

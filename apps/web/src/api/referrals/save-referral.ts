@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type ClientReferral,
+  type ClientReferralForm,
+  type Referral,
+  toClientReferral,
+  toServerPayload,
+} from '@trust/domain';
+import { apiRequest } from '../client.ts';
+import { referralKeys } from './keys.ts';
+
+/** POST /api/referrals (000 §7): the form's values in the server shape; answers the created referral. */
+export async function createReferral(form: ClientReferralForm): Promise<ClientReferral> {
+  const created = await apiRequest<Referral>('/api/referrals', {
+    method: 'POST',
+    body: toServerPayload(form),
+  });
+  return toClientReferral(created);
+}
+
+/** PUT /api/referrals/{id} with the update payload (000 §3.3); the Medicaid ID cannot change. */
+export async function updateReferral(id: number, form: ClientReferralForm): Promise<ClientReferral> {
+  const updated = await apiRequest<Referral>(`/api/referrals/${id}`, {
+    method: 'PUT',
+    body: toServerPayload(form),
+  });
+  return toClientReferral(updated);
+}
+
+export function useSaveReferral() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, form }: { id: number | null; form: ClientReferralForm }) =>
+      id === null ? createReferral(form) : updateReferral(id, form),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: referralKeys.all }),
+  });
+}

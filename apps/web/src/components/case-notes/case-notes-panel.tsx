@@ -1,0 +1,142 @@
+import { Alert, Button, Card, Center, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { CASE_NOTE_MESSAGES } from '@trust/domain';
+import { useState } from 'react';
+import { useAddCaseNote } from '../../api/case-notes/add-case-note.ts';
+import { useCaseNotes } from '../../api/case-notes/get-case-notes.ts';
+import { useCaseNoteUpdates } from '../../api/case-notes/use-case-note-updates.ts';
+import { ApiError } from '../../api/errors.ts';
+import { NoteEditor, useNoteEditor } from './note-editor.tsx';
+import { type NoteErrorReporter, NoteItem } from './note-item.tsx';
+
+const PAGE_SIZE = 50;
+
+type Banner = { title: string; detail: string | null };
+
+/** The server's own text for a failed call, when it gave one (001 §8 banners carry it under their title). */
+function detailOf(error: unknown): string | null {
+  return error instanceof ApiError ? error.detail : null;
+}
+
+/** The text-note form (001 §2.17): "Add Note" stays disabled while the note is blank or being saved. */
+function AddNote({
+  referralId,
+  onError,
+  onAdded,
+}: {
+  referralId: number;
+  onError: NoteErrorReporter;
+  onAdded: () => void;
+}) {
+  const { editor, text } = useNoteEditor({ label: 'New note' });
+  const add = useAddCaseNote(referralId);
+  const submit = () => {
+    if (!editor || !text) return;
+    add.mutate(
+      { content: text, content_html: editor.getHTML() },
+      {
+        onSuccess: () => {
+          editor.commands.clearContent(true);
+          onAdded();
+        },
+        onError: (error) => onError(CASE_NOTE_MESSAGES.addFailed, error),
+      },
+    );
+  };
+  return (
+    <Stack gap="xs">
+      <NoteEditor editor={editor} />
+      <Group justify="flex-end">
+        <Button onClick={submit} disabled={!text || add.isPending} loading={add.isPending}>
+          Add Note
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * The case notes of one referral (001 §2.17; the case workspace's Notes tab): a rich-text editor for a new
+ * note, then the Note History, newest first. Text notes only; voice notes come with a later issue. The list
+ * follows live changes of the referral's notes by anyone who sees it.
+ */
+export function CaseNotesPanel({ referralId }: { referralId: number }) {
+  const [page, setPage] = useState(1);
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const notes = useCaseNotes(referralId, page, PAGE_SIZE);
+  useCaseNoteUpdates(referralId);
+
+  const onError: NoteErrorReporter = (title, error) => setBanner({ title, detail: detailOf(error) });
+  const pages = notes.data ? Math.max(1, Math.ceil(notes.data.total / PAGE_SIZE)) : 1;
+
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="md">
+        <Title order={3}>{CASE_NOTE_MESSAGES.title}</Title>
+
+        {banner && (
+          <Alert
+            color="red"
+            icon={<IconAlertCircle size={18} />}
+            title={banner.title}
+            role="alert"
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setBanner(null)}
+          >
+            {banner.detail}
+          </Alert>
+        )}
+
+        {notes.data?.can_add && (
+          <AddNote referralId={referralId} onError={onError} onAdded={() => setBanner(null)} />
+        )}
+
+        <Title order={4}>Note History</Title>
+        {notes.isPending ? (
+          <Center py="md">
+            <Loader size="sm" aria-label="Loading case notes" />
+          </Center>
+        ) : notes.isError ? (
+          <Alert
+            color="red"
+            icon={<IconAlertCircle size={18} />}
+            title={CASE_NOTE_MESSAGES.loadFailed}
+            role="alert"
+          >
+            <Stack gap="xs" align="flex-start">
+              {detailOf(notes.error) && <Text size="sm">{detailOf(notes.error)}</Text>}
+              <Button size="xs" variant="light" color="red" onClick={() => void notes.refetch()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        ) : notes.data.notes.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {notes.data.can_add ? 'No notes yet. Write the first one above.' : 'No notes yet.'}
+          </Text>
+        ) : (
+          <>
+            <Stack
+              component="ul"
+              gap="sm"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+              aria-label="Note History"
+            >
+              {notes.data.notes.map((note) => (
+                <NoteItem key={note.id} note={note} onError={onError} />
+              ))}
+            </Stack>
+            {pages > 1 && (
+              <Group justify="center">
+                <Pagination total={pages} value={page} onChange={setPage} aria-label="Note pages" />
+              </Group>
+            )}
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}

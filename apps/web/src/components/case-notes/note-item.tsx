@@ -1,0 +1,131 @@
+import { Badge, Button, Group, Paper, Stack, Text, Typography } from '@mantine/core';
+import { CASE_NOTE_MESSAGES, type CaseNote, isNoteEdited, noteAuthor, noteRelativeTime } from '@trust/domain';
+import { useState } from 'react';
+import { useDeleteCaseNote } from '../../api/case-notes/delete-case-note.ts';
+import { useUpdateCaseNote } from '../../api/case-notes/update-case-note.ts';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
+import { NoteEditor, useNoteEditor } from './note-editor.tsx';
+import { noteDisplayHtml } from './note-html.ts';
+
+export type NoteErrorReporter = (title: string, error: unknown) => void;
+
+/** The inline editor of one note (001 §5: saving an edit requires non-blank text). */
+function EditNote({
+  note,
+  onDone,
+  onError,
+}: {
+  note: CaseNote;
+  onDone: () => void;
+  onError: NoteErrorReporter;
+}) {
+  const { editor, text } = useNoteEditor({
+    content: noteDisplayHtml(note),
+    label: `Edit note by ${noteAuthor(note.author_name)}`,
+  });
+  const update = useUpdateCaseNote(note.referral_id);
+  const save = () => {
+    if (!editor || !text) return;
+    update.mutate(
+      { id: note.id, content: text, content_html: editor.getHTML() },
+      { onSuccess: onDone, onError: (error) => onError(CASE_NOTE_MESSAGES.updateFailed, error) },
+    );
+  };
+  return (
+    <Stack gap="xs">
+      <NoteEditor editor={editor} minHeight={80} />
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" size="xs" onClick={onDone} disabled={update.isPending}>
+          Cancel
+        </Button>
+        <Button size="xs" onClick={save} disabled={!text} loading={update.isPending}>
+          Save
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** One entry of the Note History (001 §2.17): author, when, the note, and Edit / Delete for who may. */
+export function NoteItem({ note, onError }: { note: CaseNote; onError: NoteErrorReporter }) {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteCaseNote(note.referral_id);
+  const author = noteAuthor(note.author_name);
+
+  const confirmDelete = () =>
+    remove.mutate(note.id, {
+      onSuccess: () => setConfirming(false),
+      onError: (error) => {
+        setConfirming(false);
+        onError(CASE_NOTE_MESSAGES.deleteFailed, error);
+      },
+    });
+
+  return (
+    <Paper withBorder p="sm" radius="md" component="li" aria-label={`Note by ${author}`}>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs" mb="xs">
+        <div>
+          <Text fw={600} size="sm">
+            {author}
+          </Text>
+          <Group gap={6}>
+            <Text size="xs" c="dimmed" title={new Date(note.created_at).toLocaleString()}>
+              {noteRelativeTime(note.created_at)}
+            </Text>
+            {isNoteEdited(note) && (
+              <Badge
+                size="xs"
+                variant="light"
+                color="gray"
+                title={new Date(note.updated_at).toLocaleString()}
+              >
+                edited
+              </Badge>
+            )}
+          </Group>
+        </div>
+        {note.can_edit && !editing && (
+          <Group gap="xs">
+            <Button
+              variant="subtle"
+              size="xs"
+              onClick={() => setEditing(true)}
+              aria-label={`Edit note by ${author}`}
+            >
+              Edit
+            </Button>
+            <Button
+              variant="subtle"
+              color="red"
+              size="xs"
+              onClick={() => setConfirming(true)}
+              aria-label={`Delete note by ${author}`}
+            >
+              Delete
+            </Button>
+          </Group>
+        )}
+      </Group>
+      {editing ? (
+        <EditNote note={note} onDone={() => setEditing(false)} onError={onError} />
+      ) : (
+        <Typography>
+          {/* Sanitised twice: by the server when stored and here before it is shown (note-html.ts). */}
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: purified with the editor's allowlist */}
+          <div dangerouslySetInnerHTML={{ __html: noteDisplayHtml(note) }} />
+        </Typography>
+      )}
+      <ConfirmDialog
+        opened={confirming}
+        title="Delete note"
+        message={CASE_NOTE_MESSAGES.confirmDelete}
+        confirmLabel="Delete"
+        danger
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setConfirming(false)}
+      />
+    </Paper>
+  );
+}

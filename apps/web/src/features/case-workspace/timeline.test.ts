@@ -1,0 +1,182 @@
+import type { ReferralEvent } from '@trust/domain';
+import { describe, expect, it } from 'vitest';
+import { buildTimeline } from './timeline.ts';
+
+let nextId = 1;
+function event(type: string, at: string, overrides: Partial<ReferralEvent> = {}): ReferralEvent {
+  return {
+    id: nextId++,
+    referral_id: 101,
+    type,
+    from_status: null,
+    to_status: null,
+    actor_user_id: null,
+    actor_name: null,
+    details: {},
+    at,
+    ...overrides,
+  };
+}
+
+const notSent = { phiEmailSent: false, emailSentTo: null };
+
+describe('buildTimeline (000 §2.7)', () => {
+  it('lists the history newest first with titles, lines and who', () => {
+    const events = [
+      event('status_changed', '2026-11-24T10:00:00Z', {
+        from_status: 'in_progress',
+        to_status: 'completed',
+        actor_name: 'Dana Rivers',
+      }),
+      event('member_notified', '2026-11-21T09:00:01Z', {
+        details: { channel: 'sms', status: 'matched', sent: true },
+      }),
+      event('claimed', '2026-11-21T09:00:00Z', {
+        actor_name: 'Kai Harbor',
+        details: { provider_name: 'Harbor Listing', organization_name: 'Harbor Community Services' },
+      }),
+      event('created', '2026-11-20T15:30:00Z', {
+        actor_name: 'Dana Rivers',
+        details: { referral_number: '4821093756' },
+      }),
+    ];
+    const entries = buildTimeline(events, notSent);
+    expect(entries.map((e) => e.title)).toEqual([
+      'Case Completed',
+      'Member Notified by SMS',
+      'Provider Matched',
+      'Referral Created',
+    ]);
+    expect(entries[0]).toMatchObject({
+      who: 'Dana Rivers',
+      lines: ['Status changed from In Progress to Completed'],
+    });
+    expect(entries[1]).toMatchObject({
+      who: 'System',
+      lines: ['The member was sent an SMS about the status Matched.'],
+    });
+    expect(entries[2]!.lines).toEqual(['Claimed by Harbor Community Services', 'Provider: Harbor Listing']);
+    expect(entries[3]!.lines).toEqual(['Referral #4821093756']);
+  });
+
+  it('names the status entries of 000 §2.7 and any other status', () => {
+    const titles = ['in_progress', 'on_hold', 'completed', 'authorized', 'accepted'].map(
+      (to) =>
+        buildTimeline(
+          [event('status_changed', '2026-11-22T00:00:00Z', { from_status: 'matched', to_status: to })],
+          notSent,
+        )[0]!.title,
+    );
+    expect(titles).toEqual([
+      'Services In Progress',
+      'Case On Hold',
+      'Case Completed',
+      'Status Changed to Authorized',
+      'Status Changed to Accepted',
+    ]);
+  });
+
+  it('tells the PHI email inside the acceptance: sent, failed, or pending', () => {
+    const accepted = event('accepted', '2026-11-22T10:00:00Z', {
+      actor_name: 'Kai Harbor',
+      details: { provider_name: 'Harbor Listing', email_sent_to: 'intake@harbor.example.test' },
+    });
+    const sent = event('phi_email_sent', '2026-11-22T10:00:30Z', {
+      details: { email_sent_to: 'intake@harbor.example.test' },
+    });
+    const withSent = buildTimeline([sent, accepted], notSent);
+    expect(withSent).toHaveLength(1);
+    expect(withSent[0]!.title).toBe('Provider Accepted Referral');
+    expect(withSent[0]!.lines).toContain('A secure PHI email was sent to intake@harbor.example.test');
+
+    const failed = event('phi_email_failed', '2026-11-22T11:00:00Z', { details: {} });
+    expect(buildTimeline([failed, accepted], notSent)[0]!.lines).toContain(
+      'The secure PHI email to intake@harbor.example.test could not be delivered.',
+    );
+
+    // A provider without an email address: the server records why in the same transaction.
+    const noAddress = event('accepted', '2026-11-22T10:00:00Z', {
+      details: { provider_name: 'Harbor Listing', email_sent_to: null },
+    });
+    const why = event('phi_email_failed', '2026-11-22T10:00:00Z', {
+      details: {
+        reason: 'The provider has no email address on file, so the member details could not be emailed.',
+      },
+    });
+    const noEmail = buildTimeline([why, noAddress], notSent);
+    expect(noEmail).toHaveLength(1);
+    expect(noEmail[0]!.lines).toContain(
+      'The provider has no email address on file, so the member details could not be emailed.',
+    );
+
+    expect(buildTimeline([accepted], notSent)[0]!.lines).toContain(
+      'Email Pending: the secure PHI email to intake@harbor.example.test has not been delivered yet.',
+    );
+    // The referral's flag says sent although no delivery row is in the history.
+    expect(
+      buildTimeline([accepted], { phiEmailSent: true, emailSentTo: 'intake@harbor.example.test' })[0]!.lines,
+    ).toContain('A secure PHI email was sent to intake@harbor.example.test');
+  });
+
+  it('gives the rejection reason and the expiry text, both to be re-matched', () => {
+    const rejected = event('rejected', '2026-11-22T10:00:00Z', {
+      actor_name: 'Kai Harbor',
+      details: { provider_name: 'Harbor Listing', reason: 'No capacity this month' },
+    });
+    expect(buildTimeline([rejected], notSent)[0]).toMatchObject({
+      title: 'Provider Rejected Referral',
+      lines: [
+        'Harbor Listing rejected this referral.',
+        'Reason: No capacity this month',
+        'Will need to re-match',
+      ],
+      who: 'Kai Harbor',
+    });
+    const expired = event('expired', '2026-11-28T09:00:00Z', {
+      details: { provider_name: 'Harbor Listing' },
+    });
+    expect(buildTimeline([expired], notSent)[0]).toMatchObject({
+      title: 'Referral Expired',
+      who: 'System',
+      lines: [
+        'Matched provider: Harbor Listing',
+        'Provider did not respond within 7 days - will need to re-match',
+      ],
+    });
+  });
+
+  it('covers notes, documents, contact details, edits and an SMS that could not be sent', () => {
+    const at = '2026-11-23T00:00:00Z';
+    const entries = buildTimeline(
+      [
+        event('note_added', at),
+        event('note_updated', at),
+        event('note_deleted', at),
+        event('document_uploaded', at, { details: { filename: 'intake.pdf' } }),
+        event('document_deleted', at),
+        event('document_uploaded', '2026-11-22T00:00:00Z', { details: { document_id: 4, size: 2048 } }),
+        event('contact_updated', at),
+        event('updated', at, { details: { fields: ['phone_number', 'email'] } }),
+        event('member_notified', at, {
+          details: { sent: false, status: 'matched', reason: 'no phone number' },
+        }),
+      ],
+      notSent,
+    );
+    expect(entries.at(-1)).toMatchObject({
+      title: 'Document Uploaded',
+      lines: ['A 2.0 KB file was added to the case.'],
+    });
+    const byTitle = Object.fromEntries(entries.slice(0, -1).map((e) => [e.title, e.lines]));
+    expect(byTitle).toEqual({
+      'Case Note Added': [],
+      'Case Note Edited': [],
+      'Case Note Deleted': [],
+      'Document Uploaded': ['intake.pdf'],
+      'Document Deleted': [],
+      'Contact Details Updated': ["The member's emergency contact was saved."],
+      'Referral Details Updated': ['Changed: phone number, email'],
+      'Member Not Notified': ['No SMS was sent about the status Matched: no phone number.'],
+    });
+  });
+});

@@ -1,0 +1,280 @@
+import {
+  type ClientReferral,
+  formatFileSize,
+  normaliseReferralStatus,
+  REFERRAL_STATUS_LABELS,
+  type ReferralEvent,
+  type ReferralStatus,
+} from '@trust/domain';
+import { WORKSPACE_MESSAGES } from './messages.ts';
+import { formatDateTime } from './workspace-format.ts';
+
+// The Case Timeline (000 §2.7) built from the referral's history rows (issue #4 item 2). Newest first, like
+// the history the server answers and the Note History beside it.
+
+export type TimelineKind =
+  | 'created'
+  | 'updated'
+  | 'matched'
+  | 'accepted'
+  | 'rejected'
+  | 'expired'
+  | 'status'
+  | 'email'
+  | 'sms'
+  | 'note'
+  | 'document'
+  | 'contact'
+  | 'deleted'
+  | 'other';
+
+export type TimelineEntry = {
+  key: string;
+  kind: TimelineKind;
+  /** Mantine colour of the entry's icon. */
+  color: string;
+  title: string;
+  lines: string[];
+  /** The actor's name, or "System" for the expiry job, delivery reports and the matching engine. */
+  who: string;
+  at: string;
+};
+
+type PhiEmail = { state: 'sent' | 'failed'; address: string | null; reason: string | null };
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+function statusLabel(value: string | null | undefined): string {
+  const key = (value ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_') as ReferralStatus;
+  return REFERRAL_STATUS_LABELS[key] ?? normaliseReferralStatus(value);
+}
+
+/** 000 §2.7 status entries: Services In Progress, Case On Hold, Case Completed; any other is named. */
+function statusTitle(to: string | null): string {
+  switch ((to ?? '').toLowerCase()) {
+    case 'in_progress':
+      return 'Services In Progress';
+    case 'on_hold':
+      return 'Case On Hold';
+    case 'completed':
+      return 'Case Completed';
+    default:
+      return `Status Changed to ${statusLabel(to)}`;
+  }
+}
+
+/** snake_case field names of an edit ("phone_number") as words ("phone number"). */
+function fieldNames(value: unknown): string | null {
+  if (!Array.isArray(value)) return null;
+  const names = value.filter((v): v is string => typeof v === 'string').map((v) => v.replace(/_/g, ' '));
+  return names.length > 0 ? names.join(', ') : null;
+}
+
+const MATCH_METHODS: Record<string, string> = {
+  auto: 'Matched automatically by the matching engine.',
+  manual: 'Matched by hand.',
+};
+
+function entryOf(e: ReferralEvent): Omit<TimelineEntry, 'key' | 'who' | 'at'> | null {
+  const d = e.details ?? {};
+  const provider = text(d.provider_name);
+  switch (e.type) {
+    case 'created':
+      return {
+        kind: 'created',
+        color: 'blue',
+        title: 'Referral Created',
+        lines: text(d.referral_number) ? [`Referral #${d.referral_number}`] : [],
+      };
+    case 'updated': {
+      const fields = fieldNames(d.fields);
+      return {
+        kind: 'updated',
+        color: 'gray',
+        title: 'Referral Details Updated',
+        lines: fields ? [`Changed: ${fields}`] : [],
+      };
+    }
+    case 'claimed': {
+      const organization = text(d.organization_name) ?? provider;
+      return {
+        kind: 'matched',
+        color: 'blue',
+        title: 'Provider Matched',
+        lines: [
+          organization ? `Claimed by ${organization}` : 'Claimed from the live feed',
+          ...(provider && provider !== organization ? [`Provider: ${provider}`] : []),
+        ],
+      };
+    }
+    case 'matched': {
+      const method = text(d.method);
+      return {
+        kind: 'matched',
+        color: 'blue',
+        title: 'Provider Matched',
+        lines: [
+          ...(provider ? [`Matched to ${provider}`] : []),
+          ...(method && MATCH_METHODS[method] ? [MATCH_METHODS[method]] : []),
+        ],
+      };
+    }
+    case 'accepted':
+      return {
+        kind: 'accepted',
+        color: 'green',
+        title: 'Provider Accepted Referral',
+        lines: [`${provider ?? 'The provider'} accepted this referral on ${formatDateTime(e.at)}.`],
+      };
+    case 'rejected': {
+      const reason = text(d.reason);
+      return {
+        kind: 'rejected',
+        color: 'red',
+        title: 'Provider Rejected Referral',
+        lines: [
+          ...(provider ? [`${provider} rejected this referral.`] : []),
+          ...(reason ? [`Reason: ${reason}`] : []),
+          WORKSPACE_MESSAGES.rematch,
+        ],
+      };
+    }
+    case 'expired':
+      return {
+        kind: 'expired',
+        color: 'orange',
+        title: 'Referral Expired',
+        lines: [...(provider ? [`Matched provider: ${provider}`] : []), WORKSPACE_MESSAGES.expiredText],
+      };
+    case 'status_changed':
+      return {
+        kind: 'status',
+        color: e.to_status === 'completed' ? 'green' : e.to_status === 'on_hold' ? 'yellow' : 'grape',
+        title: statusTitle(e.to_status),
+        lines: [`Status changed from ${statusLabel(e.from_status)} to ${statusLabel(e.to_status)}`],
+      };
+    case 'phi_email_sent':
+      return {
+        kind: 'email',
+        color: 'teal',
+        title: 'Secure PHI Email Sent',
+        lines: [WORKSPACE_MESSAGES.phiEmailSent(text(d.email_sent_to) ?? 'the provider')],
+      };
+    case 'phi_email_failed':
+      return {
+        kind: 'email',
+        color: 'red',
+        title: 'Secure PHI Email Failed',
+        lines: [text(d.reason) ?? WORKSPACE_MESSAGES.phiEmailFailed(text(d.email_sent_to))],
+      };
+    case 'member_notified': {
+      const about = statusLabel(text(d.status));
+      if (d.sent === false) {
+        const reason = text(d.reason);
+        return {
+          kind: 'sms',
+          color: 'orange',
+          title: 'Member Not Notified',
+          lines: [`No SMS was sent about the status ${about}${reason ? `: ${reason}` : ''}.`],
+        };
+      }
+      return {
+        kind: 'sms',
+        color: 'cyan',
+        title: 'Member Notified by SMS',
+        lines: [`The member was sent an SMS about the status ${about}.`],
+      };
+    }
+    case 'note_added':
+      return { kind: 'note', color: 'indigo', title: 'Case Note Added', lines: [] };
+    case 'note_updated':
+      return { kind: 'note', color: 'indigo', title: 'Case Note Edited', lines: [] };
+    case 'note_deleted':
+      return { kind: 'note', color: 'gray', title: 'Case Note Deleted', lines: [] };
+    case 'document_uploaded': {
+      // The server records the size, not the file name (a name can itself be PHI).
+      const name = text(d.filename) ?? text(d.file_name);
+      const size = typeof d.size === 'number' ? formatFileSize(d.size) : null;
+      const lines = name ? [name] : size ? [`A ${size} file was added to the case.`] : [];
+      return { kind: 'document', color: 'indigo', title: 'Document Uploaded', lines };
+    }
+    case 'document_deleted': {
+      const name = text(d.filename) ?? text(d.file_name);
+      return { kind: 'document', color: 'gray', title: 'Document Deleted', lines: name ? [name] : [] };
+    }
+    case 'contact_updated':
+      return {
+        kind: 'contact',
+        color: 'blue',
+        title: 'Contact Details Updated',
+        lines: ["The member's emergency contact was saved."],
+      };
+    case 'deleted':
+      return { kind: 'deleted', color: 'red', title: 'Referral Deleted', lines: [] };
+    default:
+      return { kind: 'other', color: 'gray', title: 'Referral Updated', lines: [e.type.replace(/_/g, ' ')] };
+  }
+}
+
+function byNewest(a: ReferralEvent, b: ReferralEvent): number {
+  const t = new Date(b.at).getTime() - new Date(a.at).getTime();
+  return t !== 0 ? t : b.id - a.id;
+}
+
+/**
+ * The timeline entries, newest first. The PHI email's delivery (or failure) is told inside the acceptance it
+ * follows ("A secure PHI email was sent to …", 000 §2.7); the latest acceptance without a delivery record says
+ * whether the referral's flag shows it sent, or that it is still pending.
+ */
+export function buildTimeline(
+  events: readonly ReferralEvent[],
+  referral: Pick<ClientReferral, 'phiEmailSent' | 'emailSentTo'>,
+): TimelineEntry[] {
+  const oldestFirst = [...events].sort(byNewest).reverse();
+  const entries: TimelineEntry[] = [];
+  const emailOf = new Map<TimelineEntry, PhiEmail>();
+  const acceptedAddress = new Map<TimelineEntry, string | null>();
+  let lastAccepted: TimelineEntry | null = null;
+
+  for (const e of oldestFirst) {
+    const isPhi = e.type === 'phi_email_sent' || e.type === 'phi_email_failed';
+    if (isPhi && lastAccepted && !emailOf.has(lastAccepted)) {
+      emailOf.set(lastAccepted, {
+        state: e.type === 'phi_email_sent' ? 'sent' : 'failed',
+        address: text(e.details?.email_sent_to) ?? acceptedAddress.get(lastAccepted) ?? null,
+        reason: text(e.details?.reason),
+      });
+      continue;
+    }
+    const base = entryOf(e);
+    if (!base) continue;
+    const entry: TimelineEntry = { ...base, key: String(e.id), who: e.actor_name ?? 'System', at: e.at };
+    if (e.type === 'accepted') {
+      lastAccepted = entry;
+      acceptedAddress.set(entry, text(e.details?.email_sent_to));
+    }
+    entries.push(entry);
+  }
+
+  for (const [entry, address] of acceptedAddress) {
+    const email = emailOf.get(entry);
+    if (email?.state === 'sent')
+      entry.lines.push(WORKSPACE_MESSAGES.phiEmailSent(email.address ?? 'the provider'));
+    else if (email?.state === 'failed') {
+      entry.lines.push(email.reason ?? WORKSPACE_MESSAGES.phiEmailFailed(email.address));
+    } else if (entry === lastAccepted) {
+      // No delivery record (yet): the referral's own flag says whether the details reached the provider.
+      entry.lines.push(
+        referral.phiEmailSent
+          ? WORKSPACE_MESSAGES.phiEmailSent(referral.emailSentTo ?? address ?? 'the provider')
+          : WORKSPACE_MESSAGES.phiEmailPending(address ?? referral.emailSentTo),
+      );
+    }
+  }
+  return entries.reverse();
+}

@@ -1,0 +1,392 @@
+import { notifications } from '@mantine/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AppEvent } from '@trust/domain';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, errorResponse, jsonResponse } from '../../test/fetch-mock.ts';
+import { makeMatchedReferral, makeReferral } from '../../test/referral-fixtures.ts';
+import { makeEvent, makeMessage, messageList, renderWorkspace } from './workspace-test-utils.tsx';
+
+// The page's one shared event stream, replaced by a bus the test drives (api/events/event-bus.ts).
+const bus = vi.hoisted(() => ({ listeners: new Set<(event: AppEvent) => void>() }));
+vi.mock('../../api/events/event-bus.ts', () => ({
+  listenToEvents: (listener: (event: AppEvent) => void) => {
+    bus.listeners.add(listener);
+    return () => bus.listeners.delete(listener);
+  },
+  eventsStatus: () => 'open',
+  subscribeEventsStatus: () => () => {},
+}));
+
+beforeEach(() => bus.listeners.clear());
+afterEach(() => notifications.clean());
+
+async function openTab(name: string) {
+  await userEvent.click(await screen.findByRole('tab', { name }));
+}
+
+describe('Case Workspace tabs (000 §2.7)', { timeout: 30_000 }, () => {
+  it('offers Timeline, Notes, Communications, Contacts and Documents, and a Case Status card', async () => {
+    renderWorkspace();
+    const tabs = await screen.findByRole('tablist', { name: 'Case sections' });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Timeline', 'Notes', 'Communications', 'Contacts', 'Documents']);
+    expect(screen.getByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('region', { name: 'Case Status' })).toBeInTheDocument();
+  });
+
+  it('on a phone: one column, tabs that scroll sideways, Case Status after the tabs', async () => {
+    renderWorkspace({ width: 375 });
+    const tabs = await screen.findByRole('tablist', { name: 'Case sections' });
+    expect(tabs).toHaveStyle({ flexWrap: 'nowrap', overflowX: 'auto' });
+    const status = screen.getByRole('region', { name: 'Case Status' });
+    expect(tabs.compareDocumentPosition(status) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('opens the case notes of the referral on the Notes tab', async () => {
+    const { fetchMock } = renderWorkspace({
+      routes: {
+        'GET /api/case-notes': () =>
+          jsonResponse(200, { notes: [], total: 0, page: 1, page_size: 50, can_add: true }),
+      },
+    });
+    await openTab('Notes');
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/case-notes').length).toBeGreaterThan(0));
+    const [url] = callsTo(fetchMock, 'GET', '/api/case-notes')[0]!;
+    expect(new URL(String(url), 'http://x').searchParams.get('referral_id')).toBe('101');
+  });
+});
+
+describe('Documents tab', { timeout: 30_000 }, () => {
+  it("shows the referral's documents panel", async () => {
+    const { fetchMock } = renderWorkspace({
+      routes: {
+        'GET /api/referrals/101/documents': () =>
+          jsonResponse(200, {
+            documents: [],
+            can_upload: true,
+            max_file_size: 10_485_760,
+            total: 0,
+            page: 1,
+            page_size: 50,
+          }),
+      },
+    });
+    await openTab('Documents');
+    expect(await screen.findByText('No documents uploaded')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/referrals/101/documents').length).toBeGreaterThan(0);
+  });
+});
+
+describe('Communications tab', { timeout: 30_000 }, () => {
+  it('lists the messages with channel, recipient, preview or subject, status and errors', async () => {
+    renderWorkspace({
+      messages: messageList([
+        makeMessage({
+          id: 3,
+          channel: 'email',
+          category: 'referral_phi',
+          to: 'intake@bayview.example.test',
+          subject: 'New referral 4821093756: member details',
+          preview: null,
+          phi: true,
+          status: 'queued',
+          sent_at: null,
+        }),
+        makeMessage({
+          id: 2,
+          status: 'failed',
+          sent_at: null,
+          last_error: 'Carrier rejected the number',
+          preview: 'Trust Marketplace: Hi Imani, your referral 4821093756 has been authorized.',
+        }),
+        makeMessage({ id: 1 }),
+      ]),
+    });
+    await openTab('Communications');
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toHaveTextContent('Email');
+    expect(rows[0]).toHaveTextContent('to intake@bayview.example.test');
+    expect(rows[0]).toHaveTextContent('New referral 4821093756: member details');
+    expect(rows[0]).toHaveTextContent('Contains protected health information');
+    expect(within(rows[0]!).getByText('Queued')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Failed')).toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent('Error: Carrier rejected the number');
+    expect(rows[2]).toHaveTextContent('SMS');
+    expect(rows[2]).toHaveTextContent(
+      'Trust Marketplace: Hi Imani, your referral 4821093756 has been matched with a com…',
+    );
+    expect(within(rows[2]!).getByText('Sent')).toBeInTheDocument();
+    expect(rows[2]).toHaveTextContent(`Sent ${new Date('2026-11-21T09:00:05.000Z').toLocaleString()}`);
+  });
+
+  it('says so when nothing was sent yet', async () => {
+    renderWorkspace();
+    await openTab('Communications');
+    expect(await screen.findByText('No communications yet')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Messages sent about this referral (SMS to the member, emails to the provider) will appear here.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the web-form submissions with their status and screenshots', async () => {
+    renderWorkspace({
+      routes: {
+        'GET /api/referrals/101/screenshots': () =>
+          jsonResponse(200, {
+            screenshots: [
+              {
+                id: 5,
+                created_at: '2026-11-21T09:05:00.000Z',
+                fields_filled: { name: true, phone: true, notes: false },
+                screenshot_before: 'iVBORw0KGgoBEFORE',
+                screenshot_after: 'iVBORw0KGgoAFTER',
+                submission_success: false,
+                form_submitted: true,
+                page_url: 'https://bayview.example.test/intake',
+                page_title: 'Intake form',
+                message: null,
+                error: 'Captcha required',
+              },
+            ],
+            total: 1,
+            page: 1,
+            page_size: 10,
+          }),
+      },
+    });
+    await openTab('Communications');
+    const section = await screen.findByRole('region', { name: 'Web Form Submissions' });
+    expect(within(section).getByText('Attempted')).toBeInTheDocument();
+    expect(section).toHaveTextContent('2 of 3 fields filled');
+    expect(section).toHaveTextContent('Error: Captcha required');
+    expect(within(section).getByRole('img', { name: 'Form before filling' })).toHaveAttribute(
+      'src',
+      'data:image/png;base64,iVBORw0KGgoBEFORE',
+    );
+  });
+
+  it('refreshes the messages when the server says the referral changed', async () => {
+    let messages = messageList([]);
+    const { fetchMock } = renderWorkspace({ messages: () => jsonResponse(200, messages) });
+    await openTab('Communications');
+    await screen.findByText('No communications yet');
+    messages = messageList([makeMessage()]);
+    for (const listener of bus.listeners) {
+      listener({ type: 'referral.changed', data: { id: 101, change: 'member_notified' } } as AppEvent);
+    }
+    expect(await screen.findByRole('list', { name: 'Messages' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/referrals/101/messages').length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('Contacts tab', { timeout: 30_000 }, () => {
+  it("shows the member's contact details and saves the emergency contact", async () => {
+    let sent: unknown = null;
+    const { fetchMock } = renderWorkspace({
+      routes: {
+        'PUT /api/referrals/101/contact': (init) => {
+          sent = JSON.parse(String(init.body));
+          return jsonResponse(
+            200,
+            makeReferral({
+              emergency_contact_name: 'Rosa Okonkwo',
+              emergency_contact_phone: '(213) 555-0188',
+            }),
+          );
+        },
+      },
+    });
+    await openTab('Contacts');
+    const member = await screen.findByRole('region', { name: 'Member Contact' });
+    expect(member).toHaveTextContent('(213) 555-0147');
+    expect(member).toHaveTextContent('imani.or@example.test');
+    expect(member).toHaveTextContent('Weekdays 9am-5pm');
+
+    await userEvent.type(screen.getByLabelText('Emergency Contact Name'), 'Rosa Okonkwo');
+    const phone = screen.getByLabelText('Emergency Phone');
+    await userEvent.type(phone, '2135550188');
+    // 000 §5.3: formatted as it is typed.
+    expect(phone).toHaveValue('(213) 555-0188');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Contact Information' }));
+    expect(await screen.findByText('Contact information saved.')).toBeInTheDocument();
+    expect(sent).toEqual({
+      emergency_contact_name: 'Rosa Okonkwo',
+      emergency_contact_phone: '(213) 555-0188',
+    });
+    expect(callsTo(fetchMock, 'PUT', '/api/referrals/101/contact')).toHaveLength(1);
+  });
+
+  it("puts the server's field messages under the inputs", async () => {
+    renderWorkspace({
+      referral: makeReferral({ emergency_contact_name: 'Rosa', emergency_contact_phone: '(213) 555-0188' }),
+      routes: {
+        'PUT /api/referrals/101/contact': () =>
+          jsonResponse(400, {
+            code: 'validation_failed',
+            detail: 'Check the highlighted fields.',
+            message: 'Check the highlighted fields.',
+            error: 'Check the highlighted fields.',
+            fields: { emergency_contact_phone: 'Enter a 10-digit phone number.' },
+          }),
+      },
+    });
+    await openTab('Contacts');
+    expect(await screen.findByLabelText('Emergency Contact Name')).toHaveValue('Rosa');
+    const phone = screen.getByLabelText('Emergency Phone');
+    expect(phone).toHaveValue('(213) 555-0188');
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '213555');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Contact Information' }));
+    expect(await screen.findByText('Enter a 10-digit phone number.')).toBeInTheDocument();
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('refills untouched inputs when someone else saves the contact', async () => {
+    let contact: string | null = null;
+    renderWorkspace({
+      referral: () => jsonResponse(200, makeReferral({ emergency_contact_name: contact })),
+    });
+    await openTab('Contacts');
+    const name = await screen.findByLabelText('Emergency Contact Name');
+    expect(name).toHaveValue('');
+    contact = 'Rosa Okonkwo';
+    for (const listener of bus.listeners) {
+      listener({ type: 'referral.changed', data: { id: 101, change: 'contact_updated' } } as AppEvent);
+    }
+    await waitFor(() => expect(name).toHaveValue('Rosa Okonkwo'));
+  });
+
+  it("shows the values read-only to the matched provider's organization", async () => {
+    renderWorkspace({
+      referral: makeMatchedReferral({
+        viewer_role: 'provider',
+        emergency_contact_name: 'Rosa',
+        emergency_contact_phone: '(213) 555-0188',
+      }),
+    });
+    await openTab('Contacts');
+    const name = await screen.findByLabelText('Emergency Contact Name');
+    expect(name).toHaveValue('Rosa');
+    expect(name).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Emergency Phone')).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Save Contact Information' })).not.toBeInTheDocument();
+    expect(
+      screen.getByText('Only the organization that created this referral can change its emergency contact.'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('Case Status card', { timeout: 30_000 }, () => {
+  it('fills the date on choosing, saves, tells where the change shows and refreshes the timeline', async () => {
+    let status = 'accepted';
+    let sent: unknown = null;
+    const { fetchMock } = renderWorkspace({
+      referral: () => jsonResponse(200, makeMatchedReferral({ status, acceptance_status: 'accepted' })),
+      events: () =>
+        jsonResponse(200, {
+          events:
+            status === 'in_progress'
+              ? [
+                  makeEvent('status_changed', new Date().toISOString(), {
+                    id: 700,
+                    from_status: 'accepted',
+                    to_status: 'in_progress',
+                    actor_name: 'Dana Rivers',
+                  }),
+                ]
+              : [],
+        }),
+      routes: {
+        'PUT /api/referrals/101': (init) => {
+          sent = JSON.parse(String(init.body));
+          status = 'in_progress';
+          return jsonResponse(200, makeMatchedReferral({ status, acceptance_status: 'accepted' }));
+        },
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Case Status' });
+    const update = within(card).getByRole('button', { name: 'Update Status' });
+    expect(update).toBeDisabled();
+    expect(within(card).getByLabelText('Status Date')).toHaveValue('');
+
+    await userEvent.selectOptions(within(card).getByLabelText('Status'), 'In Progress');
+    expect((within(card).getByLabelText('Status Date') as HTMLInputElement).value).not.toBe('');
+    await userEvent.click(update);
+
+    expect(await screen.findByText('Status updated to "In Progress"!')).toBeInTheDocument();
+    expect(
+      screen.getByText('This change is now reflected in: Case Timeline, Member Profile.'),
+    ).toBeInTheDocument();
+    expect(sent).toMatchObject({ status: 'In Progress', updated_at: expect.any(String) });
+    expect(callsTo(fetchMock, 'PUT', '/api/referrals/101')).toHaveLength(1);
+    // The timeline shows the change and who made it, without reloading the page.
+    const timeline = await screen.findByRole('list', { name: 'Case Timeline' });
+    expect(await within(timeline).findByText('Services In Progress')).toBeInTheDocument();
+    expect(timeline).toHaveTextContent('Dana Rivers');
+  });
+
+  it('mentions the Capacity Dashboard and the SMS for Matched', async () => {
+    renderWorkspace({
+      routes: {
+        'PUT /api/referrals/101': () => jsonResponse(200, makeReferral({ status: 'matched' })),
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Case Status' });
+    await userEvent.selectOptions(within(card).getByLabelText('Status'), 'Matched');
+    await userEvent.click(within(card).getByRole('button', { name: 'Update Status' }));
+    expect(await screen.findByText('Status updated to "Matched"!')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'This change is now reflected in: Case Timeline, Capacity Dashboard, Member Profile. The member was sent an SMS notification.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('tells a refused update apart from an unreachable server', async () => {
+    let reachable = true;
+    renderWorkspace({
+      routes: {
+        'PUT /api/referrals/101': () => {
+          if (!reachable) throw new TypeError('Failed to fetch');
+          return errorResponse(
+            403,
+            'Only the organization that created this referral can change it.',
+            'forbidden',
+          );
+        },
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Case Status' });
+    await userEvent.selectOptions(within(card).getByLabelText('Status'), 'Completed');
+    await userEvent.click(within(card).getByRole('button', { name: 'Update Status' }));
+    expect(await within(card).findByText('Failed to update status. Please try again.')).toBeInTheDocument();
+    expect(card).toHaveTextContent('Only the organization that created this referral can change it.');
+
+    reachable = false;
+    await userEvent.click(within(card).getByRole('button', { name: 'Update Status' }));
+    expect(await within(card).findByText('Error updating status. Please try again.')).toBeInTheDocument();
+  });
+
+  it("cannot be changed by the matched provider's organization or a viewer", async () => {
+    renderWorkspace({ referral: makeMatchedReferral({ viewer_role: 'provider' }) });
+    const card = await screen.findByRole('region', { name: 'Case Status' });
+    expect(within(card).getByLabelText('Status')).toBeDisabled();
+    expect(within(card).getByRole('button', { name: 'Update Status' })).toBeDisabled();
+    expect(card).toHaveTextContent('Only the organization that created this referral can change its status.');
+  });
+
+  it('is read-only for a viewer of the owning organization', async () => {
+    renderWorkspace({ orgRole: 'viewer' });
+    const card = await screen.findByRole('region', { name: 'Case Status' });
+    expect(within(card).getByLabelText('Status')).toBeDisabled();
+    expect(card).toHaveTextContent('Your role in this organization can read this case but not change it.');
+  });
+});

@@ -1,0 +1,34 @@
+import { Box, Group, Text } from '@mantine/core';
+import type { EventsStatus } from '../../api/events/subscribe.ts';
+import { useNow } from './use-now.ts';
+
+const LABELS: Record<EventsStatus, { text: string; color: string }> = {
+  open: { text: 'Live', color: 'var(--mantine-color-green-6)' },
+  connecting: { text: 'Connecting…', color: 'var(--mantine-color-yellow-6)' },
+  closed: { text: 'Offline · refreshing every 15 s', color: 'var(--mantine-color-gray-5)' },
+};
+
+/**
+ * 000 §2.6 "real-time updates (a clock ticks every second)": whether the live stream is connected, and the
+ * clock. The clock is its own component so only it renders every second, not the cards.
+ */
+export function LiveIndicator({ status }: { status: EventsStatus }) {
+  const now = useNow(1000);
+  const label = LABELS[status];
+  return (
+    <Group gap="xs" data-testid="live-indicator">
+      <Box
+        aria-hidden
+        w={10}
+        h={10}
+        style={{ borderRadius: '50%', background: label.color, flexShrink: 0 }}
+      />
+      <Text size="sm" fw={500}>
+        {label.text}
+      </Text>
+      <Text size="sm" c="dimmed" component="time" dateTime={now.toISOString()} data-testid="live-clock">
+        {now.toLocaleTimeString()}
+      </Text>
+    </Group>
+  );
+}

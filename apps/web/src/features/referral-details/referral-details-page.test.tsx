@@ -1,0 +1,284 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { type AppEvent, type OrgRole, type Referral, toClientReferral } from '@trust/domain';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, errorResponse, jsonResponse, mockFetch, type RouteHandler } from '../../test/fetch-mock.ts';
+import { makeMe, storeSession } from '../../test/fixtures.ts';
+import { makeMatchedReferral, makeReferral } from '../../test/referral-fixtures.ts';
+import { renderApp, renderWithProviders } from '../../test/render-app.tsx';
+import { ReferralDetails } from './referral-details-page.tsx';
+
+// The page's one shared event stream, replaced by a bus the test drives (api/events/event-bus.ts).
+const bus = vi.hoisted(() => ({ listeners: new Set<(event: AppEvent) => void>() }));
+vi.mock('../../api/events/event-bus.ts', () => ({
+  listenToEvents: (listener: (event: AppEvent) => void) => {
+    bus.listeners.add(listener);
+    return () => bus.listeners.delete(listener);
+  },
+  eventsStatus: () => 'open',
+  subscribeEventsStatus: () => () => {},
+}));
+
+function emit(type: string, data: unknown) {
+  act(() => {
+    for (const listener of bus.listeners)
+      listener({ id: crypto.randomUUID(), type, at: new Date().toISOString(), data });
+  });
+}
+
+beforeEach(() => bus.listeners.clear());
+
+function renderDetails({
+  referral = makeReferral() as Referral | RouteHandler,
+  routes = {},
+  path = '/queue/101',
+  orgRole = 'staff',
+  width = 1280,
+}: {
+  referral?: Referral | RouteHandler;
+  routes?: Record<string, RouteHandler>;
+  path?: string;
+  orgRole?: OrgRole;
+  width?: number;
+} = {}) {
+  storeSession();
+  localStorage.setItem('active_cbo_id', '1');
+  const fetchMock = mockFetch({
+    'GET /auth/me': () => jsonResponse(200, makeMe({ active_cbo_id: 1, org_role: orgRole })),
+    'GET /api/cbos/users/me/organizations': () => jsonResponse(200, []),
+    'GET /api/referrals/101': typeof referral === 'function' ? referral : () => jsonResponse(200, referral),
+    'GET /api/referrals/101/events': () =>
+      jsonResponse(200, {
+        events: [
+          {
+            id: 2,
+            referral_id: 101,
+            type: 'claimed',
+            from_status: 'pending',
+            to_status: 'matched',
+            actor_user_id: 9,
+            actor_name: 'Sam Ortiz',
+            details: {},
+            at: '2026-11-21T09:00:00.000Z',
+          },
+        ],
+      }),
+    ...routes,
+  });
+  const view = renderApp({ path, width });
+  return { ...view, fetchMock };
+}
+
+const region = (name: string) => screen.findByRole('region', { name });
+const location = () => screen.getByTestId('location');
+
+describe('Referral Details (000 §2.4)', { timeout: 30_000 }, () => {
+  it('shows the header, the status and every card of the referral', async () => {
+    renderDetails();
+    expect(await screen.findByRole('heading', { name: 'Referral #4821093756' })).toBeInTheDocument();
+    expect(screen.getByText('Pending')).toBeInTheDocument();
+
+    const member = await region('Member Information');
+    for (const text of [
+      'Imani Okonkwo Reyes',
+      'CA918273645',
+      '(213) 555-0147',
+      'imani.or@example.test',
+      'English',
+      '410 Alder Way, Los Angeles, CA 90012, USA',
+    ]) {
+      expect(member).toHaveTextContent(text);
+    }
+    expect(await region('Health Plan Information')).toHaveTextContent('Health Net');
+    expect(await region('Health Plan Information')).toHaveTextContent('Managed Care');
+    const provider = await region('Referring Provider');
+    expect(provider).toHaveTextContent('Dr. Priya Natarajan');
+    expect(provider).toHaveTextContent('1902837465');
+    expect(provider).toHaveTextContent('Eastside Medical Group');
+    const services = await region('Services Requested');
+    expect(services).toHaveTextContent('HousingHousing navigation');
+    expect(services).toHaveTextContent('TransportationNone');
+    expect(services).toHaveTextContent('Other social servicesFood Assistance');
+    const urgency = await region('Urgency');
+    expect(urgency).toHaveTextContent('Within 24h');
+    expect(urgency).toHaveTextContent('Weekdays 9am-5pm');
+    const clinical = await region('Clinical Context');
+    expect(clinical).toHaveTextContent('Type 2 diabetes (E11.9)');
+    expect(clinical).toHaveTextContent('62 / 100');
+    const compliance = await region('Compliance');
+    expect(compliance).toHaveTextContent('Member consent obtainedYes');
+    expect(compliance).toHaveTextContent('Prior authorization requiredNo');
+    expect(compliance).toHaveTextContent('HIPAA compliantYes');
+    expect(await region('Timeline')).toHaveTextContent('Created');
+    expect(await region('Additional Notes')).toHaveTextContent('Prefers calls after 3 pm.');
+    // Pending: no provider to answer.
+    expect(screen.queryByRole('region', { name: 'Provider Response Required' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Provider Response' })).not.toBeInTheDocument();
+  });
+
+  it('offers Edit Referral to the owner', async () => {
+    // The component alone: the edit view at /queue/:id/edit is another screen with its own tests.
+    const user = userEvent.setup();
+    mockFetch({ 'GET /api/referrals/101/events': () => jsonResponse(200, { events: [] }) });
+    const onEdit = vi.fn();
+    renderWithProviders(
+      <ReferralDetails
+        referral={toClientReferral(makeReferral())}
+        canEdit
+        canAnswer
+        onBack={() => {}}
+        onEdit={onEdit}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Edit Referral' }));
+    expect(onEdit).toHaveBeenCalledTimes(1);
+  });
+
+  it('Back goes to the queue', async () => {
+    const user = userEvent.setup();
+    renderDetails();
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    expect(location()).toHaveTextContent(/^\/queue$/);
+  });
+
+  it('gives no Edit Referral to an organization viewer or to the provider side', async () => {
+    const { unmount } = renderDetails({ orgRole: 'viewer' });
+    expect(await screen.findByRole('heading', { name: 'Referral #4821093756' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Referral' })).not.toBeInTheDocument();
+    unmount();
+    renderDetails({ referral: makeMatchedReferral({ viewer_role: 'provider' }) });
+    expect(await screen.findByRole('heading', { name: 'Referral #4821093756' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Referral' })).not.toBeInTheDocument();
+  });
+
+  it('shows "Provider Response Required" with Accept and Reject to the matched provider, and the match time', async () => {
+    renderDetails({ referral: makeMatchedReferral({ viewer_role: 'provider' }) });
+    const card = await region('Provider Response Required');
+    expect(within(card).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Reject' })).toBeInTheDocument();
+    const timeline = await region('Timeline');
+    await waitFor(() => expect(timeline).toHaveTextContent('Matched · Bayview Family Resource Center'));
+    expect(timeline).toHaveTextContent('Response due');
+  });
+
+  it('shows the owner the waiting state, read-only', async () => {
+    renderDetails({ referral: makeMatchedReferral() });
+    const card = await region('Provider Response Required');
+    expect(card).toHaveTextContent('Waiting for Bayview Family Resource Center to respond.');
+    expect(within(card).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+  });
+
+  it('accepts from the page and refreshes the referral without a reload', async () => {
+    const user = userEvent.setup();
+    let current: Referral = makeMatchedReferral({ viewer_role: 'provider' });
+    const { fetchMock } = renderDetails({
+      referral: () => jsonResponse(200, current),
+      routes: {
+        'POST /api/referrals/101/accept': () => {
+          current = makeMatchedReferral({
+            viewer_role: 'provider',
+            status: 'accepted',
+            acceptance_status: 'accepted',
+            accepted_at: '2026-11-23T10:00:00.000Z',
+            email_sent_to: 'intake@bayview.example.test',
+          });
+          return jsonResponse(200, {
+            accepted_at: '2026-11-23T10:00:00.000Z',
+            phi_email_sent: false,
+            email_sent_to: 'intake@bayview.example.test',
+          });
+        },
+        'GET /api/referrals/101/status': () =>
+          jsonResponse(200, {
+            acceptance_status: 'accepted',
+            accepted_at: '2026-11-23T10:00:00.000Z',
+            rejected_at: null,
+            rejection_reason: null,
+            expires_at: '2026-11-28T09:00:00.000Z',
+            phi_shared: false,
+            email_sent_to: 'intake@bayview.example.test',
+            phi_email_status: 'pending',
+          }),
+      },
+    });
+    const card = await region('Provider Response Required');
+    await user.click(within(card).getByRole('button', { name: 'Accept' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Accept' }));
+    const outcome = await region('Provider Response');
+    await waitFor(() => expect(outcome).toHaveTextContent('Referral Accepted'));
+    expect(outcome).toHaveTextContent('Email Pending');
+    await waitFor(() => expect(screen.getByText('Accepted')).toBeInTheDocument());
+    expect(callsTo(fetchMock, 'GET', '/api/referrals/101').length).toBeGreaterThanOrEqual(2);
+    expect(screen.queryByRole('region', { name: 'Provider Response Required' })).not.toBeInTheDocument();
+  });
+
+  it('shows the outcome once answered: rejected or expired', async () => {
+    const { unmount } = renderDetails({
+      referral: makeMatchedReferral({
+        status: 'rejected',
+        acceptance_status: 'rejected',
+        rejected_at: '2026-11-22T11:00:00.000Z',
+      }),
+      routes: { 'GET /api/referrals/101/status': () => errorResponse(500, 'down') },
+    });
+    expect(await region('Provider Response')).toHaveTextContent('Referral Rejected');
+    unmount();
+    renderDetails({ referral: makeMatchedReferral({ status: 'pending', acceptance_status: 'expired' }) });
+    expect(await region('Provider Response')).toHaveTextContent(
+      'Provider did not respond within 7 days - will need to re-match',
+    );
+  });
+
+  it('refreshes when the server says the referral changed', async () => {
+    let current: Referral = makeMatchedReferral();
+    const { fetchMock } = renderDetails({ referral: () => jsonResponse(200, current) });
+    await region('Provider Response Required');
+    current = makeMatchedReferral({ status: 'pending', acceptance_status: 'expired' });
+    emit('referral.changed', {
+      id: 101,
+      referral_number: '4821093756',
+      status: 'pending',
+      change: 'expired',
+    });
+    expect(await region('Provider Response')).toHaveTextContent('Referral Expired');
+    expect(callsTo(fetchMock, 'GET', '/api/referrals/101')).toHaveLength(2);
+  });
+
+  it('says "Referral Not Found" for an unknown or unseen referral, with Go Back', async () => {
+    const user = userEvent.setup();
+    renderDetails({ referral: () => errorResponse(404, 'Referral not found', 'not_found') });
+    expect(await screen.findByRole('heading', { name: 'Referral Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('The selected referral could not be found.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go Back' }));
+    expect(location()).toHaveTextContent(/^\/queue$/);
+  });
+
+  it('shows a connection error with Retry when the server cannot be reached', async () => {
+    const user = userEvent.setup();
+    let down = true;
+    renderDetails({
+      referral: () => {
+        if (down) throw new TypeError('Failed to fetch');
+        return jsonResponse(200, makeReferral());
+      },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Connection Error');
+    expect(alert).toHaveTextContent('Unable to connect to the backend server.');
+    down = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Referral #4821093756' })).toBeInTheDocument();
+  });
+
+  it('shows a loader while the referral loads', async () => {
+    renderDetails({ referral: () => new Promise<Response>(() => {}) });
+    expect(await screen.findByLabelText('Loading referral')).toBeInTheDocument();
+  });
+
+  it('works at phone width', async () => {
+    renderDetails({ width: 375, referral: makeMatchedReferral({ viewer_role: 'provider' }) });
+    expect(await region('Provider Response Required')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeInTheDocument();
+    expect(await region('Member Information')).toBeInTheDocument();
+  });
+});

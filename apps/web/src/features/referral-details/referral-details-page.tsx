@@ -1,0 +1,171 @@
+import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconEdit } from '@tabler/icons-react';
+import { type ClientReferral, MESSAGES } from '@trust/domain';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError, errorText } from '../../api/errors.ts';
+import { useReferral } from '../../api/referrals/get-referral.ts';
+import { useReferralEvents } from '../../api/referrals/get-referral-events.ts';
+import { useReferralUpdates } from '../../api/referrals/use-referral-updates.ts';
+import { useAuth } from '../../app/auth/auth-context.tsx';
+import { tabPath } from '../../app/navigation/tabs.ts';
+import {
+  ProviderResponsePanel,
+  responseStateOf,
+} from '../../components/referral/provider-response-panel.tsx';
+import { ReferralStatusBadge } from '../../components/referral/status-badge.tsx';
+import {
+  ClinicalCard,
+  ComplianceCard,
+  DetailCard,
+  HealthPlanCard,
+  MemberCard,
+  NotesCard,
+  ReferringProviderCard,
+  ServicesCard,
+  TimelineCard,
+  UrgencyCard,
+} from './detail-cards.tsx';
+import { detailsTimeline } from './details-timeline.ts';
+import { DETAILS_MESSAGES } from './messages.ts';
+
+function parseId(raw: string | undefined): number | null {
+  const id = Number(raw);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** The queue's detail view, `/queue/:id` (000 §2.4). */
+export function ReferralDetailsPage() {
+  const { id: raw } = useParams();
+  const id = parseId(raw);
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  // Another user's change, the provider's answer, the expiry job, the email's delivery: refetch (no reload).
+  useReferralUpdates();
+  const referral = useReferral(id);
+  const back = () => navigate(tabPath('queue'));
+
+  if (id === null || (referral.error instanceof ApiError && referral.error.status === 404)) {
+    return (
+      <Paper withBorder radius="md" p="xl">
+        <Stack gap="xs" align="center" ta="center">
+          <Title order={2}>{DETAILS_MESSAGES.notFoundTitle}</Title>
+          <Text c="dimmed">{DETAILS_MESSAGES.notFoundText}</Text>
+          <Button variant="light" leftSection={<IconArrowLeft size={16} />} onClick={back} mt="sm">
+            {DETAILS_MESSAGES.goBack}
+          </Button>
+        </Stack>
+      </Paper>
+    );
+  }
+
+  if (!referral.data) {
+    if (referral.isPending) {
+      return (
+        <Center py="xl">
+          <Loader aria-label="Loading referral" />
+        </Center>
+      );
+    }
+    const network = referral.error instanceof ApiError && referral.error.isNetworkError;
+    return (
+      <Alert
+        color="red"
+        icon={<IconAlertCircle size={18} />}
+        role="alert"
+        title={network ? 'Connection Error' : DETAILS_MESSAGES.loadFailedTitle}
+      >
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">
+            {network ? MESSAGES.connectionError : errorText(referral.error, MESSAGES.connectionError)}
+          </Text>
+          <Group gap="xs">
+            <Button size="xs" onClick={() => void referral.refetch()}>
+              Retry
+            </Button>
+            <Button size="xs" variant="default" onClick={back}>
+              {DETAILS_MESSAGES.goBack}
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  // Organization viewers (002 §6) read only; the server enforces the same.
+  const writer = user?.org_role != null && user.org_role !== 'viewer';
+  return (
+    <ReferralDetails
+      referral={referral.data}
+      canEdit={referral.data.viewerRole === 'owner' && writer}
+      canAnswer={writer}
+      onBack={back}
+      onEdit={() => navigate(tabPath('queue', id, 'edit'))}
+    />
+  );
+}
+
+export function ReferralDetails({
+  referral: r,
+  canEdit,
+  canAnswer,
+  onBack,
+  onEdit,
+}: {
+  referral: ClientReferral;
+  canEdit: boolean;
+  canAnswer: boolean;
+  onBack: () => void;
+  onEdit: () => void;
+}) {
+  const events = useReferralEvents(Number(r.id));
+  const now = new Date();
+  const response = responseStateOf(r);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Group gap="sm" align="center">
+          <Button
+            variant="subtle"
+            size="compact-md"
+            leftSection={<IconArrowLeft size={16} />}
+            onClick={onBack}
+          >
+            Back
+          </Button>
+          <Title order={2}>Referral #{r.referralNumber}</Title>
+          <ReferralStatusBadge status={r.status} size="lg" />
+        </Group>
+        {canEdit && (
+          <Button leftSection={<IconEdit size={16} />} onClick={onEdit}>
+            {DETAILS_MESSAGES.editReferral}
+          </Button>
+        )}
+      </Group>
+
+      {/* 000 §2.4: "Provider Response Required" only while the matched provider's answer is awaited;
+          afterwards the same card shows the outcome (one card, so the panel keeps its state across the answer). */}
+      {response !== 'none' && (
+        <DetailCard
+          title={
+            response === 'awaiting' ? DETAILS_MESSAGES.responseRequired : DETAILS_MESSAGES.providerResponse
+          }
+        >
+          <ProviderResponsePanel referral={r} canAnswer={canAnswer} now={now} />
+        </DetailCard>
+      )}
+
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+        <MemberCard r={r} />
+        <HealthPlanCard r={r} />
+        <ReferringProviderCard r={r} />
+        <ServicesCard r={r} />
+        <UrgencyCard r={r} />
+        <ClinicalCard r={r} />
+        <ComplianceCard r={r} />
+        <TimelineCard entries={detailsTimeline(r, events.data ?? [])} now={now} />
+        <NotesCard r={r} />
+      </SimpleGrid>
+    </Stack>
+  );
+}

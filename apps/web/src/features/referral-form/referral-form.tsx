@@ -1,0 +1,244 @@
+import { Alert, Anchor, Button, Group, List, Stack } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { ClientReferral, MemberLookup } from '@trust/domain';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { ApiError } from '../../api/errors.ts';
+import { useSaveReferral } from '../../api/referrals/save-referral.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { AddressSection } from './address-section.tsx';
+import { ComplianceSection, ProcessingSection } from './compliance-sections.tsx';
+import type { SectionProps } from './form-section.tsx';
+import {
+  applyLookup,
+  errorsFromServer,
+  FIELD_LABELS,
+  type FieldErrors,
+  type FormField,
+  groupKey,
+  inputId,
+  isDirty,
+  orderedErrors,
+  type ReferralFormValues,
+  toClientForm,
+  validateForm,
+} from './form-values.ts';
+import { MemberSection } from './member-section.tsx';
+import { REFERRAL_FORM_MESSAGES as M } from './messages.ts';
+import { HealthPlanSection, ProviderSection } from './plan-provider-sections.tsx';
+import { ServiceSection } from './service-section.tsx';
+import { useMemberLookup } from './use-member-lookup.ts';
+
+type Failure = { title: string; detail: string | null };
+
+/** Moves focus (and the view) to an element; false when it cannot take focus (absent or disabled). */
+function focusElement(element: HTMLElement | null): boolean {
+  if (!element) return false;
+  element.focus({ preventScroll: true });
+  element.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  return document.activeElement === element;
+}
+
+/** Errors that no longer apply once these fields changed (a lookup filled them). */
+function withoutChanged(errors: FieldErrors, before: ReferralFormValues, after: ReferralFormValues) {
+  const changed = (Object.keys(after) as FormField[]).filter((k) => after[k] !== before[k]);
+  if (!changed.some((k) => k in errors)) return errors;
+  return Object.fromEntries(Object.entries(errors).filter(([k]) => !changed.includes(k as FormField)));
+}
+
+/**
+ * The Create / Edit Referral form (000 §2.1): seven sections, the §5.2 asterisks, the §3.4 defaults. On submit
+ * the shared schema checks everything and every message shows at once, under its input and in a summary with
+ * their count, focus on the first (000 §5.1); the server's field messages land on the same inputs. A failure
+ * keeps what was typed. In create mode the Medicaid ID lookup fills the member's details the user left empty.
+ */
+export function ReferralForm({
+  mode,
+  initial,
+  referralId,
+  onSaved,
+  onCancel,
+}: {
+  mode: 'create' | 'edit';
+  initial: ReferralFormValues;
+  /** The referral being edited (edit mode). */
+  referralId?: number;
+  onSaved: (saved: ClientReferral) => void;
+  onCancel: () => void;
+}) {
+  const [start] = useState(initial);
+  const [values, setValues] = useState(start);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const touched = useRef(new Set<FormField>());
+  const valuesRef = useRef(values);
+  valuesRef.current = values;
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const save = useSaveReferral();
+  const creating = mode === 'create';
+
+  const set = useCallback(<K extends FormField>(field: K, value: ReferralFormValues[K]) => {
+    touched.current.add(field);
+    setValues((v) => ({ ...v, [field]: value }));
+    // A field's message goes once the user changes it (000 §5.1: the consent and needs messages when ticked).
+    const key = groupKey(field);
+    setErrors((e) => (key in e ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== key)) : e));
+  }, []);
+
+  const onFound = useCallback((result: MemberLookup) => {
+    if (!result.member) return;
+    const before = valuesRef.current;
+    const after = applyLookup(before, result.member, touched.current);
+    setValues(after);
+    setErrors((e) => withoutChanged(e, before, after));
+  }, []);
+  const lookup = useMemberLookup(values.medicaid_id, creating, onFound);
+
+  // After the messages render: the first field in form order, else (a field no input shows) the summary.
+  const focusFirstError = (found: FieldErrors) => {
+    const [first] = orderedErrors(found);
+    setTimeout(() => {
+      if (!first || !focusElement(document.getElementById(inputId(first[0])))) {
+        focusElement(summaryRef.current);
+      }
+    }, 0);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    setFailure(null);
+    const found = validateForm(values, mode);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstError(found);
+      return;
+    }
+    const failed = creating ? M.createFailed : M.updateFailed;
+    const threw = creating ? M.createError : M.updateError;
+    save.mutate(
+      { id: creating ? null : (referralId ?? null), form: toClientForm(values) },
+      {
+        onSuccess: (saved) => {
+          if (!saved) {
+            setFailure({ title: failed, detail: null });
+            return;
+          }
+          if (creating) {
+            // 000 §2.1: after a successful submit the form resets.
+            touched.current.clear();
+            setValues(start);
+            setErrors({});
+          }
+          onSaved(saved);
+        },
+        onError: (error) => {
+          const fields = error instanceof ApiError && error.fields ? errorsFromServer(error.fields) : {};
+          const hasFields = Object.keys(fields).length > 0;
+          const answered = error instanceof ApiError && !error.isNetworkError;
+          // The server's fields go under their inputs (and in the summary); its text otherwise.
+          setFailure({
+            title: answered ? failed : threw,
+            detail: hasFields ? null : error instanceof ApiError ? error.detail : null,
+          });
+          if (hasFields) {
+            setErrors(fields);
+            focusFirstError(fields);
+          } else {
+            // After the alert renders.
+            setTimeout(() => focusElement(failureRef.current), 0);
+          }
+        },
+      },
+    );
+  };
+
+  const cancel = () => {
+    if (isDirty(values, start)) setConfirmDiscard(true);
+    else onCancel();
+  };
+
+  const listed = orderedErrors(errors);
+  const section: SectionProps = { values, errors, set, disabled: save.isPending };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={creating ? M.createTitle : M.editTitle}>
+      <Stack gap="md">
+        {failure && (
+          <Alert
+            ref={failureRef}
+            tabIndex={-1}
+            color="red"
+            icon={<IconAlertCircle size={18} />}
+            title={failure.title}
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setFailure(null)}
+          >
+            {failure.detail}
+          </Alert>
+        )}
+        {listed.length > 0 && (
+          <Alert
+            ref={summaryRef}
+            tabIndex={-1}
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            title={M.errorSummary(listed.length)}
+            data-testid="error-summary"
+          >
+            <List size="sm" spacing={2}>
+              {listed.map(([field, message]) => (
+                <List.Item key={field}>
+                  <Anchor
+                    href={`#${inputId(field)}`}
+                    size="sm"
+                    c="red.8"
+                    onClick={(e) => {
+                      // The link's target, without changing the URL (it is the tab's path).
+                      e.preventDefault();
+                      focusElement(document.getElementById(inputId(field)));
+                    }}
+                  >
+                    {FIELD_LABELS[field] ?? field}: {message}
+                  </Anchor>
+                </List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+
+        <MemberSection {...section} mode={mode} lookup={lookup} />
+        <AddressSection {...section} />
+        <HealthPlanSection {...section} />
+        <ProviderSection {...section} />
+        <ServiceSection {...section} />
+        <ComplianceSection {...section} />
+        <ProcessingSection {...section} />
+
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={cancel} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {creating ? M.submitCreate : M.submitEdit}
+          </Button>
+        </Group>
+      </Stack>
+      <ConfirmDialog
+        opened={confirmDiscard}
+        title={M.discardTitle}
+        message={M.discardText}
+        confirmLabel={M.discardConfirm}
+        danger
+        onConfirm={() => {
+          setConfirmDiscard(false);
+          onCancel();
+        }}
+        onCancel={() => setConfirmDiscard(false)}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,395 @@
+import { notifications } from '@mantine/notifications';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AppEvent, OrgRole, ReferralList } from '@trust/domain';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, errorResponse, jsonResponse, mockFetch, type RouteHandler } from '../../test/fetch-mock.ts';
+import { makeMe, storeSession } from '../../test/fixtures.ts';
+import { makeMatchedReferral, makeReferral, makeReferralList } from '../../test/referral-fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+// The page's one shared event stream, replaced by a bus the test drives (api/events/event-bus.ts).
+const bus = vi.hoisted(() => ({ listeners: new Set<(event: AppEvent) => void>() }));
+vi.mock('../../api/events/event-bus.ts', () => ({
+  listenToEvents: (listener: (event: AppEvent) => void) => {
+    bus.listeners.add(listener);
+    return () => bus.listeners.delete(listener);
+  },
+  eventsStatus: () => 'open',
+  subscribeEventsStatus: () => () => {},
+}));
+
+function emit(type: string, data: unknown) {
+  act(() => {
+    for (const listener of bus.listeners)
+      listener({ id: crypto.randomUUID(), type, at: new Date().toISOString(), data });
+  });
+}
+
+beforeEach(() => bus.listeners.clear());
+afterEach(() => notifications.clean());
+
+// Two referrals of one member (five in the organization), one of another member, one received from another
+// organization (this one acts for its matched provider).
+const imaniPending = makeReferral();
+const imaniMatched = makeMatchedReferral({
+  id: 102,
+  referral_number: '4821093757',
+  urgency_level: 'Emergency',
+  sdoh_needs: ['Transportation'],
+  housing_subcategories: [],
+  transportation_subcategories: ['Bus passes / transit vouchers'],
+});
+const theo = makeReferral({
+  id: 103,
+  referral_number: '5930174826',
+  member_id: 32,
+  first_name: 'Theo',
+  last_name: 'Nakamura',
+  medicaid_id: 'CA112233445',
+  status: 'completed',
+});
+const received = makeMatchedReferral({
+  id: 104,
+  referral_number: '6102938475',
+  organization_id: 9,
+  member_id: 77,
+  first_name: 'Rosa',
+  last_name: 'Lindqvist',
+  medicaid_id: 'NV554433221',
+  viewer_role: 'provider',
+});
+
+function standardList(overrides: Partial<ReferralList> = {}) {
+  return makeReferralList([imaniPending, imaniMatched, theo, received], {
+    member_referral_counts: { '31': 5, '32': 1 },
+    ...overrides,
+  });
+}
+
+function renderQueue({
+  list = standardList(),
+  routes = {},
+  path = '/queue',
+  width = 1280,
+  orgRole = 'staff',
+}: {
+  list?: ReferralList | RouteHandler;
+  routes?: Record<string, RouteHandler>;
+  path?: string;
+  width?: number;
+  orgRole?: OrgRole;
+} = {}) {
+  storeSession();
+  localStorage.setItem('active_cbo_id', '1');
+  const fetchMock = mockFetch({
+    'GET /auth/me': () => jsonResponse(200, makeMe({ active_cbo_id: 1, org_role: orgRole })),
+    'GET /api/cbos/users/me/organizations': () => jsonResponse(200, []),
+    'GET /api/referrals': typeof list === 'function' ? list : () => jsonResponse(200, list),
+    ...routes,
+  });
+  const view = renderApp({ path, width });
+  return { ...view, fetchMock };
+}
+
+const article = (number: string) => screen.findByRole('article', { name: `Referral #${number}` });
+const listCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
+  callsTo(fetchMock, 'GET', '/api/referrals').map(
+    ([input]) => new URL(String(input), 'http://x').searchParams,
+  );
+const location = () => screen.getByTestId('location');
+
+describe('Referral Queue (000 §2.3)', { timeout: 30_000 }, () => {
+  it('shows the header, the counters and the referrals grouped by member with their total counts', async () => {
+    const counts = { ...standardList().counts, all: 42, pending: 17, assigned: 21 };
+    const { fetchMock } = renderQueue({ list: standardList({ counts, total: 42 }) });
+    expect(await screen.findByRole('heading', { name: 'Referral Queue' })).toBeInTheDocument();
+    expect(await screen.findByRole('group', { name: 'Published: 42' })).toHaveTextContent('Total');
+    expect(screen.getByRole('group', { name: 'Pending: 17' })).toHaveTextContent('Awaiting assignment');
+    expect(screen.getByRole('group', { name: 'Assigned: 21' })).toHaveTextContent('Matched & completed');
+
+    const imani = screen.getByRole('region', { name: 'Imani Okonkwo Reyes' });
+    expect(imani).toHaveTextContent('ID: CA918273645');
+    expect(within(imani).getByTestId('member-referral-count')).toHaveTextContent('5 referrals');
+    expect(within(imani).getAllByRole('article')).toHaveLength(2);
+    const theoGroup = screen.getByRole('region', { name: 'Theo Nakamura' });
+    expect(within(theoGroup).getByTestId('member-referral-count')).toHaveTextContent('1 referral');
+    const rosa = screen.getByRole('region', { name: 'Rosa Lindqvist' });
+    expect(within(rosa).getByTestId('member-referral-count')).toHaveTextContent('1 referral');
+
+    const pending = await article('4821093756');
+    expect(within(pending).getByText('Pending', { ignore: 'option' })).toBeInTheDocument();
+    expect(within(pending).getByText('Within 24h')).toBeInTheDocument();
+    expect(pending).toHaveTextContent('Housing Assistance, Food Assistance, Housing navigation');
+    expect(pending).toHaveTextContent(/Created \d+d ago/);
+    const matched = await article('4821093757');
+    expect(within(matched).getByText('Matched', { ignore: 'option' })).toBeInTheDocument();
+    expect(within(matched).getByText('Immediate')).toBeInTheDocument();
+    expect(matched).toHaveTextContent('Matched provider: Bayview Family Resource Center');
+    expect(matched).toHaveTextContent('Transportation, Bus passes / transit vouchers');
+
+    // Delete only on the Pending referral; Edit and status on both of the organization's own.
+    expect(within(pending).getByRole('button', { name: 'Delete referral #4821093756' })).toBeInTheDocument();
+    expect(within(matched).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+    expect(within(matched).getByRole('button', { name: 'Edit referral #4821093757' })).toBeInTheDocument();
+    expect(within(matched).getByLabelText('Status of referral #4821093757')).toHaveValue('matched');
+    // A received referral is only viewed here.
+    const receivedCard = await article('6102938475');
+    expect(within(receivedCard).getByText('Received')).toBeInTheDocument();
+    expect(
+      within(receivedCard).getByRole('button', { name: 'View referral #6102938475' }),
+    ).toBeInTheDocument();
+    expect(within(receivedCard).queryByRole('button', { name: /Edit|Delete/ })).not.toBeInTheDocument();
+    expect(within(receivedCard).queryByLabelText(/Status of/)).not.toBeInTheDocument();
+    // …so the organization receives referrals, and the scope control shows.
+    expect(screen.getByRole('radio', { name: 'Created by us' })).toBeInTheDocument();
+
+    const [first] = listCalls(fetchMock);
+    expect(first!.get('page')).toBe('1');
+    expect(first!.get('page_size')).toBe('25');
+
+    await userEvent.click(within(pending).getByRole('button', { name: 'View referral #4821093756' }));
+    await waitFor(() => expect(location()).toHaveTextContent('/queue/101'));
+  });
+
+  it('Edit opens the edit view', async () => {
+    renderQueue();
+    await userEvent.click(
+      within(await article('4821093757')).getByRole('button', { name: 'Edit referral #4821093757' }),
+    );
+    await waitFor(() => expect(location()).toHaveTextContent('/queue/102/edit'));
+  });
+
+  it('header buttons lead to the live feed and the referral form', async () => {
+    renderQueue({
+      routes: { 'GET /api/live-feed': () => errorResponse(500, 'not under test') },
+    });
+    await article('4821093756');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Referral' }));
+    await waitFor(() => expect(location()).toHaveTextContent('/create-referral'));
+  });
+
+  it('Live Feed opens the feed', async () => {
+    renderQueue({ routes: { 'GET /api/live-feed': () => errorResponse(500, 'not under test') } });
+    await article('4821093756');
+    await userEvent.click(screen.getByRole('button', { name: 'Live Feed' }));
+    await waitFor(() => expect(location()).toHaveTextContent('/livefeed'));
+  });
+
+  it('Back with no earlier page goes to the dashboard', async () => {
+    renderQueue({ routes: { 'GET /api/dashboard': () => errorResponse(500, 'not under test') } });
+    await article('4821093756');
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(location()).toHaveTextContent('/dashboard'));
+  });
+
+  it('sends the filters to the server, keeps them in the URL, and the search term only in the page', async () => {
+    const { fetchMock } = renderQueue({ path: '/queue?urgency=Immediate' });
+    await article('4821093756');
+    expect(listCalls(fetchMock)[0]!.get('urgency')).toBe('Immediate');
+    expect(screen.getByLabelText('Urgency')).toHaveValue('Immediate');
+
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'in_progress');
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)!.get('status')).toBe('in_progress'));
+    expect(location()).toHaveTextContent('status=in_progress');
+    await userEvent.selectOptions(screen.getByLabelText('Method'), 'manual');
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)!.get('method')).toBe('manual'));
+    await userEvent.click(screen.getByRole('radio', { name: 'Received' }));
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)!.get('scope')).toBe('received'));
+    expect(location()).toHaveTextContent('scope=received');
+
+    await userEvent.type(screen.getByLabelText('Search'), 'Okonkwo');
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)!.get('search')).toBe('Okonkwo'));
+    const last = listCalls(fetchMock).at(-1)!;
+    expect(last.get('urgency')).toBe('Immediate');
+    expect(last.get('status')).toBe('in_progress');
+    // Debounced: one call for the whole word, not one per letter.
+    expect(listCalls(fetchMock).filter((p) => p.get('search')).length).toBe(1);
+    expect(location().textContent).not.toContain('Okonkwo');
+  });
+
+  it('pages on the server, 25 at a time', async () => {
+    const { fetchMock } = renderQueue({ list: standardList({ total: 60, page_size: 25 }) });
+    await article('4821093756');
+    expect(screen.getByText('Showing 1–4 of 60')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '3' }));
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)!.get('page')).toBe('3'));
+  });
+
+  it('deletes a Pending referral after the confirmation naming the member', async () => {
+    const { fetchMock } = renderQueue({
+      routes: {
+        'DELETE /api/referrals/101': () => jsonResponse(200, { message: 'Referral deleted', id: 101 }),
+      },
+    });
+    await userEvent.click(
+      within(await article('4821093756')).getByRole('button', { name: 'Delete referral #4821093756' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(
+      'Are you sure you want to delete this pending referral for Imani Okonkwo Reyes?',
+    );
+    const before = listCalls(fetchMock).length;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'DELETE', '/api/referrals/101')).toHaveLength(1));
+    expect(
+      await screen.findByText('Referral #4821093756 for Imani Okonkwo Reyes was deleted.'),
+    ).toBeVisible();
+    await waitFor(() => expect(listCalls(fetchMock).length).toBeGreaterThan(before));
+  });
+
+  it('Cancel keeps the referral', async () => {
+    const { fetchMock } = renderQueue();
+    await userEvent.click(
+      within(await article('4821093756')).getByRole('button', { name: 'Delete referral #4821093756' }),
+    );
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(callsTo(fetchMock, 'DELETE', '/api/referrals/101')).toHaveLength(0);
+  });
+
+  it('says why a delete was refused, and what to do when the server could not be reached', async () => {
+    let reachable = true;
+    renderQueue({
+      routes: {
+        'DELETE /api/referrals/101': () => {
+          if (!reachable) throw new TypeError('Failed to fetch');
+          return errorResponse(409, 'Only pending referrals can be deleted.', 'conflict');
+        },
+      },
+    });
+    const remove = async () => {
+      await userEvent.click(
+        within(await article('4821093756')).getByRole('button', { name: 'Delete referral #4821093756' }),
+      );
+      await userEvent.click(
+        within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+      );
+    };
+    await remove();
+    expect(
+      await screen.findByText('Cannot delete referral: Only pending referrals can be deleted.'),
+    ).toBeInTheDocument();
+    reachable = false;
+    await remove();
+    expect(await screen.findByText('Error deleting referral. Please try again.')).toBeInTheDocument();
+  });
+
+  it('changes a status from the card and says where it shows and that the member was texted', async () => {
+    let sent: unknown = null;
+    const { fetchMock } = renderQueue({
+      routes: {
+        'PUT /api/referrals/101': (init) => {
+          sent = JSON.parse(String(init.body));
+          return jsonResponse(200, makeReferral({ status: 'matched' }));
+        },
+      },
+    });
+    const card = await article('4821093756');
+    await userEvent.selectOptions(within(card).getByLabelText('Status of referral #4821093756'), 'matched');
+    await waitFor(() => expect(callsTo(fetchMock, 'PUT', '/api/referrals/101')).toHaveLength(1));
+    expect(sent).toMatchObject({ status: 'matched', updated_at: expect.any(String) });
+    expect(await screen.findByText('Status updated to "Matched"!')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'This change is now reflected in: Case Timeline, Capacity Dashboard, Member Profile. The member was sent an SMS notification.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('tells a failed status change apart from an unreachable server', async () => {
+    let reachable = true;
+    renderQueue({
+      routes: {
+        'PUT /api/referrals/101': () => {
+          if (!reachable) throw new TypeError('Failed to fetch');
+          return errorResponse(500, 'Something went wrong', 'internal');
+        },
+      },
+    });
+    const select = within(await article('4821093756')).getByLabelText('Status of referral #4821093756');
+    await userEvent.selectOptions(select, 'completed');
+    expect(await screen.findByText('Failed to update status. Please try again.')).toBeInTheDocument();
+    reachable = false;
+    await userEvent.selectOptions(select, 'on_hold');
+    expect(await screen.findByText('Error updating status. Please try again.')).toBeInTheDocument();
+  });
+
+  it('a viewer sees the referrals without the controls that change them', async () => {
+    renderQueue({ orgRole: 'viewer' });
+    const card = await article('4821093756');
+    expect(within(card).getByRole('button', { name: 'View referral #4821093756' })).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /Edit|Delete/ })).not.toBeInTheDocument();
+    expect(within(card).queryByLabelText(/Status of/)).not.toBeInTheDocument();
+  });
+
+  it('an empty queue invites the first referral', async () => {
+    renderQueue({ list: makeReferralList([]) });
+    expect(await screen.findByRole('heading', { name: 'No referrals found' })).toBeInTheDocument();
+    expect(screen.getByText('Get started by creating your first referral.')).toBeInTheDocument();
+    // The organization does not receive referrals: no scope control.
+    expect(screen.queryByRole('radio', { name: 'Received' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create First Referral' }));
+    await waitFor(() => expect(location()).toHaveTextContent('/create-referral'));
+  });
+
+  it('an empty result under filters or a search asks to adjust them', async () => {
+    renderQueue({ list: makeReferralList([]), path: '/queue?status=completed' });
+    expect(await screen.findByRole('heading', { name: 'No referrals found' })).toBeInTheDocument();
+    expect(screen.getByText('Try adjusting your search or filters.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create First Referral' })).not.toBeInTheDocument();
+  });
+
+  it('shows the connection error with Retry when the server cannot be reached', async () => {
+    let reachable = false;
+    renderQueue({
+      list: () => {
+        if (!reachable) throw new TypeError('Failed to fetch');
+        return jsonResponse(200, standardList());
+      },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Connection Error');
+    expect(alert).toHaveTextContent('Unable to connect to the backend server.');
+    reachable = true;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await article('4821093756')).toBeInTheDocument();
+  });
+
+  it("a refusal shows the server's reason instead of a connection error", async () => {
+    renderQueue({
+      list: () => errorResponse(403, 'You are not a member of this organization.', 'forbidden'),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load referrals');
+    expect(alert).toHaveTextContent('You are not a member of this organization.');
+    expect(alert).not.toHaveTextContent('Unable to connect');
+  });
+
+  it('refreshes when a referral of the organization changes', async () => {
+    let call = 0;
+    const { fetchMock } = renderQueue({
+      list: () => {
+        call++;
+        return jsonResponse(200, call === 1 ? standardList() : makeReferralList([theo]));
+      },
+    });
+    await article('4821093756');
+    emit('referral.changed', {
+      id: 101,
+      referral_number: '4821093756',
+      status: 'pending',
+      change: 'deleted',
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Referral #4821093756' })).not.toBeInTheDocument(),
+    );
+    expect(listCalls(fetchMock).length).toBe(2);
+  });
+
+  it('fits a phone', async () => {
+    renderQueue({ width: 375 });
+    expect(await article('4821093756')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Live Feed' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+  });
+});

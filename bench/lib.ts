@@ -1,0 +1,276 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { type Child, freePort, startChild, stopChild, waitForHttp } from '../scripts/lib/processes.ts';
+
+// What every benchmark of bench/ shares: knobs from the environment, a throwaway database, the server and the
+// hello-world ceiling as child processes, autocannon runs, the printed table, and clean-up whatever happens.
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const WARMUP_S = 3;
+
+export function positiveInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    console.error(`${name} must be a positive integer (got "${raw}")`);
+    process.exit(2);
+  }
+  return value;
+}
+
+export const DURATION_S = positiveInt('BENCH_DURATION', 10);
+export const CONNECTIONS = positiveInt('BENCH_CONNECTIONS', 100);
+
+export function round(value: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+/** The p-th percentile (0–100) of a list of numbers, nearest rank. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank]!;
+}
+
+// Everything started or created, undone by cleanUp() whatever happens.
+const children: Child[] = [];
+const tempDirs: string[] = [];
+const finalizers: (() => Promise<void>)[] = [];
+let cleaning: Promise<void> | undefined;
+
+export function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    await Promise.allSettled(children.map((c) => stopChild(c)));
+    for (const finalize of finalizers) {
+      try {
+        await finalize();
+      } catch (err) {
+        console.error(`clean-up step failed: ${err instanceof Error ? err.message : err}`);
+      }
+    }
+    for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping the children and cleaning up`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+/** Runs `main`, cleans up, exits 0 or 1 (printing the failure). */
+export async function runBench(main: () => Promise<void>): Promise<never> {
+  let exitCode = 0;
+  try {
+    await main();
+  } catch (err) {
+    console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : err}`);
+    exitCode = 1;
+  } finally {
+    await cleanUp();
+  }
+  process.exit(exitCode);
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** A fresh database on the server named by `url`, dropped by cleanUp(). */
+export async function createBenchDatabase(url: string): Promise<string> {
+  const name = `tm_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  finalizers.push(async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } finally {
+      await client.end();
+    }
+  });
+  return withDatabase(url, name);
+}
+
+export type StartedServer = {
+  base: string;
+  databaseKind: 'pglite' | 'postgres';
+  /** The bench database's URL when on PostgreSQL (for bulk loading). */
+  databaseUrl: string | undefined;
+  password: string;
+  startupS: number;
+  providersCount: unknown;
+};
+
+/**
+ * The server on a free port with fresh demo data: on PostgreSQL in a new `tm_bench_…` database when
+ * DATABASE_URL is set, else on PGlite in a temporary directory.
+ */
+export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<StartedServer> {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-bench-'));
+  tempDirs.push(dataDir);
+  const serverDatabaseUrl = databaseUrl ? await createBenchDatabase(databaseUrl) : undefined;
+  const password = `Bench-${randomBytes(6).toString('hex')}!`;
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    JOBS: 'on',
+    DEMO_DATA: 'on',
+    DEMO_PASSWORD: password,
+    ...extraEnv,
+  };
+  delete env.DATABASE_URL;
+  if (serverDatabaseUrl) env.DATABASE_URL = serverDatabaseUrl;
+  const databaseKind = serverDatabaseUrl ? 'postgres' : 'pglite';
+  console.error(`bench: starting the server on :${port} (${databaseKind}, fresh demo data)…`);
+  const startedAt = Date.now();
+  const server = startChild('server', ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: ROOT, env });
+  children.push(server);
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${base}/health`, server, 300_000);
+  const startupS = round((Date.now() - startedAt) / 1000, 1);
+  const health = (await (await fetch(`${base}/health`)).json()) as Record<string, unknown>;
+  console.error(`bench: server ready in ${startupS} s (database ${String(health.database)})`);
+  return {
+    base,
+    databaseKind,
+    databaseUrl: serverDatabaseUrl,
+    password,
+    startupS,
+    providersCount: health.providers_count ?? null,
+  };
+}
+
+/** The bare Fastify hello-world (bench/hello.ts): the ceiling of this machine in the same run. */
+export async function startHello(): Promise<string> {
+  const port = await freePort();
+  const hello = startChild('hello', ['--import', 'tsx', 'bench/hello.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port) },
+  });
+  children.push(hello);
+  const url = `http://127.0.0.1:${port}/`;
+  await waitForHttp(url, hello, 30_000);
+  return url;
+}
+
+/** Signs in once (sign-in is rate-limited per account) and returns the bearer token. */
+export async function signIn(base: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`login as ${email} failed: HTTP ${res.status} ${await res.text()}`);
+  const token = ((await res.json()) as { access_token?: string }).access_token;
+  if (!token) throw new Error('login answered without an access_token');
+  return token;
+}
+
+export type Case = { name: string; url: string; headers?: Record<string, string> };
+
+export type Figures = {
+  case: string;
+  requests_per_s: number;
+  p50_ms: number;
+  p99_ms: number;
+  requests: number;
+  errors: number;
+  timeouts: number;
+  non_2xx: number;
+  ratio_to_ceiling: number;
+};
+
+function load(c: Case, durationS: number): Promise<autocannon.Result> {
+  return autocannon({
+    url: c.url,
+    connections: CONNECTIONS,
+    pipelining: 1,
+    duration: durationS,
+    headers: c.headers,
+  });
+}
+
+export async function measure(c: Case): Promise<Omit<Figures, 'ratio_to_ceiling'>> {
+  process.stderr.write(`  ${c.name}: warm-up ${WARMUP_S} s… `);
+  await load(c, WARMUP_S);
+  process.stderr.write(`measuring ${DURATION_S} s… `);
+  const r = await load(c, DURATION_S);
+  process.stderr.write(`${Math.round(r.requests.average)} req/s\n`);
+  return {
+    case: c.name,
+    requests_per_s: round(r.requests.average, 1),
+    p50_ms: round(r.latency.p50, 2),
+    p99_ms: round(r.latency.p99, 2),
+    requests: r.requests.total,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    non_2xx: r.non2xx,
+  };
+}
+
+/** Measures every case in order; the first one is the ceiling the others are divided by. */
+export async function measureAgainstCeiling(cases: Case[]): Promise<Figures[]> {
+  console.error(
+    `bench: ${CONNECTIONS} connections, pipelining 1, ${WARMUP_S} s warm-up (discarded) + ${DURATION_S} s per case`,
+  );
+  const measured: Omit<Figures, 'ratio_to_ceiling'>[] = [];
+  for (const c of cases) measured.push(await measure(c));
+  const ceiling = measured[0]!.requests_per_s;
+  return measured.map((m) => ({
+    ...m,
+    ratio_to_ceiling: ceiling > 0 ? round(m.requests_per_s / ceiling, 3) : 0,
+  }));
+}
+
+export function printTable(rows: Figures[]) {
+  const header = ['case', 'req/s (mean)', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'vs ceiling'];
+  const body = rows.map((r) => [
+    r.case,
+    r.requests_per_s.toFixed(0),
+    r.p50_ms.toFixed(1),
+    r.p99_ms.toFixed(1),
+    String(r.errors),
+    String(r.non_2xx),
+    `${(r.ratio_to_ceiling * 100).toFixed(1)}%`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of body) console.log(line(row));
+}
+
+export function machine() {
+  return {
+    cpus: os.cpus().length,
+    cpu_model: os.cpus()[0]?.model ?? 'unknown',
+    memory_mb: Math.round(os.totalmem() / 1024 / 1024),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+  };
+}

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { timestampSchema } from './common.ts';
+
+// Case notes of a referral (001 §2.17, §3 "Case note", §5, §7 "Case notes", §8, §9): text notes written in a
+// rich-text editor. Voice notes come with a later issue.
+
+/** Texts of 001 §2.17, §5 and §8 (verbatim) and the server's own messages for the case-notes API. */
+export const CASE_NOTE_MESSAGES = {
+  title: 'Case Notes',
+  unknownAuthor: 'Unknown User',
+  confirmDelete: 'Are you sure you want to delete this note?',
+  loadFailed: 'Failed to load case notes',
+  addFailed: 'Failed to add note',
+  updateFailed: 'Failed to update note',
+  deleteFailed: 'Failed to delete note',
+  contentRequired: 'Please enter a note.',
+  tooLong: (max: number) => `A note can be at most ${max} characters.`,
+  voiceNotSupported: 'Voice notes are not available yet. Please add a text note.',
+  notFound: 'Note not found',
+  onlyAuthor: 'Only the author can change this note.',
+  referralIdRequired: 'referral_id must be the id of a referral.',
+  languageFormat: 'Language must be a language code such as en or es-MX.',
+} as const;
+
+/** Longest plain text of a note: about six pages, far more than a case note needs, small enough to list. */
+export const CASE_NOTE_MAX_TEXT = 10_000;
+/** Longest rich text accepted: the markup of the longest note with every format applied, with slack. */
+export const CASE_NOTE_MAX_HTML = 60_000;
+export const CASE_NOTE_PAGE_SIZE_DEFAULT = 50;
+export const CASE_NOTE_PAGE_SIZE_MAX = 200;
+
+/**
+ * 001 §9 "Rich-text editor formats: bold, italic, underline, bullet and numbered lists, alignment, large and
+ * normal text size": the only markup a note may hold. Large text is a level-3 heading, normal text a
+ * paragraph (h2 is kept for notes written by other clients). The server sanitises to this list and the
+ * browser sanitises again before it renders a note.
+ */
+export const CASE_NOTE_HTML_TAGS = [
+  'p',
+  'h2',
+  'h3',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  'ul',
+  'ol',
+  'li',
+  'br',
+] as const;
+/** Elements that may carry `style="text-align: …"` (the editor aligns paragraphs and headings). */
+export const CASE_NOTE_ALIGNABLE_TAGS = ['p', 'h2', 'h3'] as const;
+export const CASE_NOTE_ALIGNMENTS = ['left', 'center', 'right', 'justify'] as const;
+
+const referralIdField = z.coerce
+  .number({ error: CASE_NOTE_MESSAGES.referralIdRequired })
+  .int(CASE_NOTE_MESSAGES.referralIdRequired)
+  .positive(CASE_NOTE_MESSAGES.referralIdRequired);
+
+/** Plain text as sent; blank is allowed here because the server may derive it from the rich text. */
+const contentField = z
+  .string({ error: CASE_NOTE_MESSAGES.contentRequired })
+  .max(CASE_NOTE_MAX_TEXT, CASE_NOTE_MESSAGES.tooLong(CASE_NOTE_MAX_TEXT))
+  .nullish()
+  .transform((v) => v ?? '');
+
+const contentHtmlField = z
+  .string()
+  .max(CASE_NOTE_MAX_HTML, CASE_NOTE_MESSAGES.tooLong(CASE_NOTE_MAX_HTML))
+  .nullish()
+  .transform((v) => v ?? null);
+
+/** GET /api/case-notes query (001 §7): one referral's notes, newest first, paged. */
+export const caseNoteListQuerySchema = z.object({
+  referral_id: referralIdField,
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(CASE_NOTE_PAGE_SIZE_MAX).default(CASE_NOTE_PAGE_SIZE_DEFAULT),
+});
+export type CaseNoteListQuery = z.output<typeof caseNoteListQuerySchema>;
+
+/**
+ * POST /api/case-notes body (001 §7). The author is the signed-in user: a `user_id` sent by the spec's client
+ * (which fixes it to 1) is accepted and ignored. `content` may be left out when `content_html` carries the
+ * text; the server derives it from the sanitised markup.
+ */
+export const caseNoteCreateSchema = z.strictObject({
+  referral_id: referralIdField,
+  content: contentField,
+  content_html: contentHtmlField,
+  is_voice_note: z.boolean().default(false),
+  language: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z]{2,4})?$/, CASE_NOTE_MESSAGES.languageFormat)
+    .default('en'),
+  user_id: z.unknown().optional(),
+});
+export type CaseNoteCreateInput = z.input<typeof caseNoteCreateSchema>;
+export type CaseNoteCreate = z.output<typeof caseNoteCreateSchema>;
+
+/** PUT /api/case-notes/{id} body (001 §7): the new text and rich text. */
+export const caseNoteUpdateSchema = z.strictObject({
+  content: contentField,
+  content_html: contentHtmlField,
+});
+export type CaseNoteUpdateInput = z.input<typeof caseNoteUpdateSchema>;
+export type CaseNoteUpdate = z.output<typeof caseNoteUpdateSchema>;
+
+/** One note as the server sends it (001 §3 "Case note", plus what the caller may do with it). */
+export const caseNoteSchema = z
+  .object({
+    id: z.number().int(),
+    referral_id: z.number().int(),
+    /** The author (null once the account is gone). */
+    user_id: z.number().int().nullable(),
+    /** The organization the author acted for. */
+    organization_id: z.number().int(),
+    content: z.string(),
+    /** Sanitised rich text (CASE_NOTE_HTML_TAGS only); null for a note stored without markup. */
+    content_html: z.string().nullable(),
+    is_voice_note: z.boolean(),
+    language: z.string(),
+    /** The author's name when the note was written; shown as 'Unknown User' when null (001 §2.17). */
+    author_name: z.string().nullable(),
+    created_at: timestampSchema,
+    updated_at: timestampSchema,
+    /** Whether the caller may edit and delete it: its author, or an administrator of its organization. */
+    can_edit: z.boolean(),
+  })
+  .meta({ id: 'CaseNote' });
+export type CaseNote = z.infer<typeof caseNoteSchema>;
+
+export const caseNoteListSchema = z.object({
+  notes: z.array(caseNoteSchema),
+  /** Whether the caller may add notes here (every organization role but viewer), so the panel shows the editor. */
+  can_add: z.boolean(),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type CaseNoteList = z.infer<typeof caseNoteListSchema>;
+
+export const caseNoteDeleteResponseSchema = z.object({ message: z.string(), id: z.number().int() });
+export type CaseNoteDeleteResponse = z.infer<typeof caseNoteDeleteResponseSchema>;
+
+/** 001 §2.17: the name shown for a note's author. */
+export function noteAuthor(name: string | null | undefined): string {
+  return name?.trim() ? name : CASE_NOTE_MESSAGES.unknownAuthor;
+}
+
+/** A note counts as edited when it changed more than a second after it was written. */
+export function isNoteEdited(note: Pick<CaseNote, 'created_at' | 'updated_at'>): boolean {
+  return new Date(note.updated_at).getTime() - new Date(note.created_at).getTime() > 1000;
+}
+
+/**
+ * 001 §9 relative time: under a minute 'Just now', then minutes, hours up to 24, days up to 7, then the date.
+ */
+export function noteRelativeTime(at: string | Date, now: Date = new Date()): string {
+  const when = new Date(at);
+  const minutes = Math.floor((now.getTime() - when.getTime()) / 60_000);
+  if (minutes < 1) return 'Just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ago`;
+  const days = Math.floor(hours / 24);
+  if (days <= 7) return `${days}d ago`;
+  return when.toLocaleDateString();
+}
