@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -45,9 +47,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
-  // Extensions the migrations create (pg_trgm for referral search) must be loaded on every open, including
-  // when a test loads a dumped data directory.
-  const extensions = { pg_trgm };
+  // Extensions the migrations create (pg_trgm for text search, cube and earthdistance for radius search) must
+  // be loaded on every open, including when a test loads a dumped data directory.
+  const extensions = { pg_trgm, cube, earthdistance };
   const client = await PGlite.create(
     options.dataDir,
     options.loadDataDir ? { loadDataDir: options.loadDataDir, extensions } : { extensions },

@@ -4,6 +4,7 @@ export * from './case-notes.ts';
 export * from './consent.ts';
 export * from './documents.ts';
 export * from './invitations.ts';
+export * from './matching.ts';
 export * from './members.ts';
 export * from './orgs.ts';
 export * from './otf-rtf.ts';

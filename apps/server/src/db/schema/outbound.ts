@@ -27,6 +27,9 @@ export const outboundMessages = pgTable(
     organizationId: integer('organization_id'),
     /** The referral the message is about (its Communications tab). No foreign key: the outbox keeps its record. */
     referralId: integer('referral_id'),
+    /** The provider and contact method a referral was sent through (001 §2.1), when it was. */
+    providerId: integer('provider_id'),
+    communicationMethodId: integer('communication_method_id'),
     /** PHI in the body: body_text and body_html are stored sealed with AES-256-GCM (platform/crypto). */
     phi: boolean('phi').notNull().default(false),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
@@ -40,5 +43,8 @@ export const outboundMessages = pgTable(
     index('outbound_messages_referral_idx')
       .on(t.referralId, t.createdAt)
       .where(sql`${t.referralId} is not null`),
+    index('outbound_messages_provider_idx')
+      .on(t.providerId, t.createdAt)
+      .where(sql`${t.providerId} IS NOT NULL`),
   ],
 );

@@ -1,9 +1,26 @@
-import { boolean, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './orgs.ts';
 
+/** 001 §3 Saved provider `hours_of_operation`: one free text per weekday. */
+export type HoursOfOperation = Partial<
+  Record<'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday', string>
+>;
+
 /**
- * Community providers of the directory (001 §3). `organization_id` links a provider to the organization whose
- * users act for it (so "matched provider users" exist). The directory issue adds search indexes.
+ * Community providers of the directory (001 §3 Directory provider and Saved provider). `organization_id` links
+ * a provider to the organization whose users act for it (so "matched provider users" exist); those users set
+ * the capacity status. Providers added by hand (001 §2.4) have `source = 'user'` and `created_by`.
  */
 export const providers = pgTable(
   'providers',
@@ -19,16 +36,50 @@ export const providers = pgTable(
     phone: text('phone'),
     email: text('email'),
     website: text('website'),
+    webFormUrl: text('web_form_url'),
     services: text('services').array().notNull().default([]),
     languages: text('languages').array().notNull().default([]),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     acceptsMedicaid: boolean('accepts_medicaid').notNull().default(true),
     acceptsMedicare: boolean('accepts_medicare').notNull().default(false),
+    wheelchairAccessible: boolean('wheelchair_accessible').notNull().default(false),
+    hoursOfOperation: jsonb('hours_of_operation').$type<HoursOfOperation>().notNull().default({}),
     dataQualityScore: integer('data_quality_score').notNull().default(50),
+    googleRating: real('google_rating'),
+    googleReviewCount: integer('google_review_count'),
+    googlePlaceId: text('google_place_id'),
+    ratingsUpdatedAt: timestamp('ratings_updated_at', { withTimezone: true }),
+    /** Set by the provider's own users: 'accepting' | 'waitlist' | 'full'. */
+    capacityStatus: text('capacity_status').notNull().default('accepting'),
+    /** Expected wait in days while on 'waitlist'. */
+    capacityWaitDays: integer('capacity_wait_days'),
+    capacityConfirmedAt: timestamp('capacity_confirmed_at', { withTimezone: true }),
+    /** 'directory' (imported or demo) or 'user' (added by hand through Add New Provider). */
+    source: text('source').notNull().default('directory'),
+    createdBy: integer('created_by'),
     organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * 001 §2.6/§2.7 text search (name, city, ZIP, county, services) lower-cased in one column, so one trigram
+     * index serves `LIKE '%term%'`. tm_array_text is migration 0002's immutable array_to_string.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(name || ' ' || coalesce(city, '') || ' ' || coalesce(zip_code, '') || ' ' || coalesce(county, '') || ' ' || coalesce(state, '') || ' ' || tm_array_text(services))`,
+      ),
   },
-  (t) => [index('providers_zip_idx').on(t.zipCode), index('providers_org_idx').on(t.organizationId)],
+  (t) => [
+    index('providers_zip_idx').on(t.zipCode),
+    index('providers_org_idx').on(t.organizationId),
+    index('providers_state_county_idx').on(t.state, t.county),
+    index('providers_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('providers_services_idx').using('gin', t.services),
+    // Nearest-first radius search (DESIGN.md): GiST on the earth point, ordered with `<->`.
+    index('providers_earth_idx')
+      .using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
+      .where(sql`${t.latitude} IS NOT NULL AND ${t.longitude} IS NOT NULL`),
+  ],
 );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -79,6 +80,10 @@ export const referrals = pgTable(
     emailSentTo: text('email_sent_to'),
     /** The outbound message carrying the member details to the provider (000 §2.5 "Email Pending" until sent). */
     phiEmailMessageId: integer('phi_email_message_id'),
+    /** 001 §4 auto-match: the member's location, geocoded from the address or ZIP when saved. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    autoMatchedAt: timestamp('auto_matched_at', { withTimezone: true }),
     /** 000 §2.7 Contacts tab. */
     emergencyContactName: text('emergency_contact_name'),
     emergencyContactPhone: text('emergency_contact_phone'),
