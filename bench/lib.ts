@@ -46,6 +46,13 @@ const tempDirs: string[] = [];
 const finalizers: (() => Promise<void>)[] = [];
 let cleaning: Promise<void> | undefined;
 
+/** A temporary directory removed by cleanUp(). */
+export function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+
 export function cleanUp(): Promise<void> {
   cleaning ??= (async () => {
     await Promise.allSettled(children.map((c) => stopChild(c)));

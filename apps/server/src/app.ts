@@ -7,6 +7,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { caseNotesRoutes } from './modules/case-notes/routes.ts';
 import { consentRoutes } from './modules/consent/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { directoryRoutes, providersApiRoutes } from './modules/directory/routes.ts';
 import { documentsRoutes } from './modules/documents/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { invitationsRoutes } from './modules/invitations/routes.ts';
@@ -64,7 +65,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const events = new EventHub(database, app.log);
-  const jobs = options.jobs ? new Jobs(database, app.log) : null;
+  // The directory alone (SERVER_MODULES=directory) has no jobs: they belong to the product modules.
+  const jobs = options.jobs && config.serverModules === 'all' ? new Jobs(database, app.log) : null;
   const deps: AppDeps = { config, database, events, jobs, version: VERSION, startedAt: Date.now() };
 
   registerErrorHandling(app);
@@ -72,25 +74,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerOpenApi(app, VERSION);
 
   await app.register(healthRoutes(deps));
-  await app.register(authRoutes(deps));
-  await app.register(twoFactorRoutes(deps));
-  await app.register(orgsRoutes(deps));
-  await app.register(outboxRoutes(deps));
-  await app.register(usersRoutes(deps));
-  await app.register(invitationsRoutes(deps));
-  await app.register(passwordsRoutes(deps));
-  await app.register(auditLogRoutes(deps));
-  await app.register(consentRoutes(deps));
-  await app.register(dashboardRoutes(deps));
-  await app.register(referralsRoutes(deps));
-  await app.register(memberLookupRoutes(deps));
-  await app.register(referralResponseRoutes(deps));
-  await app.register(liveFeedRoutes(deps));
-  await app.register(referralCommunicationsRoutes(deps));
-  await app.register(referralMembersRoutes(deps));
-  await app.register(caseNotesRoutes(deps));
-  await app.register(documentsRoutes(deps));
-  await app.register(otfRtfRoutes(deps));
+  await app.register(directoryRoutes(deps));
+  // 001 §7: the provider directory is a "separate service"; SERVER_MODULES=directory starts only it.
+  if (config.serverModules === 'all') await registerProductModules(app, deps);
   registerEventStream(app, events);
   if (options.web ?? true) await registerWebApp(app, config.webDistDir);
 
@@ -112,4 +98,28 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
   }
+}
+
+/** Every product module besides the directory (DESIGN.md: a deployment may start a subset). */
+async function registerProductModules(app: FastifyInstance, deps: AppDeps) {
+  await app.register(authRoutes(deps));
+  await app.register(providersApiRoutes(deps));
+  await app.register(twoFactorRoutes(deps));
+  await app.register(orgsRoutes(deps));
+  await app.register(outboxRoutes(deps));
+  await app.register(usersRoutes(deps));
+  await app.register(invitationsRoutes(deps));
+  await app.register(passwordsRoutes(deps));
+  await app.register(auditLogRoutes(deps));
+  await app.register(consentRoutes(deps));
+  await app.register(dashboardRoutes(deps));
+  await app.register(referralsRoutes(deps));
+  await app.register(memberLookupRoutes(deps));
+  await app.register(referralResponseRoutes(deps));
+  await app.register(liveFeedRoutes(deps));
+  await app.register(referralCommunicationsRoutes(deps));
+  await app.register(referralMembersRoutes(deps));
+  await app.register(caseNotesRoutes(deps));
+  await app.register(documentsRoutes(deps));
+  await app.register(otfRtfRoutes(deps));
 }

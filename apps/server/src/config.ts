@@ -39,6 +39,12 @@ const envSchema = z.object({
   TWILIO_FROM: z.string().min(1).optional(),
   TWILIO_BASE_URL: z.url({ message: 'must be an absolute http(s) URL' }).default('https://api.twilio.com'),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  GOOGLE_PLACES_API_KEY: z.string().min(1).optional(),
+  GOOGLE_PLACES_BASE_URL: z
+    .url({ message: 'must be an absolute http(s) URL' })
+    .default('https://maps.googleapis.com/maps/api/place'),
+  GEOCODER_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+  SERVER_MODULES: z.enum(['all', 'directory']).default('all'),
 });
 
 export type Config = {
@@ -67,6 +73,12 @@ export type Config = {
   twilio: { accountSid: string; authToken: string; from: string; baseUrl: string } | undefined;
   /** Key for secrets stored encrypted (authenticator secrets); when unset, one is kept under DATA_DIR. */
   secretKey: string | undefined;
+  /** 001 §2.19 'Update Google Ratings': the Places API driver when a key is set; else ratings are off. */
+  googlePlaces: { apiKey: string | undefined; baseUrl: string };
+  /** A Nominatim-compatible search URL for free-text addresses; unset: the ZIP in the address is used. */
+  geocoderUrl: string | undefined;
+  /** 'directory' starts only the provider directory API (001 §7 "separate service") and health. */
+  serverModules: 'all' | 'directory';
 };
 
 export const DEFAULT_DEMO_PASSWORD = 'TrustDemo!2026';
@@ -116,5 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpFrom: e.SMTP_FROM,
     twilio: twilioConfig(e),
     secretKey: e.SECRET_KEY,
+    googlePlaces: { apiKey: e.GOOGLE_PLACES_API_KEY, baseUrl: e.GOOGLE_PLACES_BASE_URL.replace(/\/+$/, '') },
+    geocoderUrl: e.GEOCODER_URL,
+    serverModules: e.SERVER_MODULES,
   };
 }

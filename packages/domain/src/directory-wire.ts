@@ -151,3 +151,36 @@ export const geocodeResponseSchema = z.object({
   source: z.enum(['zip', 'coordinates', 'geocoder', 'address_zip']),
 });
 export type GeocodeResponse = z.infer<typeof geocodeResponseSchema>;
+
+/** GET /directory/services. */
+export const directoryServicesSchema = z.object({ services: z.array(z.string()) });
+
+/** POST /directory/feedback (001 §7): a report about a directory record. */
+export const directoryFeedbackRequestSchema = z.object({
+  organization_id: z.coerce.number().int().positive('organization_id must be a provider id.'),
+  feedback_type: z.string().trim().min(1, 'Choose what kind of feedback this is.').max(100),
+  comments: z.string().trim().max(5000).nullish(),
+  user_email: z.email('Enter a valid email address.').nullish(),
+});
+export const directoryFeedbackResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+/** GET /api/providers: the radius search's query with the point optional (001 §7). */
+export const providerListQuerySchema = directoryFiltersSchema.extend({
+  latitude: radiusSearchQuerySchema.shape.latitude.optional(),
+  longitude: radiusSearchQuerySchema.shape.longitude.optional(),
+  radius_miles: radiusMilesSchema.default(50),
+});
+export type ProviderListQuery = z.infer<typeof providerListQuerySchema>;
+
+/** GET /directory/providers/{id}: optional point to measure the distance from. */
+export const providerDetailQuerySchema = z.object({
+  latitude: radiusSearchQuerySchema.shape.latitude.optional(),
+  longitude: radiusSearchQuerySchema.shape.longitude.optional(),
+});
+
+/** PUT /api/providers/{id}/capacity: set by the provider's own users (issue #5). */
+export const providerCapacityRequestSchema = z.object({
+  capacity_status: z.enum(CAPACITY_STATUSES, 'Capacity must be accepting, waitlist or full.'),
+  capacity_wait_days: z.number().int().min(0, 'The expected wait cannot be negative.').max(3650).nullish(),
+});
+export type ProviderCapacityRequest = z.infer<typeof providerCapacityRequestSchema>;

@@ -132,7 +132,7 @@ describe('a server killed while loading the demo data', () => {
     try {
       const base = await second.listening();
       const stats = await (await fetch(`${base}/api/stats/landing`)).json();
-      expect(stats).toMatchObject({ referrals_count: 240, providers_count: 302 });
+      expect(stats).toMatchObject({ referrals_count: 240, providers_count: 3002 });
       const login = await fetch(`${base}/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

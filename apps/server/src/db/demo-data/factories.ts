@@ -96,43 +96,80 @@ const PROVIDER_WORDS = [
   'Unity',
   'Horizon',
 ];
+// Each kind offers the referral needs it serves (000 §9 SDOH needs, which auto-match compares) and the
+// directory's service names (001 §9 add-form and search lists, which the directory filters compare); its type is
+// one of the directory's search filter types where one fits.
 const PROVIDER_KINDS: { suffix: string; type: string; services: string[] }[] = [
   {
     suffix: 'Housing Alliance',
-    type: 'Housing Services',
-    services: [HOUSING_NEED, ...HOUSING_SUBCATEGORIES],
+    type: 'Housing Support',
+    services: [HOUSING_NEED, ...HOUSING_SUBCATEGORIES, 'Housing Assistance', 'Case Management'],
   },
-  { suffix: 'Food Pantry', type: 'Food Bank', services: ['Food Assistance'] },
+  { suffix: 'Food Pantry', type: 'Food Bank', services: ['Food Assistance', 'Emergency Assistance'] },
   {
     suffix: 'Rides Collective',
-    type: 'Transportation',
-    services: [TRANSPORTATION_NEED, ...TRANSPORTATION_SUBCATEGORIES],
+    type: 'Transportation Provider',
+    services: [TRANSPORTATION_NEED, ...TRANSPORTATION_SUBCATEGORIES, 'Transportation'],
   },
   {
     suffix: 'Counseling Center',
-    type: 'Behavioral Health',
-    services: ['Mental Health Support', 'Substance Abuse Treatment'],
+    type: 'Mental Health Center',
+    services: [
+      'Mental Health Support',
+      'Substance Abuse Treatment',
+      'Mental Health',
+      'Mental Health Services',
+      'Behavioral Health',
+    ],
+  },
+  {
+    suffix: 'Recovery Center',
+    type: 'Substance Abuse Treatment',
+    services: ['Substance Abuse Treatment', 'Behavioral Health', 'Case Management'],
   },
   {
     suffix: 'Family Resource Center',
-    type: 'Community-Based Organization',
-    services: ['Childcare Support', 'Education Support', 'Financial Assistance'],
+    type: 'ECM Provider',
+    services: [
+      'Childcare Support',
+      'Education Support',
+      'Financial Assistance',
+      'Case Management',
+      'Childcare',
+      'Benefits Enrollment',
+    ],
   },
-  { suffix: 'Legal Aid', type: 'Legal Services', services: ['Legal Services'] },
+  {
+    suffix: 'Legal Aid',
+    type: 'Non-Profit Organization',
+    services: ['Legal Services', 'Legal Aid'],
+  },
   {
     suffix: 'Workforce Hub',
-    type: 'Employment Services',
-    services: ['Employment Support', 'Education Support'],
+    type: 'Social Services Agency',
+    services: ['Employment Support', 'Education Support', 'Employment Services', 'Education Services'],
   },
   {
     suffix: 'Community Clinic',
-    type: 'Federally Qualified Health Center',
-    services: ['Healthcare Access', 'Mental Health Support'],
+    type: 'FQHC',
+    services: [
+      'Healthcare Access',
+      'Mental Health Support',
+      'Primary Care',
+      'Dental Services',
+      'Pharmacy Services',
+      'Healthcare Navigation',
+    ],
+  },
+  {
+    suffix: 'Free Clinic',
+    type: 'Free Clinic',
+    services: ['Healthcare Access', 'Primary Care', 'Healthcare Navigation'],
   },
   {
     suffix: 'Utility Help Desk',
     type: 'Community-Based Organization',
-    services: ['Utility Assistance', 'Financial Assistance'],
+    services: ['Utility Assistance', 'Financial Assistance', 'Financial Counseling', 'Emergency Assistance'],
   },
 ];
 const STREETS = [
@@ -183,6 +220,42 @@ export function personName(rng: Random) {
   return { firstName: rng.pick(FIRST_NAMES), lastName: rng.pick(LAST_NAMES) };
 }
 
+const WEEKDAY_HOURS = ['8:00 AM - 5:00 PM', '9:00 AM - 5:00 PM', '8:30 AM - 6:00 PM', '9:00 AM - 7:00 PM'];
+const SATURDAY_HOURS = ['Closed', 'Closed', '9:00 AM - 1:00 PM', '10:00 AM - 2:00 PM'];
+
+function hoursOfOperation(rng: Random) {
+  const weekday = rng.pick(WEEKDAY_HOURS);
+  return {
+    monday: weekday,
+    tuesday: weekday,
+    wednesday: weekday,
+    thursday: weekday,
+    friday: rng.chance(0.7) ? weekday : '8:00 AM - 12:00 PM',
+    saturday: rng.pick(SATURDAY_HOURS),
+    sunday: 'Closed',
+  };
+}
+
+/** Languages besides English, with the directory's search names (001 §9). */
+const OTHER_LANGUAGES = [
+  'Spanish',
+  'Vietnamese',
+  'Mandarin',
+  'Korean',
+  'Tagalog',
+  'Arabic',
+  'Russian',
+  'French',
+];
+
+/** Capacity as providers report it: most take referrals, some keep a waitlist, a few are full. */
+function capacity(rng: Random) {
+  const roll = rng.next();
+  if (roll < 0.8) return { capacityStatus: 'accepting', capacityWaitDays: null };
+  if (roll < 0.95) return { capacityStatus: 'waitlist', capacityWaitDays: rng.int(3, 45) };
+  return { capacityStatus: 'full', capacityWaitDays: null };
+}
+
 export function makeProvider(
   rng: Random,
   metro: Metro,
@@ -190,9 +263,13 @@ export function makeProvider(
 ): typeof providers.$inferInsert {
   const kind = rng.pick(PROVIDER_KINDS);
   const zip = rng.pick(metro.zips);
-  const point = near(rng, zip.lat, zip.lng, 3);
+  // Spread over the metro (up to ~15 miles from a ZIP's centroid), so radius searches of 1-50 miles differ.
+  const point = near(rng, zip.lat, zip.lng, 15);
   const name = `${rng.pick(PROVIDER_WORDS)} ${kind.suffix}`;
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '');
+  const website = rng.chance(0.7) ? `https://${slug}.example.org` : null;
+  const extra = rng.chance(0.6) ? [rng.pick(OTHER_LANGUAGES)] : [];
+  if (extra.length && rng.chance(0.3)) extra.push(rng.pick(OTHER_LANGUAGES));
   return {
     name,
     organizationType: kind.type,
@@ -203,14 +280,19 @@ export function makeProvider(
     county: zip.county,
     phone: phone(rng, metro.areaCode),
     email: rng.chance(0.8) ? `intake@${slug}.example.org` : null,
-    website: rng.chance(0.7) ? `https://${slug}.example.org` : null,
+    website,
+    webFormUrl: website && rng.chance(0.3) ? `${website}/referrals` : null,
     services: kind.services,
-    languages: rng.chance(0.6) ? ['English', 'Spanish'] : ['English'],
+    languages: ['English', ...new Set(extra)],
     latitude: point.lat,
     longitude: point.lng,
     acceptsMedicaid: rng.chance(0.9),
     acceptsMedicare: rng.chance(0.4),
+    wheelchairAccessible: rng.chance(0.75),
+    hoursOfOperation: hoursOfOperation(rng),
     dataQualityScore: rng.int(45, 99),
+    ...capacity(rng),
+    capacityConfirmedAt: new Date(Date.UTC(2026, 10, rng.int(1, 20))),
     ...overrides,
   };
 }

