@@ -15,6 +15,7 @@ import { orgsRoutes } from './modules/orgs/routes.ts';
 import { otfRtfRoutes } from './modules/otf-rtf/routes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 import { passwordsRoutes } from './modules/passwords/routes.ts';
+import { providerPerformanceRoutes } from './modules/provider-performance/routes.ts';
 import { referralMembersRoutes } from './modules/referral-members/routes.ts';
 import { referralCommunicationsRoutes } from './modules/referrals/communications-routes.ts';
 import { liveFeedRoutes } from './modules/referrals/feed-routes.ts';
@@ -122,4 +123,5 @@ async function registerProductModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(caseNotesRoutes(deps));
   await app.register(documentsRoutes(deps));
   await app.register(otfRtfRoutes(deps));
+  await app.register(providerPerformanceRoutes(deps));
 }

@@ -18,6 +18,7 @@ export * from './orgs.ts';
 export * from './otf-rtf.ts';
 export * from './outbox.ts';
 export * from './password.ts';
+export * from './provider-performance.ts';
 export * from './providers.ts';
 export * from './referral-communications.ts';
 export * from './referral-members.ts';

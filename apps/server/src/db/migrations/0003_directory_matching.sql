@@ -102,4 +102,42 @@ CREATE INDEX "outbound_messages_provider_idx" ON "outbound_messages" USING btree
 CREATE INDEX "providers_state_county_idx" ON "providers" USING btree ("state","county");--> statement-breakpoint
 CREATE INDEX "providers_search_trgm_idx" ON "providers" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "providers_services_idx" ON "providers" USING gin ("services");--> statement-breakpoint
-CREATE INDEX "providers_earth_idx" ON "providers" USING gist (ll_to_earth("latitude", "longitude")) WHERE "providers"."latitude" IS NOT NULL AND "providers"."longitude" IS NOT NULL;
+CREATE INDEX "providers_earth_idx" ON "providers" USING gist (ll_to_earth("latitude", "longitude")) WHERE "providers"."latitude" IS NOT NULL AND "providers"."longitude" IS NOT NULL;--> statement-breakpoint
+-- Hand-written: the nearest providers within a radius, nearest first (modules/directory/repo.ts). A function so
+-- that it can plan its query with bitmap scans off: PostgreSQL has no statistics for `<@` on the cube
+-- expression, guesses that the radius's box holds a handful of rows, and would scan the whole box and sort it
+-- (11 ms instead of under 1 ms for 2 000 providers in the box, growing with the box). Without bitmap scans the
+-- only plan is the GiST index scan bounded by the box and ordered by `<->`, which stops after p_limit rows.
+-- Each call is planned for its own point (plan_cache_mode): a generic plan, blind to the point, may choose a
+-- sequential scan. The caller pays one round trip. NULL filters do not filter.
+CREATE OR REPLACE FUNCTION tm_nearest_providers(
+  p_lat float8, p_lng float8, p_radius_m float8, p_limit int,
+  p_services text[], p_languages text[], p_org_type text, p_medicaid boolean, p_medicare boolean,
+  p_min_quality int, p_exclude_full boolean, p_pattern text)
+RETURNS TABLE (provider_id int, distance_m float8)
+LANGUAGE plpgsql STABLE
+-- A handful of rows (the default guess is 1 000), so the caller joins them back through the primary key
+-- instead of hashing the whole providers table.
+ROWS 10
+SET enable_bitmapscan = off
+SET plan_cache_mode = force_custom_plan
+AS $fn$
+BEGIN
+  RETURN QUERY
+  SELECT p.id, earth_distance(ll_to_earth(p.latitude, p.longitude), ll_to_earth(p_lat, p_lng))
+    FROM providers p
+   WHERE p.latitude IS NOT NULL AND p.longitude IS NOT NULL
+     AND earth_box(ll_to_earth(p_lat, p_lng), p_radius_m) @> ll_to_earth(p.latitude, p.longitude)
+     AND earth_distance(ll_to_earth(p.latitude, p.longitude), ll_to_earth(p_lat, p_lng)) <= p_radius_m
+     AND (p_services IS NULL OR p.services && p_services)
+     AND (p_languages IS NULL OR p.languages && p_languages)
+     AND (p_org_type IS NULL OR p.organization_type = p_org_type)
+     AND (p_medicaid IS NULL OR p.accepts_medicaid = p_medicaid)
+     AND (p_medicare IS NULL OR p.accepts_medicare = p_medicare)
+     AND (p_min_quality IS NULL OR p.data_quality_score >= p_min_quality)
+     AND (NOT coalesce(p_exclude_full, false) OR p.capacity_status <> 'full')
+     AND (p_pattern IS NULL OR p.search_text LIKE p_pattern)
+   ORDER BY ll_to_earth(p.latitude, p.longitude) <-> ll_to_earth(p_lat, p_lng)
+   LIMIT p_limit;
+END
+$fn$;

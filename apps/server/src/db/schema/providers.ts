@@ -17,6 +17,15 @@ export type HoursOfOperation = Partial<
   Record<'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday', string>
 >;
 
+/** One Google review as cached on the provider (Place Details `reviews`). */
+export type GoogleReviewRow = {
+  author_name: string;
+  rating: number | null;
+  text: string;
+  relative_time_description: string | null;
+  time: number | null;
+};
+
 /**
  * Community providers of the directory (001 §3 Directory provider and Saved provider). `organization_id` links
  * a provider to the organization whose users act for it (so "matched provider users" exist); those users set
@@ -49,6 +58,8 @@ export const providers = pgTable(
     googleRating: real('google_rating'),
     googleReviewCount: integer('google_review_count'),
     googlePlaceId: text('google_place_id'),
+    /** 001 §2.19 detail modal: the Google reviews fetched with the rating (cached 24 h with it, 001 §9). */
+    googleReviews: jsonb('google_reviews').$type<GoogleReviewRow[]>().notNull().default([]),
     ratingsUpdatedAt: timestamp('ratings_updated_at', { withTimezone: true }),
     /** Set by the provider's own users: 'accepting' | 'waitlist' | 'full'. */
     capacityStatus: text('capacity_status').notNull().default('accepting'),

@@ -108,6 +108,10 @@ export const referrals = pgTable(
     index('referrals_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     // Referrals a provider organization received (queue scope "received"), newest first.
     index('referrals_matched_provider_idx').on(t.matchedProviderId, t.createdAt, t.id),
+    // Provider Performance (001 §2.19): one organization's matched referrals per provider, by match time.
+    index('referrals_org_matched_provider_idx')
+      .on(t.organizationId, t.matchedProviderId, t.matchedAt)
+      .where(sql`${t.matchedProviderId} IS NOT NULL`),
     index('referrals_match_method_idx').on(t.matchMethod),
     // Member profiles (000 §2.8) group an organization's referrals by member; the intake lookup (000 §2.1)
     // finds earlier referrals by Medicaid ID.

@@ -144,7 +144,7 @@ describe('GET /directory/search/radius (001 §7)', () => {
     expectEnvelope((await get(radius('&min_quality_score=101'))).res, 400);
   });
 
-  it('runs on the GiST index, nearest first, without sorting the radius (as repo.nearest plans it)', async () => {
+  it('runs on the GiST index, nearest first, without sorting the radius (as tm_nearest_providers plans it)', async () => {
     const point = `ll_to_earth(${CENTER.latitude}::float8, ${CENTER.longitude}::float8)`;
     await t.database.exec('BEGIN; SET LOCAL enable_bitmapscan = off');
     const plan = await t.database.exec(

@@ -42,44 +42,31 @@ function filterConditions(f: ProviderFilters): SQL[] {
 }
 
 /**
- * The providers nearest to a point within a radius, nearest first (DESIGN.md): the earth_box condition and
- * the `<->` ordering both run on the GiST index `providers_earth_idx`, so a dense city costs a few index pages,
- * never a scan and sort of everything in the radius. earth_distance trims the box's corners to the circle.
+ * The providers nearest to a point within a radius, nearest first (DESIGN.md), through the database function
+ * tm_nearest_providers (migration 0003): the GiST index `providers_earth_idx` bounded by the radius's box and
+ * ordered by `<->`, so a dense city costs a few index pages, never a scan and sort of everything in the radius.
+ * The function returns ids in order; the rows are joined back by primary key.
  */
 export async function nearest(
   db: DbOrTx,
   point: { latitude: number; longitude: number },
   radiusMiles: number,
   limit: number,
-  filters: ProviderFilters,
+  f: ProviderFilters,
 ): Promise<{ row: ProviderRow; distanceMiles: number }[]> {
-  const meters = radiusMiles * MILES_TO_METERS;
-  const here = sql`ll_to_earth(${point.latitude}::float8, ${point.longitude}::float8)`;
-  const there = sql`ll_to_earth(${providers.latitude}, ${providers.longitude})`;
-  const query = (q: DbOrTx) =>
-    q
-      .select({ ...providerColumns, distanceMeters: sql<number>`earth_distance(${there}, ${here})` })
-      .from(providers)
-      .where(
-        and(
-          sql`${providers.latitude} IS NOT NULL AND ${providers.longitude} IS NOT NULL`,
-          sql`earth_box(${here}, ${meters}::float8) @> ${there}`,
-          sql`earth_distance(${there}, ${here}) <= ${meters}::float8`,
-          ...filterConditions(filters),
-        ),
-      )
-      .orderBy(sql`${there} <-> ${here}`)
-      .limit(limit);
-  // PostgreSQL has no statistics for `<@` on the cube expression, so it guesses the box holds a handful of
-  // rows and prefers a bitmap scan of the whole box plus a sort: 11 ms instead of 0.9 ms for 2 000 providers in
-  // the box, and it grows with the box. Without bitmap scans it takes the index scan ordered by `<->`, which stops
-  // after `limit` rows. SET LOCAL lasts only for this transaction (a savepoint inside a caller's transaction).
-  const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
-    const found = await query(tx);
-    await tx.execute(sql`SET LOCAL enable_bitmapscan = on`);
-    return found;
-  });
+  const list = (values: readonly string[] | undefined) =>
+    values?.length ? sql`${sql.param([...values])}::text[]` : sql`NULL::text[]`;
+  const found = sql`tm_nearest_providers(
+    ${point.latitude}::float8, ${point.longitude}::float8, ${radiusMiles * MILES_TO_METERS}::float8, ${limit}::int,
+    ${list(f.services)}, ${list(f.languages)}, ${f.organizationType ?? null}::text,
+    ${f.acceptsMedicaid ?? null}::boolean, ${f.acceptsMedicare ?? null}::boolean, ${f.minQuality ?? null}::int,
+    ${f.excludeFull ?? false}::boolean, ${f.q ? containsPattern(f.q) : null}::text
+  ) WITH ORDINALITY AS nearest(provider_id, distance_m, ord)`;
+  const rows = await db
+    .select({ ...providerColumns, distanceMeters: sql<number>`nearest.distance_m` })
+    .from(providers)
+    .innerJoin(found, sql`nearest.provider_id = ${providers.id}`)
+    .orderBy(sql`nearest.ord`);
   return rows.map(({ distanceMeters, ...row }) => ({
     row,
     distanceMiles: Number(distanceMeters) / MILES_TO_METERS,

@@ -16,6 +16,7 @@ import { MemberProfilesPage } from '../../features/member-profiles/member-profil
 import { OrganizationsPage } from '../../features/organizations/organizations-page.tsx';
 import { OtfRtfPage } from '../../features/otf-rtf/otf-rtf-page.tsx';
 import { OutboxPage } from '../../features/outbox/outbox-page.tsx';
+import { ProviderPerformancePage } from '../../features/provider-performance/provider-performance-page.tsx';
 import { ReferralDetailsPage } from '../../features/referral-details/referral-details-page.tsx';
 import { CreateReferralPage } from '../../features/referral-form/create-referral-page.tsx';
 import { EditReferralPage } from '../../features/referral-form/edit-referral-page.tsx';
@@ -38,6 +39,7 @@ const SCREENS: Record<string, () => ReactNode> = {
   'railway-test': () => <ConnectivityTestPage />,
   outbox: () => <OutboxPage />,
   otfrtf: () => <OtfRtfPage />,
+  capacity: () => <ProviderPerformancePage />,
   queue: () => <ReferralQueuePage />,
   'create-referral': () => <CreateReferralPage />,
   '/queue/:id/edit': () => <EditReferralPage />,

@@ -1,0 +1,67 @@
+import { Badge, Card, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { matchTimeLabel, type ProviderMetrics, qualityColor } from '@trust/domain';
+import { ServiceChips } from './service-chips.tsx';
+
+export function formatRate(rate: number | null) {
+  return rate === null ? '—' : `${rate}%`;
+}
+export function formatDays(days: number | null) {
+  return days === null ? '—' : `${days} ${days === 1 ? 'day' : 'days'}`;
+}
+export function formatHours(hours: number | null) {
+  return hours === null ? '—' : `${hours} h`;
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600}>{value}</Text>
+    </div>
+  );
+}
+
+/** One provider on the dashboard (001 §2.19); opens the detail modal. */
+export function ProviderCard({ metrics, onOpen }: { metrics: ProviderMetrics; onOpen: () => void }) {
+  const p = metrics.provider;
+  const label = matchTimeLabel(metrics.avgMatchToCloseTime);
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <UnstyledButton onClick={onOpen} aria-label={`Open details of ${p.organization_name}`}>
+            <Text fw={700}>{p.organization_name}</Text>
+            <Text size="xs" c="dimmed">
+              {p.organization_type}
+              {p.city ? ` · ${p.city}${p.state ? `, ${p.state}` : ''}` : ''}
+            </Text>
+          </UnstyledButton>
+          <Badge color={qualityColor(metrics.dataQualityScore)} variant="light" title="Data quality">
+            {metrics.dataQualityScore}%
+          </Badge>
+        </Group>
+        <Text size="sm">
+          {metrics.googleRating === null
+            ? 'No Google rating'
+            : `★ ${metrics.googleRating.toFixed(1)} (${metrics.googleReviewCount ?? 0} reviews)`}
+        </Text>
+        <SimpleGrid cols={3} spacing="xs">
+          <Stat label="Matched" value={String(metrics.referralsMatched)} />
+          <Stat label="Accepted" value={String(metrics.referralsAccepted)} />
+          <Stat label="Acceptance" value={formatRate(metrics.acceptanceRate)} />
+        </SimpleGrid>
+        <Group gap="xs">
+          <Text size="sm">Avg. match to close: {formatDays(metrics.avgMatchToCloseTime)}</Text>
+          {label && (
+            <Badge size="sm" variant="dot">
+              {label}
+            </Badge>
+          )}
+        </Group>
+        <ServiceChips services={metrics.services} />
+      </Stack>
+    </Card>
+  );
+}
