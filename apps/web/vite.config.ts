@@ -16,6 +16,10 @@ export default defineConfig({
       '/api': { target: backend, changeOrigin: true },
       '/auth': { target: backend, changeOrigin: true },
       '/health': { target: backend, changeOrigin: true },
+      // The directory API lives under /directory/…; /directory itself is the My Providers screen.
+      '/directory/': { target: backend, changeOrigin: true },
+      '/feedback': { target: backend, changeOrigin: true },
+      '/match_referral': { target: backend, changeOrigin: true },
     },
   },
   test: {

@@ -11,17 +11,20 @@ import { directoryRoutes, providersApiRoutes } from './modules/directory/routes.
 import { documentsRoutes } from './modules/documents/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { invitationsRoutes } from './modules/invitations/routes.ts';
+import { matchingRoutes } from './modules/matching/routes.ts';
 import { orgsRoutes } from './modules/orgs/routes.ts';
 import { otfRtfRoutes } from './modules/otf-rtf/routes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 import { passwordsRoutes } from './modules/passwords/routes.ts';
 import { providerPerformanceRoutes } from './modules/provider-performance/routes.ts';
 import { referralMembersRoutes } from './modules/referral-members/routes.ts';
+import { referralSendingRoutes } from './modules/referral-sending/routes.ts';
 import { referralCommunicationsRoutes } from './modules/referrals/communications-routes.ts';
 import { liveFeedRoutes } from './modules/referrals/feed-routes.ts';
 import { memberLookupRoutes } from './modules/referrals/lookup-routes.ts';
 import { referralResponseRoutes } from './modules/referrals/response-routes.ts';
 import { referralsRoutes } from './modules/referrals/routes.ts';
+import { savedProvidersRoutes } from './modules/saved-providers/routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { registerAuth } from './platform/auth.ts';
@@ -123,5 +126,8 @@ async function registerProductModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(caseNotesRoutes(deps));
   await app.register(documentsRoutes(deps));
   await app.register(otfRtfRoutes(deps));
+  await app.register(matchingRoutes(deps));
   await app.register(providerPerformanceRoutes(deps));
+  await app.register(savedProvidersRoutes(deps));
+  await app.register(referralSendingRoutes(deps));
 }

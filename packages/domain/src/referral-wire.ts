@@ -400,6 +400,10 @@ export const referralSchema = z
     email_sent_to: nullableString,
     emergency_contact_name: nullableString,
     emergency_contact_phone: nullableString,
+    /** 001 §3 Referral (as used for matching): the member's location from the ZIP, and the auto-match time. */
+    latitude: z.number().nullable().optional(),
+    longitude: z.number().nullable().optional(),
+    auto_matched_at: timestampSchema.nullable().optional(),
     /** The directory provider the referral is matched to (for the workspace's provider card). */
     matched_provider: matchedProviderSchema.nullable(),
     /**
@@ -407,6 +411,11 @@ export const referralSchema = z
      * organization acts for the matched provider and may respond). Computed per request by the server.
      */
     viewer_role: z.enum(['owner', 'provider']),
+    /**
+     * 001 §2.8: the caller's provider this referral was sent to, while no provider is matched and it has not
+     * answered: it may accept or reject as that provider. Only on GET /api/referrals/{id}.
+     */
+    sent_to_provider: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
   })
   .meta({ id: 'Referral' });
 export type Referral = z.infer<typeof referralSchema>;
@@ -474,12 +483,16 @@ export const REFERRAL_EVENT_TYPES = [
   'status_changed',
   'claimed',
   'matched',
+  'auto_matched',
+  'match_changed',
+  'match_removed',
   'accepted',
   'rejected',
   'expired',
   'phi_email_sent',
   'phi_email_failed',
   'member_notified',
+  'sent_to_provider',
   'note_added',
   'note_updated',
   'note_deleted',
@@ -580,6 +593,8 @@ export type ClientReferral = {
   emergencyContactPhone: string;
   matchedProvider: MatchedProvider | null;
   viewerRole: 'owner' | 'provider';
+  /** The caller's provider this referral was sent to, which may still answer it (001 §2.8). */
+  sentToProvider: { id: number; name: string } | null;
 };
 
 /** 000 §3.4 form defaults, plus the client-built defaults of §3.2 (language English, status Pending). */
@@ -659,6 +674,7 @@ export function toClientReferral(r: Referral): ClientReferral {
     emergencyContactPhone: r.emergency_contact_phone ?? '',
     matchedProvider: r.matched_provider,
     viewerRole: r.viewer_role,
+    sentToProvider: r.sent_to_provider ?? null,
   };
 }
 

@@ -21,6 +21,9 @@ export type EmailMessage = {
   organizationId?: number | null;
   /** The referral it is about: it shows on that referral's Communications tab. */
   referralId?: number | null;
+  /** The provider and its contact method a referral was sent through (001 §2.1; referral-sending module). */
+  providerId?: number | null;
+  communicationMethodId?: number | null;
   /**
    * The body carries protected health information: body_text and body_html are stored sealed with AES-256-GCM
    * (platform/secret-box.ts), opened only to deliver the message and for an audited read in the outbox. The
@@ -37,6 +40,8 @@ export type SmsMessage = {
   userId?: number | null;
   organizationId?: number | null;
   referralId?: number | null;
+  providerId?: number | null;
+  communicationMethodId?: number | null;
   metadata?: Record<string, unknown>;
 };
 
@@ -124,6 +129,8 @@ export async function queueEmail(deps: AppDeps, tx: DbOrTx, message: EmailMessag
       userId: message.userId ?? null,
       organizationId: message.organizationId ?? null,
       referralId: message.referralId ?? null,
+      providerId: message.providerId ?? null,
+      communicationMethodId: message.communicationMethodId ?? null,
       metadata: message.metadata ?? {},
     })
     .returning({ id: outboundMessages.id });
@@ -142,6 +149,8 @@ export async function queueSms(deps: AppDeps, tx: DbOrTx, message: SmsMessage): 
       userId: message.userId ?? null,
       organizationId: message.organizationId ?? null,
       referralId: message.referralId ?? null,
+      providerId: message.providerId ?? null,
+      communicationMethodId: message.communicationMethodId ?? null,
       metadata: message.metadata ?? {},
     })
     .returning({ id: outboundMessages.id });

@@ -31,7 +31,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
 
     child.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const urlPath = request.url.split('?')[0] ?? '/';
-      if (API_PREFIXES.some((p) => urlPath === p.replace(/\/$/, '') || urlPath.startsWith(p))) {
+      // `/directory` itself is the My Providers screen (tab 'directory'); only paths under it are the API.
+      const isApi = (p: string) =>
+        urlPath.startsWith(p) || (urlPath === p.replace(/\/$/, '') && p !== '/directory/');
+      if (API_PREFIXES.some(isApi)) {
         throw new AppError('not_found', `No route for GET ${urlPath}`);
       }
       if (!built) {

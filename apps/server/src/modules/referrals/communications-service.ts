@@ -26,11 +26,24 @@ import { type Actor, findVisibleReferral } from './service.ts';
  */
 const PREVIEW_SOURCE_CHARS = 1000;
 
-/** Newest first; the id breaks ties between messages queued in the same transaction. */
-async function messagesOfReferral(db: DbOrTx, referralId: number, limit: number, offset: number) {
+/**
+ * Newest first; the id breaks ties between messages queued in the same transaction. `providerId` narrows to
+ * what was sent to one provider (referral-sending's GET /api/referral-communications).
+ */
+export async function messagesOfReferral(
+  db: DbOrTx,
+  referralId: number,
+  limit: number,
+  offset: number,
+  providerId?: number,
+) {
   // `referral_id = $1` implies `referral_id is not null`, so outbound_messages_referral_idx serves both
   // queries; the explicit predicate makes that plain to any planner.
-  const where = and(eq(outboundMessages.referralId, referralId), isNotNull(outboundMessages.referralId));
+  const where = and(
+    eq(outboundMessages.referralId, referralId),
+    isNotNull(outboundMessages.referralId),
+    providerId === undefined ? undefined : eq(outboundMessages.providerId, providerId),
+  );
   const rows = await db
     .select({
       id: outboundMessages.id,
@@ -43,6 +56,8 @@ async function messagesOfReferral(db: DbOrTx, referralId: number, limit: number,
       sentAt: outboundMessages.sentAt,
       lastError: outboundMessages.lastError,
       phi: outboundMessages.phi,
+      providerId: outboundMessages.providerId,
+      communicationMethodId: outboundMessages.communicationMethodId,
       // A PHI body (the provider's details email) is sealed at rest and never leaves the server again: it is
       // not even read here.
       previewSource: sql<

@@ -6,6 +6,7 @@ import { referralEvents } from '../../db/schema/index.ts';
 import { audit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { encryptionKey } from '../../platform/secret-box.ts';
+import { reportMethodOutcome } from '../referral-sending/delivery-outcome.ts';
 import { recordReferralEvent } from './history.ts';
 import * as repo from './repo.ts';
 import { PHI_EMAIL_CATEGORY } from './response-service.ts';
@@ -81,7 +82,7 @@ export async function reportPhiDelivery(deps: AppDeps, messageId: number): Promi
 
 /**
  * The `outbound.deliver` job's work: deliver one message (a thrown error makes pg-boss retry it), then report a
- * PHI email's outcome to its referral.
+ * PHI email's outcome to its referral, and a referral send's outcome to the provider's method (001 §4).
  */
 export async function deliverAndReport(
   deps: AppDeps,
@@ -95,5 +96,6 @@ export async function deliverAndReport(
     encryptionKey(deps.config),
   );
   await reportPhiDelivery(deps, messageId);
+  await reportMethodOutcome(deps, messageId);
   return result;
 }

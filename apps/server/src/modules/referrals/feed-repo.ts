@@ -121,6 +121,7 @@ export async function claimPendingReferral(
   providerId: number,
   now: Date,
   expiresAt: Date,
+  matchMethod: string = CLAIM_MATCH_METHOD,
 ): Promise<boolean> {
   const rows = await db
     .update(referrals)
@@ -128,7 +129,7 @@ export async function claimPendingReferral(
       status: 'matched',
       matchedProviderId: providerId,
       matchedAt: now,
-      matchMethod: CLAIM_MATCH_METHOD,
+      matchMethod,
       acceptanceStatus: 'pending',
       acceptedAt: null,
       rejectedAt: null,

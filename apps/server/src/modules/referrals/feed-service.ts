@@ -1,4 +1,5 @@
 import {
+  CLAIM_MATCH_METHOD,
   FEED_MESSAGES,
   type FeedList,
   type FeedQuery,
@@ -8,6 +9,7 @@ import {
   type Referral,
 } from '@trust/domain';
 import type { FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -123,6 +125,22 @@ export async function listLiveFeed(
 }
 
 /**
+ * The one way a Pending referral becomes Matched to a provider (a claim from the feed, a manual match, 001 §4):
+ * matched_at now, acceptance pending, and the provider has 7 days to answer (000 §9 expires_at). False when the
+ * referral is no longer Pending (the update applies only while it is).
+ */
+export async function matchPendingReferral(
+  tx: DbOrTx,
+  id: number,
+  providerId: number,
+  matchMethod: string,
+): Promise<boolean> {
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + RESPONSE_WINDOW_DAYS * DAY_MS);
+  return feedRepo.claimPendingReferral(tx, id, providerId, now, expiresAt, matchMethod);
+}
+
+/**
  * POST /api/referrals/{id}/claim (000 §4.1, 003 §4.5): the active organization takes a Pending referral from the
  * feed for its directory provider. The referral becomes Matched to that provider, which then has 7 days to
  * confirm (000 §9); the member hears of it by SMS; it leaves every other feed at once. Of two organizations
@@ -141,10 +159,7 @@ export async function claimReferral(
   return db.transaction(async (tx) => {
     const before = await repo.lockReferral(tx, id);
     if (!before) throw new AppError('not_found', REFERRAL_MESSAGES.notFound);
-    const now = new Date();
-    const expiresAt = new Date(now.getTime() + RESPONSE_WINDOW_DAYS * DAY_MS);
-    const claimed =
-      isOpen(before) && (await feedRepo.claimPendingReferral(tx, id, providerId, now, expiresAt));
+    const claimed = isOpen(before) && (await matchPendingReferral(tx, id, providerId, CLAIM_MATCH_METHOD));
     if (!claimed) throw new AppError('conflict', FEED_MESSAGES.alreadyTaken);
 
     const after = (await repo.findReferral(tx, id))!;

@@ -12,6 +12,11 @@ import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
+import {
+  answersThroughSentEntry,
+  claimSentReferral,
+  settleFirstAccept,
+} from '../referral-sending/first-accept.ts';
 import { AWAITING_STATUSES, expireReferral, isOverdue } from './expiry.ts';
 import { publishFeedChange } from './feed-cards.ts';
 import { recordReferralEvent } from './history.ts';
@@ -33,7 +38,15 @@ const NO_EMAIL_REASON =
  * The caller's organization must act for the matched provider: the owner that is not also that provider is
  * told so (403); anyone else does not see the referral at all (404, from findVisibleReferral).
  */
-async function assertAnswersFor(deps: AppDeps, actor: Actor, id: number) {
+async function assertAnswersFor(
+  deps: AppDeps,
+  actor: Actor,
+  id: number,
+  providerId: number,
+  claimSent: boolean,
+) {
+  // 001 §2.8: a provider the referral was sent to may accept before it is the matched provider.
+  if (claimSent && (await answersThroughSentEntry(deps.database.db, id, providerId, actor.org.id))) return;
   const { record } = await findVisibleReferral(deps, actor, id);
   if (record.matchedProvider?.organizationId !== actor.org.id) {
     throw new AppError('forbidden', RESPONSE_MESSAGES.onlyMatchedProvider);
@@ -66,11 +79,14 @@ async function withAnswerableReferral<T>(
   id: number,
   providerId: number,
   answer: (tx: DbOrTx, before: repo.ReferralRecord, now: Date) => Promise<T>,
+  claimSent = false,
 ): Promise<T> {
-  await assertAnswersFor(deps, actor, id);
+  await assertAnswersFor(deps, actor, id, providerId, claimSent);
   const result: Answer<T> = await deps.database.db.transaction(async (tx) => {
-    const before = await repo.lockReferral(tx, id);
+    let before = await repo.lockReferral(tx, id);
     if (!before) throw new AppError('not_found', REFERRAL_MESSAGES.notFound);
+    // Sent to several providers (001 §2.8): the first to accept becomes the matched provider.
+    if (claimSent) before = await claimSentReferral(tx, before, providerId, actor.org.id);
     // Re-read under the lock: it may have been matched to someone else since the check above.
     if (before.matchedProviderId !== providerId || before.matchedProvider?.organizationId !== actor.org.id) {
       throw new AppError('conflict', RESPONSE_MESSAGES.otherProvider);
@@ -101,65 +117,79 @@ export async function acceptReferral(
   id: number,
   providerId: number,
 ): Promise<ReferralAcceptResponse> {
-  return withAnswerableReferral(deps, actor, id, providerId, async (tx, before, now) => {
-    const provider = before.matchedProvider!;
-    const to = provider.email?.trim() || null;
-    let messageId: number | null = null;
-    if (to) {
-      const email = buildPhiEmail(before, provider.name, emailTransportOf(deps.config));
-      const queued = await queueEmail(deps, tx, {
-        to,
-        ...email,
-        category: PHI_EMAIL_CATEGORY,
-        organizationId: provider.organizationId,
-        referralId: before.id,
-        phi: true,
-        metadata: { referral_number: before.referralNumber, provider_id: provider.id },
+  return withAnswerableReferral(
+    deps,
+    actor,
+    id,
+    providerId,
+    async (tx, before, now) => {
+      const provider = before.matchedProvider!;
+      const to = provider.email?.trim() || null;
+      let messageId: number | null = null;
+      if (to) {
+        const email = buildPhiEmail(before, provider.name, emailTransportOf(deps.config));
+        const queued = await queueEmail(deps, tx, {
+          to,
+          ...email,
+          category: PHI_EMAIL_CATEGORY,
+          organizationId: provider.organizationId,
+          referralId: before.id,
+          phi: true,
+          metadata: { referral_number: before.referralNumber, provider_id: provider.id },
+        });
+        messageId = queued.id;
+      }
+      const after = await repo.updateReferral(tx, id, {
+        status: 'accepted',
+        acceptanceStatus: 'accepted',
+        acceptedAt: now,
+        emailSentTo: to,
+        phiEmailSent: false,
+        phiEmailMessageId: messageId,
+        updatedAt: now,
       });
-      messageId = queued.id;
-    }
-    const after = await repo.updateReferral(tx, id, {
-      status: 'accepted',
-      acceptanceStatus: 'accepted',
-      acceptedAt: now,
-      emailSentTo: to,
-      phiEmailSent: false,
-      phiEmailMessageId: messageId,
-      updatedAt: now,
-    });
-    const who = { provider_id: provider.id, provider_name: provider.name };
-    await recordReferralEvent(deps, tx, {
-      referral: after,
-      type: 'accepted',
-      actorUserId: actor.user.id,
-      fromStatus: before.status,
-      toStatus: after.status,
-      details: { ...who, email_sent_to: to, phi_email: to ? 'queued' : 'no_address', message_id: messageId },
-    });
-    await audit(tx, request, {
-      action: 'referral.accepted',
-      entityType: 'referral',
-      entityId: id,
-      details: who,
-    });
-    if (to) {
-      await audit(tx, request, {
-        action: 'referral.phi_shared',
-        entityType: 'referral',
-        entityId: id,
-        details: { ...who, channel: 'email', to, message_id: messageId },
-      });
-    } else {
+      // First accept wins (001 §3 Matched provider entry): the others become not_selected.
+      await settleFirstAccept(tx, id, provider.id);
+      const who = { provider_id: provider.id, provider_name: provider.name };
       await recordReferralEvent(deps, tx, {
         referral: after,
-        type: 'phi_email_failed',
-        actorUserId: null,
-        details: { ...who, reason: NO_EMAIL_REASON },
+        type: 'accepted',
+        actorUserId: actor.user.id,
+        fromStatus: before.status,
+        toStatus: after.status,
+        details: {
+          ...who,
+          email_sent_to: to,
+          phi_email: to ? 'queued' : 'no_address',
+          message_id: messageId,
+        },
       });
-    }
-    await publishFeedChange(deps, tx, before, after);
-    return { accepted_at: now.toISOString(), phi_email_sent: false, email_sent_to: to };
-  });
+      await audit(tx, request, {
+        action: 'referral.accepted',
+        entityType: 'referral',
+        entityId: id,
+        details: who,
+      });
+      if (to) {
+        await audit(tx, request, {
+          action: 'referral.phi_shared',
+          entityType: 'referral',
+          entityId: id,
+          details: { ...who, channel: 'email', to, message_id: messageId },
+        });
+      } else {
+        await recordReferralEvent(deps, tx, {
+          referral: after,
+          type: 'phi_email_failed',
+          actorUserId: null,
+          details: { ...who, reason: NO_EMAIL_REASON },
+        });
+      }
+      await publishFeedChange(deps, tx, before, after);
+      return { accepted_at: now.toISOString(), phi_email_sent: false, email_sent_to: to };
+    },
+    true,
+  );
 }
 
 /**

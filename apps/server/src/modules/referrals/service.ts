@@ -19,7 +19,9 @@ import { audit } from '../../platform/audit.ts';
 import type { ActiveOrg, AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
+import { lookupZip } from '../directory/geography.ts';
 import { removeReferralDocuments } from '../documents/service.ts';
+import { sentProviderOfOrganization } from '../referral-sending/first-accept.ts';
 import { countsCacheOf } from './counts-cache.ts';
 import { publishFeedChange } from './feed-cards.ts';
 import { recordReferralEvent } from './history.ts';
@@ -66,6 +68,15 @@ function toColumns(input: ReferralUpdate) {
     hipaaCompliant: input.hipaa_compliant,
     useMatchingEngine: input.use_matching_engine,
   } satisfies Partial<repo.ReferralInsert>;
+}
+
+/**
+ * 001 §4 auto-match measures from the member's location: the centroid of the referral's ZIP code (offline table,
+ * so saving never waits on a network service). An unknown ZIP leaves no location, and auto-match says so.
+ */
+function locationOf(zipCode: string | null | undefined) {
+  const place = zipCode ? lookupZip(zipCode) : null;
+  return { latitude: place?.latitude ?? null, longitude: place?.longitude ?? null };
 }
 
 /** Queue urgency filter: a client level maps to its server value (000 §3.2), a server value stays. */
@@ -144,11 +155,25 @@ export async function listReferrals(
  * may read it and respond). Everyone else is told it does not exist. Other modules (notes, documents) call this
  * before they touch anything of a referral.
  */
-export async function findVisibleReferral(deps: AppDeps, actor: Actor, id: number) {
+export async function findVisibleReferral(
+  deps: AppDeps,
+  actor: Actor,
+  id: number,
+  options: { sentProviders?: boolean } = {},
+) {
   const record = await repo.findReferral(deps.database.db, id);
-  const viewerRole = record ? viewerRoleOf(record, actor.org.id) : null;
+  let viewerRole = record ? viewerRoleOf(record, actor.org.id) : null;
+  // 001 §2.8: a referral sent to several providers has no matched provider until one accepts; each provider it
+  // was sent to (and that has not answered) may read the referral itself, which it was sent, and answer it.
+  // Only where the caller asks (the referral's details): its notes, documents and messages stay with the
+  // owner and the matched provider.
+  let sentTo: { id: number; name: string } | null = null;
+  if (record && !viewerRole && options.sentProviders) {
+    sentTo = await sentProviderOfOrganization(deps.database.db, id, actor.org.id);
+    if (sentTo) viewerRole = 'provider';
+  }
   if (!record || !viewerRole) throw new AppError('not_found', REFERRAL_MESSAGES.notFound);
-  return { record, viewerRole };
+  return { record, viewerRole, sentTo };
 }
 
 /** Changes of the referral itself belong to the creating organization; the provider's organization answers. */
@@ -165,9 +190,9 @@ export async function getReferral(
   actor: Actor,
   id: number,
 ): Promise<Referral> {
-  const { record, viewerRole } = await findVisibleReferral(deps, actor, id);
+  const { record, viewerRole, sentTo } = await findVisibleReferral(deps, actor, id, { sentProviders: true });
   await audit(deps.database.db, request, { action: 'referral.read', entityType: 'referral', entityId: id });
-  return toReferralWire(record, viewerRole);
+  return toReferralWire(record, viewerRole, sentTo);
 }
 
 /** 000 §9: 10 digits; the first is never 0 so the number keeps its length in any system. */
@@ -212,6 +237,7 @@ export async function createReferral(
         });
         const record = await repo.insertReferral(tx, {
           ...toColumns(fields),
+          ...locationOf(fields.zip_code),
           referralNumber,
           organizationId: actor.org.id,
           createdBy: actor.user.id,
@@ -273,7 +299,11 @@ export async function updateReferral(
     const columns = toColumns(input);
     const fields = changedFields(before, columns);
     if (fields.length === 0) return toReferralWire(before, 'owner');
-    const record = await repo.updateReferral(tx, id, { ...columns, updatedAt: new Date() });
+    const record = await repo.updateReferral(tx, id, {
+      ...columns,
+      ...locationOf(columns.zipCode),
+      updatedAt: new Date(),
+    });
     await recordReferralEvent(deps, tx, {
       referral: record,
       type: 'updated',

@@ -4,7 +4,11 @@ import type { ReferralRecord } from './repo.ts';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** A stored referral as the wire's server shape (000 §3.2), for a caller related to it as `viewerRole`. */
-export function toReferralWire(r: ReferralRecord, viewerRole: Referral['viewer_role']): Referral {
+export function toReferralWire(
+  r: ReferralRecord,
+  viewerRole: Referral['viewer_role'],
+  sentTo: { id: number; name: string } | null = null,
+): Referral {
   const p = r.matchedProvider;
   return {
     id: r.id,
@@ -57,6 +61,9 @@ export function toReferralWire(r: ReferralRecord, viewerRole: Referral['viewer_r
     email_sent_to: r.emailSentTo,
     emergency_contact_name: r.emergencyContactName,
     emergency_contact_phone: r.emergencyContactPhone,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    auto_matched_at: iso(r.autoMatchedAt),
     matched_provider: p
       ? {
           id: p.id,
@@ -71,5 +78,6 @@ export function toReferralWire(r: ReferralRecord, viewerRole: Referral['viewer_r
         }
       : null,
     viewer_role: viewerRole,
+    sent_to_provider: sentTo,
   };
 }

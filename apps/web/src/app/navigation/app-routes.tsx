@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useNavigate } from 'react-router';
 import { PlaceholderScreen } from '../../components/placeholder-screen.tsx';
 import { ForgotPasswordPage } from '../../features/account/forgot-password-page.tsx';
 import { RegisterPage } from '../../features/account/register-page.tsx';
 import { ResetPasswordPage } from '../../features/account/reset-password-page.tsx';
 import { LoginPage } from '../../features/auth/login-page.tsx';
+import { AutoMatchPage } from '../../features/auto-match/auto-match-page.tsx';
 import { CaseWorkspacePage } from '../../features/case-workspace/case-workspace-page.tsx';
 import { ConnectivityTestPage } from '../../features/connectivity/connectivity-test-page.tsx';
 import { ConsentAdminPage } from '../../features/consent/consent-admin-page.tsx';
@@ -12,10 +13,13 @@ import { ConsentDocumentPage } from '../../features/consent/consent-document-pag
 import { DashboardPage } from '../../features/dashboard/dashboard-page.tsx';
 import { LandingPage } from '../../features/landing/landing-page.tsx';
 import { LiveFeedPage } from '../../features/live-feed/live-feed-page.tsx';
+import { ManualMatchingPage } from '../../features/manual-matching/manual-matching-page.tsx';
 import { MemberProfilesPage } from '../../features/member-profiles/member-profiles-page.tsx';
+import { MyProvidersPage } from '../../features/my-providers/my-providers-page.tsx';
 import { OrganizationsPage } from '../../features/organizations/organizations-page.tsx';
 import { OtfRtfPage } from '../../features/otf-rtf/otf-rtf-page.tsx';
 import { OutboxPage } from '../../features/outbox/outbox-page.tsx';
+import { ProviderDirectoryPage } from '../../features/provider-directory/provider-directory-page.tsx';
 import { ProviderPerformancePage } from '../../features/provider-performance/provider-performance-page.tsx';
 import { ReferralDetailsPage } from '../../features/referral-details/referral-details-page.tsx';
 import { CreateReferralPage } from '../../features/referral-form/create-referral-page.tsx';
@@ -39,7 +43,11 @@ const SCREENS: Record<string, () => ReactNode> = {
   'railway-test': () => <ConnectivityTestPage />,
   outbox: () => <OutboxPage />,
   otfrtf: () => <OtfRtfPage />,
+  finder: () => <ManualMatchingPage />,
+  matching: () => <AutoMatchPage />,
   capacity: () => <ProviderPerformancePage />,
+  'provider-directory': () => <ProviderDirectoryPage />,
+  directory: () => <MyProvidersScreen />,
   queue: () => <ReferralQueuePage />,
   'create-referral': () => <CreateReferralPage />,
   '/queue/:id/edit': () => <EditReferralPage />,
@@ -53,6 +61,12 @@ const SCREENS: Record<string, () => ReactNode> = {
   'forgot-password': () => <ForgotPasswordPage />,
   'reset-password': () => <ResetPasswordPage />,
 };
+
+/** My Providers with 'Select Provider' leading to manual matching with that provider chosen (001 §2.3, §2.5). */
+function MyProvidersScreen() {
+  const navigate = useNavigate();
+  return <MyProvidersPage onSelect={(p) => navigate(`/finder?provider_id=${p.provider_id}`)} />;
+}
 
 /** The router paths of a tab: its name, with an id (required or optional) and its subviews. */
 function routePaths(tab: TabDef): string[] {

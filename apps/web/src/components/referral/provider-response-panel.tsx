@@ -41,7 +41,8 @@ export function responseStateOf(r: ClientReferral): PanelState {
     return r.acceptanceStatus;
   }
   const awaiting = AWAITING_STATUSES.includes(r.status.toLowerCase()) && r.matchedProviderId !== null;
-  return awaiting ? 'awaiting' : 'none';
+  // 001 §2.8: sent to several providers, none matched yet; the caller's provider may still answer.
+  return awaiting || (r.matchedProviderId === null && r.sentToProvider) ? 'awaiting' : 'none';
 }
 
 /** 000 §8: the server's text, "Network error. Please try again." when it could not be reached, else the default. */
@@ -80,7 +81,7 @@ export function ProviderResponsePanel({
   // The referral's own state wins once it says the answer happened; until the refetch, the call's result.
   const state: PanelState = fromReferral === 'awaiting' && local ? local.kind : fromReferral;
   const id = Number(referral.id);
-  const providerId = referral.matchedProviderId;
+  const providerId = referral.matchedProviderId ?? referral.sentToProvider?.id ?? null;
 
   const answered = state === 'accepted' || state === 'rejected';
   const emailSentTo = local?.kind === 'accepted' ? local.emailSentTo : referral.emailSentTo;
@@ -236,7 +237,7 @@ function AwaitingAnswer({
   const previewId = useId();
 
   const provider = referral.matchedProvider;
-  const providerName = provider?.name ?? 'the matched provider';
+  const providerName = provider?.name ?? referral.sentToProvider?.name ?? 'the matched provider';
   const isProvider = referral.viewerRole === 'provider';
   const mayAnswer = isProvider && canAnswer;
   const busy = accept.isPending || reject.isPending;
@@ -295,7 +296,7 @@ function AwaitingAnswer({
     <Stack gap="sm">
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="sm">
-          Matched to <strong>{providerName}</strong>
+          {provider ? 'Matched to' : 'Sent to'} <strong>{providerName}</strong>
           {isProvider ? ' (your organization)' : ''}.
         </Text>
         <Badge color="blue" variant="light">

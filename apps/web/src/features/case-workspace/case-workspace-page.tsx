@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/errors.ts';
 import { useAppEvents } from '../../api/events/use-app-events.ts';
+import { useMatchedProviders } from '../../api/matching/get-matched-providers.ts';
 import { useReferral } from '../../api/referrals/get-referral.ts';
 import { referralMessagesKey } from '../../api/referrals/get-referral-messages.ts';
 import { referralScreenshotsKey } from '../../api/referrals/get-referral-screenshots.ts';
@@ -71,6 +72,7 @@ function Workspace({ referral, onBack }: { referral: ClientReferral; onBack: () 
   const [tab, setTab] = useState<string | null>('timeline');
   const id = Number(referral.id);
   const now = new Date();
+  const matchedEntries = useMatchedProviders(id);
 
   // Changes belong to the organization that created the referral (the server says 403 to anyone else), and
   // viewers (002 §6) only read.
@@ -101,7 +103,10 @@ function Workspace({ referral, onBack }: { referral: ClientReferral; onBack: () 
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
             <CaseOverviewCard referral={referral} now={now} />
-            <MatchedProvidersCard entries={providerEntries(referral)} method={referral.matchMethod} />
+            <MatchedProvidersCard
+              entries={providerEntries(referral, matchedEntries.data?.matched_providers)}
+              method={referral.matchMethod}
+            />
 
             <Tabs value={tab} onChange={setTab} keepMounted={false}>
               <Tabs.List

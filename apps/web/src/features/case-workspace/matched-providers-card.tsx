@@ -1,6 +1,6 @@
 import { Alert, Badge, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import type { ClientReferral, MatchedProvider } from '@trust/domain';
+import type { ClientReferral, MatchedProvider, MatchedProviderEntry } from '@trust/domain';
 import { WORKSPACE_MESSAGES } from './messages.ts';
 import {
   formatDateTime,
@@ -20,8 +20,38 @@ export type ProviderEntry = {
   respondedAt: string | null;
 };
 
-/** Today a referral has one matched provider; the directory issue brings several (000 §2.7 list). */
-export function providerEntries(referral: ClientReferral): ProviderEntry[] {
+/**
+ * The referral's providers (000 §2.7 list): its matched provider entries when it was matched to several (001 §3:
+ * pending, sent, accepted, not_selected), else its one matched provider.
+ */
+export function providerEntries(
+  referral: ClientReferral,
+  entries: readonly MatchedProviderEntry[] = [],
+): ProviderEntry[] {
+  if (entries.length > 0) {
+    return entries.map((e) => {
+      const matched = referral.matchedProvider?.id === e.provider_id;
+      const state: ProviderState = matched && e.status === 'accepted' ? providerState(referral) : e.status;
+      return {
+        provider: {
+          id: e.provider_id,
+          name: e.organization_name,
+          organization_type: '',
+          services: e.services,
+          phone: e.communication_method === 'phone' ? e.contact_value : null,
+          email: e.communication_method === 'email' ? e.contact_value : null,
+          city: null,
+          state: null,
+          organization_id: null,
+          ...(matched ? referral.matchedProvider : {}),
+        },
+        state,
+        distanceMiles: e.distance_miles,
+        sentAt: e.sent_at,
+        respondedAt: matched && state === 'accepted' ? referral.acceptedAt : null,
+      };
+    });
+  }
   if (!referral.matchedProvider) return [];
   const state = providerState(referral);
   return [

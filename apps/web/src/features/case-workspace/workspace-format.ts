@@ -62,7 +62,7 @@ export function formatDateTime(iso: string): string {
   return new Date(iso).toLocaleString();
 }
 
-export type ProviderState = 'pending' | 'sent' | 'accepted' | 'rejected' | 'expired';
+export type ProviderState = 'pending' | 'sent' | 'accepted' | 'rejected' | 'expired' | 'not_selected';
 
 /**
  * 000 §2.7 / 001 §3 matched provider entry status: the referral was sent to the provider when it was matched;
@@ -89,6 +89,7 @@ export const PROVIDER_STATE_LABELS: Record<ProviderState, string> = {
   accepted: 'Accepted',
   rejected: 'Rejected',
   expired: 'Expired',
+  not_selected: 'Not Selected',
 };
 
 export const PROVIDER_STATE_COLORS: Record<ProviderState, string> = {
@@ -97,6 +98,7 @@ export const PROVIDER_STATE_COLORS: Record<ProviderState, string> = {
   accepted: 'green',
   rejected: 'red',
   expired: 'gray',
+  not_selected: 'gray',
 };
 
 /** 001 §9: the first 3 services, then "+N more". */

@@ -1,6 +1,6 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { matchTimeLabel, type ProviderMetrics, qualityColor } from '@trust/domain';
-import { ServiceChips } from './service-chips.tsx';
+import { matchTimeLabel, PERFORMANCE_SERVICE_CHIPS, type ProviderMetrics, qualityColor } from '@trust/domain';
+import { ServiceChips } from '../../components/provider/service-chips.tsx';
 
 export function formatRate(rate: number | null) {
   return rate === null ? '—' : `${rate}%`;
@@ -60,7 +60,7 @@ export function ProviderCard({ metrics, onOpen }: { metrics: ProviderMetrics; on
             </Badge>
           )}
         </Group>
-        <ServiceChips services={metrics.services} />
+        <ServiceChips services={metrics.services} max={PERFORMANCE_SERVICE_CHIPS} />
       </Stack>
     </Card>
   );

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { matchTimeLabel, type ProviderMetrics, qualityColor } from '@trust/domain';
-import { directionsUrl } from './directions-url.ts';
+import { directionsUrl } from '../../components/provider/directions-url.ts';
 import { formatDays, formatHours, formatRate } from './provider-card.tsx';
 
 function Stat({ label, value }: { label: string; value: string }) {

@@ -1,12 +1,15 @@
 import { Badge, Group } from '@mantine/core';
-import { PERFORMANCE_SERVICE_CHIPS } from '@trust/domain';
 
-/** 001 §9: the first 3 services, then '+N more'. */
-export function ServiceChips({ services }: { services: readonly string[] }) {
-  const shown = services.slice(0, PERFORMANCE_SERVICE_CHIPS);
+/**
+ * A provider's services as chips, at most `max` of them (001 §9: 6 in My Providers, 5 in results), then how
+ * many more there are.
+ */
+export function ServiceChips({ services, max }: { services: readonly string[]; max: number }) {
+  const shown = services.slice(0, max);
   const more = services.length - shown.length;
+  if (shown.length === 0) return null;
   return (
-    <Group gap={4}>
+    <Group gap={4} aria-label="Services">
       {shown.map((s) => (
         <Badge key={s} variant="light" size="sm" tt="none">
           {s}

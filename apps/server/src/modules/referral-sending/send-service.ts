@@ -1,0 +1,229 @@
+import {
+  type CommunicationMethodType,
+  defaultReferralMessage,
+  REFERRAL_MESSAGES,
+  referralEmailSubject,
+  renderTemplate,
+  SENDING_MESSAGES,
+  templateValues,
+} from '@trust/domain';
+import { queueEmail, queueSms } from '../../adapters/outbound.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { audit } from '../../platform/audit.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { AppError } from '../../platform/errors.ts';
+import { recordReferralEvent } from '../referrals/history.ts';
+import * as referralsRepo from '../referrals/repo.ts';
+import type { Actor } from '../referrals/service.ts';
+import { markEntrySent } from './match-entries-repo.ts';
+import * as methods from './methods-repo.ts';
+
+// Sending a referral to one provider (001 §2.1, §3 Referral communication payload, §4 "Send to providers").
+// A real send: the SMS or email goes into the outbox in the caller's transaction and the delivery job sends it
+// through the configured driver (adapters/outbound.ts). The method's success or failure, and its priority, are
+// recorded when delivery finishes (delivery-outcome.ts), not here: a queued message has not succeeded yet.
+
+/** The outbox category of a referral sent to a provider (delivery-outcome.ts follows it). */
+export const REFERRAL_SEND_CATEGORY = 'referral_send';
+
+export type SendInput = {
+  referralId: number;
+  providerId: number;
+  methodType: CommunicationMethodType;
+  communicationMethodId?: number | null;
+  contactValue?: string | null;
+  messageContent?: string | null;
+  /** Email only; a subject naming the referral number is used when absent. */
+  subject?: string | null;
+};
+
+export type SendOutcome = {
+  status: 'queued' | 'sent' | 'failed';
+  methodType: string;
+  contactValue: string;
+  messageId: number | null;
+};
+
+/**
+ * Channels without a real adapter are refused, never pretended (DESIGN.md "Where the spec describes a fake"):
+ * web forms are submitted by the web-form job (POST /api/providers/{id}/communications/webform); portal and fax
+ * have no driver yet.
+ */
+function refuseUnsupported(methodType: CommunicationMethodType) {
+  if (methodType === 'web_form') throw new AppError('rule_broken', SENDING_MESSAGES.webFormByJob);
+  if (methodType === 'portal') throw new AppError('rule_broken', SENDING_MESSAGES.portalUnavailable);
+  if (methodType === 'fax') throw new AppError('rule_broken', SENDING_MESSAGES.faxUnavailable);
+}
+
+/**
+ * The stored method the send goes through: the given one (it must be the provider's and of the chosen type),
+ * or, for a directory fallback (negative id) or a typed contact, the provider's method with that contact,
+ * stored on first use so its successes and failures are counted (001 §4 "After each send the method's success
+ * or failure is recorded").
+ */
+async function resolveMethod(
+  tx: DbOrTx,
+  provider: methods.ProviderContactRow,
+  input: SendInput,
+): Promise<methods.MethodRow> {
+  const id = input.communicationMethodId;
+  if (typeof id === 'number' && id > 0) {
+    const row = await methods.findMethod(tx, id);
+    if (!row) throw new AppError('not_found', SENDING_MESSAGES.methodNotFound);
+    if (row.providerId !== provider.id) {
+      throw new AppError('rule_broken', SENDING_MESSAGES.methodOfOtherProvider);
+    }
+    if (row.methodType !== input.methodType) {
+      throw new AppError('validation_failed', SENDING_MESSAGES.methodRequired, {
+        fields: { method_type: `This method is ${row.methodType}, not ${input.methodType}.` },
+      });
+    }
+    return row;
+  }
+  const fromRecord = input.methodType === 'phone' ? provider.phone : provider.email;
+  const contact = input.contactValue?.trim() || fromRecord?.trim() || '';
+  if (!contact) {
+    const message =
+      input.methodType === 'phone' ? SENDING_MESSAGES.phoneMissing : SENDING_MESSAGES.emailMissing;
+    throw new AppError('rule_broken', message, { fields: { contact_value: message } });
+  }
+  if (input.methodType === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(contact)) {
+    throw new AppError('validation_failed', 'Enter a valid email address.', {
+      fields: { contact_value: 'Enter a valid email address.' },
+    });
+  }
+  if (input.methodType === 'phone' && contact.replace(/\D/g, '').length < 10) {
+    throw new AppError('validation_failed', 'Enter a phone number of 10 digits.', {
+      fields: { contact_value: 'Enter a phone number of 10 digits.' },
+    });
+  }
+  const { row } = await methods.insertMethodIfMissing(tx, {
+    providerId: provider.id,
+    methodType: input.methodType,
+    contactValue: contact,
+    discoveryMethod: contact === fromRecord?.trim() ? 'directory' : 'manual',
+    priority: 0,
+  });
+  return row;
+}
+
+async function sendInTransaction(
+  deps: AppDeps,
+  actor: Actor,
+  input: SendInput,
+  tx: DbOrTx,
+): Promise<SendOutcome> {
+  refuseUnsupported(input.methodType);
+  const referral = await referralsRepo.findReferral(tx, input.referralId);
+  // Only the organization that owns the referral sends it out; to anyone else it does not exist.
+  if (!referral || referral.organizationId !== actor.org.id) {
+    throw new AppError('not_found', REFERRAL_MESSAGES.notFound);
+  }
+  const provider = await methods.findProviderContact(tx, input.providerId);
+  if (!provider) throw new AppError('not_found', SENDING_MESSAGES.providerNotFound);
+  const method = await resolveMethod(tx, provider, input);
+  if (method.methodType === 'phone' && method.optedOut) {
+    throw new AppError('rule_broken', SENDING_MESSAGES.methodOptedOut);
+  }
+
+  const values = templateValues(
+    {
+      referral_number: referral.referralNumber,
+      first_name: referral.firstName,
+      last_name: referral.lastName,
+      medicaid_id: referral.medicaidId,
+      date_of_birth: referral.dateOfBirth,
+      phone_number: referral.phoneNumber,
+      primary_diagnosis: referral.primaryDiagnosis,
+      sdoh_needs: referral.sdohNeeds,
+      urgency_level: referral.urgencyLevel,
+      created_at: referral.createdAt.toISOString(),
+    },
+    provider.name,
+  );
+  // 001 §4 "send requires … a non-blank message": a message that was given must say something; none at all
+  // (the N-providers dialog) takes the channel's default template.
+  if (input.messageContent != null && !input.messageContent.trim()) {
+    throw new AppError('validation_failed', SENDING_MESSAGES.messageRequired, {
+      fields: { message_content: SENDING_MESSAGES.messageRequired },
+    });
+  }
+  const fallback = defaultReferralMessage(method.methodType, values);
+  // A template chosen in the browser may keep placeholders the browser could not fill (001 §3): filled here.
+  const body = input.messageContent?.trim()
+    ? renderTemplate(input.messageContent.trim(), values)
+    : fallback.body;
+
+  const common = {
+    category: REFERRAL_SEND_CATEGORY,
+    userId: actor.user.id,
+    organizationId: actor.org.id,
+    referralId: referral.id,
+    providerId: provider.id,
+    communicationMethodId: method.id,
+    metadata: { referral_number: referral.referralNumber, provider_id: provider.id, method_id: method.id },
+  };
+  const queued =
+    method.methodType === 'phone'
+      ? await queueSms(deps, tx, { ...common, to: method.contactValue, body })
+      : await queueEmail(deps, tx, {
+          ...common,
+          to: method.contactValue,
+          // The subject is stored readable in the outbox, so it names the referral number only.
+          subject: input.subject?.trim()
+            ? renderTemplate(input.subject.trim(), values)
+            : fallback.subject || referralEmailSubject(values),
+          text: body,
+          // The body names the member (and, in the detailed template, the diagnosis): sealed at rest.
+          phi: true,
+        });
+
+  const now = new Date();
+  await markEntrySent(tx, referral.id, provider.id, {
+    at: now,
+    methodType: method.methodType,
+    contactValue: method.contactValue,
+    communicationMethodId: method.id,
+  });
+  const details = {
+    provider_id: provider.id,
+    provider_name: provider.name,
+    method_type: method.methodType,
+    communication_method_id: method.id,
+    message_id: queued.id,
+  };
+  await recordReferralEvent(deps, tx, {
+    referral,
+    type: 'sent_to_provider',
+    actorUserId: actor.user.id,
+    details,
+  });
+  await audit(
+    tx,
+    null,
+    { action: 'referral.sent_to_provider', entityType: 'referral', entityId: referral.id, details },
+    actor.user.id,
+  );
+  return {
+    status: 'queued',
+    methodType: method.methodType,
+    contactValue: method.contactValue,
+    messageId: queued.id,
+  };
+}
+
+/**
+ * Sends a referral to one provider through one method. Runs in `tx` when given (the caller's change and the
+ * send commit together, e.g. a manual match), else in a transaction of its own. Throws AppError for a broken
+ * rule: 404 unknown referral or provider, 422 a channel with no adapter or a provider without that contact,
+ * 400 a blank message.
+ */
+export async function sendReferralToProvider(
+  deps: AppDeps,
+  actor: Actor,
+  input: SendInput,
+  tx?: DbOrTx,
+): Promise<SendOutcome> {
+  if (tx) return sendInTransaction(deps, actor, input, tx);
+  return deps.database.db.transaction((own) => sendInTransaction(deps, actor, input, own));
+}

@@ -1,0 +1,14 @@
+import type { DirectorySearchResult } from '@trust/domain';
+import { apiRequest } from '../client.ts';
+import { type DirectoryFilters, searchParams } from './filters.ts';
+
+/** GET /directory/search/radius (001 §7): providers within radius_miles of a point, nearest first. */
+export function searchRadius(
+  params: DirectoryFilters & { latitude: number; longitude: number; radius_miles: number },
+  signal?: AbortSignal,
+): Promise<DirectorySearchResult> {
+  return apiRequest<DirectorySearchResult>(`/directory/search/radius?${searchParams(params)}`, {
+    auth: false,
+    signal,
+  });
+}

@@ -1,0 +1,175 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { MatchedProviderEntry } from '@trust/domain';
+import { describe, expect, it, vi } from 'vitest';
+import { callsTo, errorResponse, jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
+import { storeSession } from '../../test/fixtures.ts';
+import { renderWithProviders } from '../../test/render-app.tsx';
+import { makeMethod } from './method-fixture.ts';
+import { SendToProvidersDialog } from './send-to-providers-dialog.tsx';
+
+function entry(overrides: Partial<MatchedProviderEntry>): MatchedProviderEntry {
+  return {
+    provider_id: 1,
+    provider_name: 'Provider',
+    organization_name: 'Provider',
+    distance_miles: 1,
+    services: [],
+    status: 'pending',
+    sent_at: null,
+    communication_method: null,
+    contact_value: null,
+    rank: 1,
+    ...overrides,
+  };
+}
+
+const far = entry({ provider_id: 2, provider_name: 'Harbor Rides Collective', distance_miles: 7.1, rank: 2 });
+const near = entry({ provider_id: 1, provider_name: 'Bayview Food Pantry', distance_miles: 2.4, rank: 1 });
+const done = entry({ provider_id: 3, provider_name: 'Old Answer', status: 'not_selected', rank: 3 });
+
+const methodsOf: Record<string, ReturnType<typeof makeMethod>[]> = {
+  '1': [
+    makeMethod({ id: 11, provider_id: 1, contact_value: '(510) 555-0100' }),
+    makeMethod({
+      id: -3,
+      provider_id: 1,
+      method_type: 'web_form',
+      contact_value: 'https://bayview.example.org',
+      priority: 100,
+    }),
+  ],
+  '2': [
+    makeMethod({
+      id: 21,
+      provider_id: 2,
+      method_type: 'email',
+      contact_value: 'rides@harbor.example.org',
+      priority: 80,
+    }),
+  ],
+};
+
+function routes(
+  send = () =>
+    jsonResponse(200, {
+      success: true,
+      message: 'Referral sent to 2 providers via their preferred communication methods',
+      sent: 2,
+      results: [],
+    }),
+) {
+  return mockFetch({
+    'GET /api/provider-communication-methods': (_init, url) =>
+      jsonResponse(200, {
+        methods: methodsOf[new URL(url, 'http://x').searchParams.get('provider_id') ?? ''] ?? [],
+      }),
+    'POST /api/referrals/42/send-to-providers': send,
+  });
+}
+
+describe("'Send Referral to N Providers' dialog (001 §2.8)", { timeout: 30_000 }, () => {
+  it("numbers the providers nearest first, counts 'X of N providers ready' and enables Send only when all have a method", async () => {
+    storeSession();
+    const onSent = vi.fn();
+    const onClose = vi.fn();
+    const fetchMock = routes();
+    renderWithProviders(
+      <SendToProvidersDialog
+        referral={{ id: 42 }}
+        providers={[far, near, done]}
+        opened
+        onClose={onClose}
+        onSent={onSent}
+      />,
+    );
+    expect(await screen.findByText('Send Referral to 2 Providers')).toBeInTheDocument();
+    expect(screen.getByText('1. Bayview Food Pantry')).toBeInTheDocument();
+    expect(screen.getByText('2. Harbor Rides Collective')).toBeInTheDocument();
+    expect(screen.queryByText(/Old Answer/)).toBeNull();
+    expect(screen.getByTestId('providers-ready')).toHaveTextContent('0 of 2 providers ready');
+    const send = screen.getByRole('button', { name: 'Send to 2 Providers' });
+    expect(send).toBeDisabled();
+
+    // A web form cannot be sent from here yet.
+    expect(
+      await screen.findByRole('radio', { name: 'Web Form: https://bayview.example.org' }),
+    ).toBeDisabled();
+    await userEvent.click(screen.getByRole('radio', { name: 'SMS / Phone: (510) 555-0100' }));
+    expect(screen.getByTestId('providers-ready')).toHaveTextContent('1 of 2 providers ready');
+    expect(send).toBeDisabled();
+    await userEvent.click(await screen.findByRole('radio', { name: 'Email: rides@harbor.example.org' }));
+    expect(screen.getByTestId('providers-ready')).toHaveTextContent('2 of 2 providers ready');
+    expect(send).toBeEnabled();
+
+    await userEvent.click(send);
+    await waitFor(() => expect(onSent).toHaveBeenCalled());
+    expect(onSent.mock.calls[0]![0].message).toBe(
+      'Referral sent to 2 providers via their preferred communication methods',
+    );
+    expect(onClose).toHaveBeenCalled();
+    const [call] = callsTo(fetchMock, 'POST', '/api/referrals/42/send-to-providers');
+    expect(JSON.parse(String(call![1]!.body))).toEqual({
+      providers: [
+        {
+          provider_id: 1,
+          communication_method_id: 11,
+          method_type: 'phone',
+          contact_value: '(510) 555-0100',
+        },
+        {
+          provider_id: 2,
+          communication_method_id: 21,
+          method_type: 'email',
+          contact_value: 'rides@harbor.example.org',
+        },
+      ],
+    });
+  });
+
+  it("chooses a provider's preferred method for it", async () => {
+    storeSession();
+    methodsOf['2'] = [
+      makeMethod({
+        id: 22,
+        provider_id: 2,
+        method_type: 'email',
+        contact_value: 'pref@harbor.example.org',
+        is_preferred: true,
+      }),
+    ];
+    routes();
+    renderWithProviders(
+      <SendToProvidersDialog referral={{ id: 42 }} providers={[far]} opened onClose={() => {}} />,
+    );
+    expect(await screen.findByRole('radio', { name: 'Email: pref@harbor.example.org' })).toBeChecked();
+    expect(screen.getByTestId('providers-ready')).toHaveTextContent('1 of 1 providers ready');
+  });
+
+  it("shows the server's refusal and keeps the dialog open", async () => {
+    storeSession();
+    methodsOf['2'] = [
+      makeMethod({ id: 21, provider_id: 2, method_type: 'email', contact_value: 'rides@harbor.example.org' }),
+    ];
+    const onClose = vi.fn();
+    routes(() => errorResponse(422, 'No matched providers to send to', 'rule_broken'));
+    renderWithProviders(
+      <SendToProvidersDialog referral={{ id: 42 }} providers={[far]} opened onClose={onClose} />,
+    );
+    await userEvent.click(await screen.findByRole('radio', { name: 'Email: rides@harbor.example.org' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send to 1 Providers' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('No matched providers to send to');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("says 'No matched providers to send to' when none is open", async () => {
+    storeSession();
+    routes();
+    renderWithProviders(
+      <SendToProvidersDialog referral={{ id: 42 }} providers={[done]} opened onClose={() => {}} />,
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('No matched providers to send to')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Send to 0 Providers' })).toBeDisabled();
+  });
+});

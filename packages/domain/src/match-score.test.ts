@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import {
+  acceptanceFactor,
+  capacityFactor,
+  distanceFactor,
+  languageFactor,
+  MATCH_WEIGHTS,
+  matchScoreColor,
+  matchScorePercent,
+  qualityFactor,
+  scoreMatch,
+  servicesFactor,
+  servicesForNeeds,
+} from './match-score.ts';
+
+const ideal = {
+  distanceMiles: 0,
+  services: ['Food Assistance'],
+  languages: ['English'],
+  capacityStatus: 'accepting',
+  capacityWaitDays: null,
+  dataQualityScore: 100,
+  acceptance: { accepted: 98, total: 98 },
+};
+
+describe('match score factors', () => {
+  it('distance: 1 at the door, 0.5 at 25 miles, 0 at 50 and for an unknown distance (999 fallback)', () => {
+    expect(distanceFactor(0).value).toBe(1);
+    expect(distanceFactor(25).value).toBe(0.5);
+    expect(distanceFactor(50).value).toBe(0);
+    expect(distanceFactor(80).value).toBe(0);
+    expect(distanceFactor(null)).toEqual({ value: 0, detail: 'Distance unknown (no location)' });
+    expect(distanceFactor(12.34).detail).toBe('12.3 miles from the member');
+  });
+
+  it('services: the share of needs served, by the need itself or its directory name', () => {
+    expect(servicesFactor(['Food Assistance', 'Transportation'], ['Food Assistance']).value).toBe(0.5);
+    expect(servicesFactor(['Mental Health Support'], ['Behavioral Health']).value).toBe(1);
+    expect(servicesFactor(['Legal Services'], ['Food Assistance'])).toEqual({
+      value: 0,
+      detail: 'Serves none of the needs (Legal Services)',
+    });
+    expect(servicesFactor([], []).value).toBe(1);
+    expect(servicesForNeeds(['Legal Services'])).toEqual(['Legal Services', 'Legal Aid']);
+  });
+
+  it("language: speaks the member's language (names compared by their core word)", () => {
+    expect(languageFactor('Spanish', ['English', 'Spanish']).value).toBe(1);
+    expect(languageFactor('Mandarin', ['Chinese (Mandarin)']).value).toBe(1);
+    expect(languageFactor('Korean', ['English']).value).toBe(0);
+    expect(languageFactor('', ['English']).value).toBe(1);
+    expect(languageFactor('Korean', []).value).toBe(0.5);
+  });
+
+  it('capacity: accepting 1, waitlist shrinking with the wait, full 0', () => {
+    expect(capacityFactor('accepting', null).value).toBe(1);
+    expect(capacityFactor('waitlist', 0).value).toBe(0.5);
+    expect(capacityFactor('waitlist', 30).value).toBeCloseTo(0.3);
+    expect(capacityFactor('waitlist', 365).value).toBe(0.1);
+    expect(capacityFactor('full', null).value).toBe(0);
+  });
+
+  it('quality: score / 100, unrated 0.5', () => {
+    expect(qualityFactor(85).value).toBe(0.85);
+    expect(qualityFactor(null).value).toBe(0.5);
+  });
+
+  it('acceptance: smoothed, 0.5 without history, moved by each outcome', () => {
+    expect(acceptanceFactor(0, 0)).toEqual({ value: 0.5, detail: 'No past outcomes yet' });
+    expect(acceptanceFactor(0, 1).value).toBeCloseTo(1 / 3);
+    expect(acceptanceFactor(3, 3).value).toBeCloseTo(0.8);
+    expect(acceptanceFactor(1, 4).detail).toBe('1 of 4 past matches accepted');
+  });
+});
+
+describe('scoreMatch', () => {
+  it('weights sum to 1, so the score stays within 0-1', () => {
+    expect(Object.values(MATCH_WEIGHTS).reduce((a, b) => a + b, 0)).toBeCloseTo(1);
+    expect(scoreMatch({ needs: ['Food Assistance'], language: 'English' }, ideal).score).toBe(0.999);
+    const worst = scoreMatch(
+      { needs: ['Legal Services'], language: 'Korean' },
+      {
+        ...ideal,
+        distanceMiles: null,
+        languages: ['English'],
+        capacityStatus: 'full',
+        dataQualityScore: 0,
+        acceptance: { accepted: 0, total: 1000 },
+      },
+    );
+    expect(worst.score).toBe(0);
+  });
+
+  it('gives one reason per factor, in a fixed order, with its weight', () => {
+    const { reasons } = scoreMatch({ needs: ['Food Assistance'], language: 'English' }, ideal);
+    expect(reasons.map((r) => [r.factor, r.weight])).toEqual(Object.entries(MATCH_WEIGHTS));
+    expect(reasons[0]).toMatchObject({ label: 'Distance', value: 1, detail: '0 miles from the member' });
+  });
+
+  it('a nearer provider outranks a farther one, all else equal', () => {
+    const referral = { needs: ['Food Assistance'], language: 'English' };
+    const near = scoreMatch(referral, { ...ideal, distanceMiles: 2 }).score;
+    const far = scoreMatch(referral, { ...ideal, distanceMiles: 20 }).score;
+    expect(near).toBeGreaterThan(far);
+  });
+});
+
+describe('match score colour (001 §9)', () => {
+  it('80%+ green, 60%+ yellow, else red', () => {
+    expect(matchScoreColor(0.8)).toBe('green');
+    expect(matchScoreColor(0.79)).toBe('yellow');
+    expect(matchScoreColor(0.6)).toBe('yellow');
+    expect(matchScoreColor(0.59)).toBe('red');
+    expect(matchScorePercent(0.843)).toBe('84%');
+  });
+});

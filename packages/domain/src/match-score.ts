@@ -1,0 +1,170 @@
+// The match ranking (001 §2.3 "AI match results", issue text "a transparent score in 0-1"): a pure function of
+// the referral and one candidate provider, with the reason for every factor, so a coordinator sees why a provider
+// ranks where it does. The server ranks with it; the web app only shows what the server sent.
+
+import { AUTO_MATCH_RADIUS_MILES, DISTANCE_FALLBACK_MILES, roundMiles } from './providers.ts';
+
+/**
+ * Referral needs (000 §9) and the directory service names (001 §9) that serve them. Providers list either, so a
+ * need is met by a provider offering the need itself or one of its service names.
+ */
+export const NEED_SERVICES: Record<string, readonly string[]> = {
+  'Housing Assistance': ['Housing Assistance', 'Housing Support'],
+  Transportation: ['Transportation'],
+  'Food Assistance': ['Food Assistance'],
+  'Mental Health Support': ['Mental Health', 'Mental Health Services', 'Behavioral Health'],
+  'Substance Abuse Treatment': ['Substance Abuse Treatment'],
+  'Financial Assistance': ['Financial Counseling', 'Benefits Enrollment', 'Emergency Assistance'],
+  'Healthcare Access': ['Healthcare Navigation', 'Primary Care'],
+  'Education Support': ['Education Services'],
+  'Employment Support': ['Employment Services'],
+  'Legal Services': ['Legal Aid'],
+  'Childcare Support': ['Childcare'],
+  'Utility Assistance': ['Utility Assistance'],
+};
+
+/** The service names that serve one need: the need itself plus its directory names. */
+export function servicesForNeed(need: string): string[] {
+  return [...new Set([need, ...(NEED_SERVICES[need] ?? [])])];
+}
+
+/** Every service name that serves at least one of the needs (auto-match's "offers a needed service" filter). */
+export function servicesForNeeds(needs: readonly string[]): string[] {
+  return [...new Set(needs.flatMap(servicesForNeed))];
+}
+
+/** Weights of the factors; they sum to 1 so the score stays in 0-1. */
+export const MATCH_WEIGHTS = {
+  distance: 0.3,
+  services: 0.3,
+  language: 0.1,
+  capacity: 0.1,
+  quality: 0.1,
+  acceptance: 0.1,
+} as const;
+export type MatchFactor = keyof typeof MATCH_WEIGHTS;
+
+export const MATCH_FACTOR_LABELS: Record<MatchFactor, string> = {
+  distance: 'Distance',
+  services: 'Services',
+  language: 'Language',
+  capacity: 'Capacity',
+  quality: 'Data quality',
+  acceptance: 'Acceptance rate',
+};
+
+export type MatchReferralInput = { needs: readonly string[]; language: string | null };
+export type MatchCandidateInput = {
+  /** Null when either side has no coordinates: the 001 §9 distance fallback (999 miles) applies. */
+  distanceMiles: number | null;
+  services: readonly string[];
+  languages: readonly string[];
+  capacityStatus: string;
+  capacityWaitDays: number | null;
+  dataQualityScore: number | null;
+  /** Past outcomes of this provider's matches: accepted (or completed) out of all decided. */
+  acceptance: { accepted: number; total: number };
+};
+export type MatchReason = {
+  factor: MatchFactor;
+  label: string;
+  value: number;
+  weight: number;
+  detail: string;
+};
+export type MatchScore = { score: number; reasons: MatchReason[] };
+
+const clamp01 = (n: number) => Math.min(1, Math.max(0, n));
+
+/** 1 at the member's door, 0 at the auto-match radius (50 miles) or beyond; unknown distance counts as 999. */
+export function distanceFactor(distanceMiles: number | null): { value: number; detail: string } {
+  const miles = distanceMiles ?? DISTANCE_FALLBACK_MILES;
+  const value = clamp01(1 - miles / AUTO_MATCH_RADIUS_MILES);
+  const detail =
+    distanceMiles === null ? 'Distance unknown (no location)' : `${roundMiles(miles)} miles from the member`;
+  return { value, detail };
+}
+
+/** The share of the referral's needs the provider serves; a referral without needs asks for nothing. */
+export function servicesFactor(needs: readonly string[], services: readonly string[]) {
+  if (needs.length === 0) return { value: 1, detail: 'No specific needs on the referral' };
+  const offered = new Set(services);
+  const met = needs.filter((n) => servicesForNeed(n).some((s) => offered.has(s)));
+  const detail = met.length
+    ? `Serves ${met.length} of ${needs.length} needs: ${met.join(', ')}`
+    : `Serves none of the needs (${needs.join(', ')})`;
+  return { value: met.length / needs.length, detail };
+}
+
+/** Language names differ between the forms ("Mandarin" vs "Chinese (Mandarin)"): compare the core word. */
+function languageKey(language: string): string {
+  const m = /\(([^)]+)\)/.exec(language);
+  return (m ? m[1]! : language).trim().toLowerCase();
+}
+
+/** 1 when the provider speaks the member's language, 0 when it lists others only, 0.5 when it lists none. */
+export function languageFactor(language: string | null, languages: readonly string[]) {
+  const wanted = language?.trim() || 'English';
+  if (languages.length === 0) return { value: 0.5, detail: 'Languages not listed' };
+  const speaks = languages.some((l) => languageKey(l) === languageKey(wanted));
+  return { value: speaks ? 1 : 0, detail: speaks ? `Speaks ${wanted}` : `Does not list ${wanted}` };
+}
+
+/** Accepting 1; a waitlist loses value with the wait (0.5 at most, 0.1 at 60+ days); full 0. */
+export function capacityFactor(status: string, waitDays: number | null) {
+  if (status === 'full') return { value: 0, detail: 'Full: not taking referrals' };
+  if (status === 'waitlist') {
+    const value = waitDays === null ? 0.3 : Math.max(0.1, 0.5 - (0.4 * waitDays) / 60);
+    return { value, detail: waitDays === null ? 'Waitlist' : `Waitlist, about ${waitDays} days` };
+  }
+  return { value: 1, detail: 'Accepting referrals' };
+}
+
+/** Data quality 0-100 (001 §9); a provider never rated counts as middling. */
+export function qualityFactor(score: number | null) {
+  if (score === null) return { value: 0.5, detail: 'Data quality not rated' };
+  return { value: clamp01(score / 100), detail: `Data quality ${score}/100` };
+}
+
+/**
+ * Past acceptance, smoothed (accepted + 1) / (decided + 2): a provider without history starts at 0.5, and each
+ * recorded outcome (a provider's answer, a coordinator's feedback) moves it.
+ */
+export function acceptanceFactor(accepted: number, total: number) {
+  const value = (accepted + 1) / (total + 2);
+  const detail = total === 0 ? 'No past outcomes yet' : `${accepted} of ${total} past matches accepted`;
+  return { value, detail };
+}
+
+/** The weighted score in 0-1 (rounded to 0.001) and the reason for each factor. */
+export function scoreMatch(referral: MatchReferralInput, c: MatchCandidateInput): MatchScore {
+  const parts: Record<MatchFactor, { value: number; detail: string }> = {
+    distance: distanceFactor(c.distanceMiles),
+    services: servicesFactor(referral.needs, c.services),
+    language: languageFactor(referral.language, c.languages),
+    capacity: capacityFactor(c.capacityStatus, c.capacityWaitDays),
+    quality: qualityFactor(c.dataQualityScore),
+    acceptance: acceptanceFactor(c.acceptance.accepted, c.acceptance.total),
+  };
+  const reasons = (Object.keys(MATCH_WEIGHTS) as MatchFactor[]).map((factor) => ({
+    factor,
+    label: MATCH_FACTOR_LABELS[factor],
+    value: Math.round(parts[factor].value * 1000) / 1000,
+    weight: MATCH_WEIGHTS[factor],
+    detail: parts[factor].detail,
+  }));
+  const score = reasons.reduce((sum, r) => sum + parts[r.factor].value * r.weight, 0);
+  return { score: Math.round(clamp01(score) * 1000) / 1000, reasons };
+}
+
+/** 001 §9 match score colour: 80%+ green, 60%+ yellow, else red. */
+export function matchScoreColor(score: number): 'green' | 'yellow' | 'red' {
+  if (score >= 0.8) return 'green';
+  if (score >= 0.6) return 'yellow';
+  return 'red';
+}
+
+/** A score as the percentage a badge shows ("84%"). */
+export function matchScorePercent(score: number): string {
+  return `${Math.round(score * 100)}%`;
+}
