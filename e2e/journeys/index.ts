@@ -1,5 +1,6 @@
 import { ACCOUNT_JOURNEYS } from './account.ts';
 import { CONSENT_JOURNEYS } from './consent.ts';
+import { DIRECTORY_JOURNEYS } from './directory.ts';
 import { INVITATION_JOURNEYS } from './invitation.ts';
 import { REFERRAL_JOURNEYS } from './referrals.ts';
 import { SHELL_JOURNEYS } from './shell.ts';
@@ -14,5 +15,6 @@ export const JOURNEYS: Journey[] = [
   ...TWO_FACTOR_JOURNEYS,
   ...INVITATION_JOURNEYS,
   ...REFERRAL_JOURNEYS,
+  ...DIRECTORY_JOURNEYS,
   ...CONSENT_JOURNEYS,
 ];

@@ -164,6 +164,7 @@ export function DirectorySearchForm({
                 onChange={(radiusMiles) => onChange({ radiusMiles })}
                 label={(v) => `${v} mi`}
                 aria-label="Search radius in miles"
+                thumbLabel="Search radius in miles"
                 mt={6}
               />
             </Input.Wrapper>
@@ -179,6 +180,7 @@ export function DirectorySearchForm({
               value={values.minQualityScore}
               onChange={(minQualityScore) => onChange({ minQualityScore })}
               aria-label="Minimum quality score"
+              thumbLabel="Minimum quality score"
               mt={6}
             />
           </Input.Wrapper>
