@@ -50,6 +50,28 @@ describe('demo data', () => {
     expect(rows.map((r) => r.name)).toContain('Harbor Community Services');
   });
 
+  it('gives providers contact methods with one preferred each and the priority of 001 §9', async () => {
+    const rows = await database.query<{
+      provider_id: number;
+      method_type: string;
+      verified: boolean;
+      is_preferred: boolean;
+      success_count: number;
+      failure_count: number;
+      last_used_at: Date | null;
+      priority: number;
+    }>('SELECT * FROM provider_communication_methods');
+    expect(rows.length).toBeGreaterThan(0);
+    const preferred = new Map<number, number>();
+    for (const r of rows) {
+      preferred.set(r.provider_id, (preferred.get(r.provider_id) ?? 0) + (r.is_preferred ? 1 : 0));
+      expect(r.priority).toBeGreaterThanOrEqual(
+        { phone: 60, email: 80, web_form: 100 }[r.method_type as 'phone'] + (r.verified ? 20 : 0),
+      );
+    }
+    expect([...preferred.values()].every((n) => n === 1)).toBe(true);
+  });
+
   it('matched referrals carry the 7-day response window', async () => {
     const [row] = await database.query<{ bad: number }>(
       `SELECT count(*)::int AS bad FROM referrals

@@ -7,11 +7,13 @@ import {
   members,
   memberships,
   organizations,
+  providerCommunicationMethods,
   providers,
   referralEvents,
   referrals,
   users,
 } from '../schema/index.ts';
+import { makeCommunicationMethods } from './communication-methods.ts';
 import { insertConsentDemoData } from './consent.ts';
 import { makeMember, makeProvider, makeReferral } from './factories.ts';
 import { noteAddedEvent, referralNotes, referralTimeline } from './history.ts';
@@ -128,6 +130,14 @@ async function insertAll(
   }
   const providerIds = await insertChunked(providerRows, (chunk) =>
     tx.insert(providers).values(chunk).returning({ id: providers.id }),
+  );
+  // Every third directory provider has contact methods a coordinator already worked with (001 §3); the others,
+  // and the organizations' own listings, offer the directory fallbacks until someone discovers theirs.
+  const methodRows = providerRows.flatMap((row, i) =>
+    i % 3 === 2 && row.organizationId == null ? makeCommunicationMethods(rng, providerIds[i]!, row, now) : [],
+  );
+  await insertChunked(methodRows, (chunk) =>
+    tx.insert(providerCommunicationMethods).values(chunk).returning({ id: providerCommunicationMethods.id }),
   );
   type DemoProvider = {
     id: number;
