@@ -75,9 +75,12 @@ describe('My Providers (001 §2.5)', { timeout: 30_000 }, () => {
       'href',
       'https://www.google.com/maps/dir/?api=1&destination=34.061,-118.238',
     );
-    // No messaging or selection host here: those buttons only appear when a screen passes their callbacks.
+    // Messaging comes with provider communications; Select Provider opens manual matching with this provider.
     expect(within(first).queryByRole('button', { name: /Messages/ })).not.toBeInTheDocument();
-    expect(within(first).queryByRole('button', { name: /Select Provider/ })).not.toBeInTheDocument();
+    await userEvent.click(within(first).getByRole('button', { name: /Select Provider/ }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(`/finder?provider_id=${pantry.provider_id}`),
+    );
   });
 
   it('searches on the server, and says when nothing matches', async () => {
