@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expectPath, expectVisible, openBrowser } from '../lib/browser.ts';
-import { findInOutbox } from '../lib/outbox.ts';
+import { findInOutbox, readOutboxMessage } from '../lib/outbox.ts';
 import { signInAs, signInAsCoordinator } from '../lib/sign-in.ts';
 import type { Journey } from './types.ts';
 
@@ -138,16 +138,20 @@ export const DIRECTORY_JOURNEYS: Journey[] = [
           page.getByText(/Referral sent via .*Status updated to Matched\./),
           'the match alert',
         );
-        await findInOutbox(
+        // The SMS names the member, so the outbox keeps it sealed; it is read one at a time (audited).
+        const smsId = await findInOutbox(
           page,
           password,
           'sms',
           (m) =>
-            m.to.replace(/\D/g, '').endsWith(HARBOR.phone) && m.body_text.includes(manual.referral_number)
-              ? 'y'
+            m.to.replace(/\D/g, '').endsWith(HARBOR.phone) && m.category === 'referral_send'
+              ? String(m.id)
               : undefined,
-          `the SMS to ${HARBOR.name} about referral ${manual.referral_number}`,
+          `the SMS to ${HARBOR.name}`,
         );
+        const sms = await readOutboxMessage(page, password, Number(smsId));
+        if (!sms.body_text.includes(manual.referral_number))
+          throw new Error(`the SMS to ${HARBOR.name} does not name referral ${manual.referral_number}`);
 
         // Auto-match the other referral: the 4 nearest providers that offer food assistance.
         await page.goto('/matching');

@@ -42,6 +42,8 @@ export type SmsMessage = {
   referralId?: number | null;
   providerId?: number | null;
   communicationMethodId?: number | null;
+  /** The body names the member (a referral sent to a provider): stored sealed, as for EmailMessage.phi. */
+  phi?: boolean;
   metadata?: Record<string, unknown>;
 };
 
@@ -139,13 +141,15 @@ export async function queueEmail(deps: AppDeps, tx: DbOrTx, message: EmailMessag
 }
 
 export async function queueSms(deps: AppDeps, tx: DbOrTx, message: SmsMessage): Promise<{ id: number }> {
+  const phi = message.phi === true;
   const [row] = await tx
     .insert(outboundMessages)
     .values({
       channel: 'sms',
       category: message.category,
       toAddress: message.to,
-      bodyText: message.body,
+      bodyText: phi ? encryptSecret(encryptionKey(deps.config), message.body) : message.body,
+      phi,
       userId: message.userId ?? null,
       organizationId: message.organizationId ?? null,
       referralId: message.referralId ?? null,

@@ -165,7 +165,8 @@ async function sendInTransaction(
   };
   const queued =
     method.methodType === 'phone'
-      ? await queueSms(deps, tx, { ...common, to: method.contactValue, body })
+      ? // It names the member: sealed at rest like the email (read back only through the audited outbox).
+        await queueSms(deps, tx, { ...common, to: method.contactValue, body, phi: true })
       : await queueEmail(deps, tx, {
           ...common,
           to: method.contactValue,

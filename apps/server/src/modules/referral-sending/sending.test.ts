@@ -14,6 +14,7 @@ import type { Drivers } from '../../adapters/delivery.ts';
 import { LocalEmailDriver } from '../../adapters/email/local.ts';
 import { OUTBOUND_MAX_ATTEMPTS } from '../../adapters/outbound.ts';
 import { LocalSmsDriver } from '../../adapters/sms/local.ts';
+import { decryptSecret, encryptionKey } from '../../platform/secret-box.ts';
 import { deliverAndReport } from '../referrals/delivery-report.ts';
 import { discoverProviderMethods } from './methods-service.ts';
 
@@ -34,6 +35,9 @@ async function one<T>(text: string, params: unknown[] = []): Promise<T> {
   const [row] = await t.database.query<T>(text, params);
   return row as T;
 }
+/** A message body as the driver gets it: sealed at rest when it names the member (phi). */
+const opened = (body: string) => decryptSecret(encryptionKey(t.app.deps.config), body);
+
 const orgId = async (name: string) =>
   (await one<{ id: number }>('SELECT id FROM organizations WHERE name = $1', [name])).id;
 const firstProviderOf = async (org: number) =>
@@ -369,13 +373,16 @@ describe('POST /api/referral-communications', () => {
       message: SENDING_MESSAGES.sent,
     });
     const message = await one<Record<string, unknown>>(
-      'SELECT channel, to_address, body_text, referral_id, provider_id, communication_method_id, category FROM outbound_messages WHERE id = $1',
+      'SELECT channel, to_address, body_text, phi, referral_id, provider_id, communication_method_id, category FROM outbound_messages WHERE id = $1',
       [body.message_id],
     );
+    // The SMS names the member, so it is sealed at rest like the email; the driver gets the text.
+    expect(message.body_text).not.toBe('New referral for you, please reply.');
+    expect(opened(String(message.body_text))).toBe('New referral for you, please reply.');
     expect(message).toMatchObject({
       channel: 'sms',
       to_address: '(213) 555-0142',
-      body_text: 'New referral for you, please reply.',
+      phi: true,
       referral_id: r.id,
       provider_id: harborProvider,
       category: 'referral_send',
@@ -410,10 +417,10 @@ describe('POST /api/referral-communications', () => {
       'SELECT body_text FROM outbound_messages WHERE id = $1',
       [res.json().message_id],
     );
-    expect(message.body_text).toMatch(
+    expect(opened(message.body_text)).toMatch(
       new RegExp(`^Referral #${r.referral_number} for .+, urgency Urgent \\{\\{unknown\\}\\}$`),
     );
-    expect(message.body_text).not.toContain('{{provider_name}}');
+    expect(opened(message.body_text)).not.toContain('{{provider_name}}');
   });
 
   it('emails the provider with the body sealed at rest (it names the member)', async () => {
@@ -563,7 +570,9 @@ describe('delivery reports on the method', () => {
       success: false,
       error_message: '21211 invalid To number',
       provider_id: lakesideProvider,
-      message_content: 'Hi',
+      // The SMS names the member: sealed at rest, so its body never leaves the server again.
+      message_content: null,
+      phi_included: true,
     });
   });
 });
@@ -591,9 +600,11 @@ describe('GET /api/referral-communications', () => {
       coordinator,
       plan,
     );
-    expect(one_.json().communications.map((c: { message_content: string }) => c.message_content)).toEqual([
-      'To Harbor',
+    // Only what was sent to Harbor; the body is sealed (it names the member), the recipient shows.
+    expect(one_.json().communications.map((c: { contact_value: string }) => c.contact_value)).toEqual([
+      '(213) 555-0142',
     ]);
+    expect(one_.json().communications[0]).toMatchObject({ message_content: null, phi_included: true });
     expectEnvelope(await api('GET', '/api/referral-communications', coordinator, plan), 400);
     expectEnvelope(
       await api('GET', `/api/referral-communications?referral_id=${r.id}`, staff, lakeside),
@@ -638,8 +649,8 @@ describe('POST /api/referrals/{id}/send-to-providers and first accept wins', () 
       "SELECT body_text FROM outbound_messages WHERE referral_id = $1 AND channel = 'sms'",
       [r.id],
     );
-    expect(sms.body_text).toContain(r.referral_number);
-    expect(sms.body_text).not.toContain(member.primary_diagnosis);
+    expect(opened(sms.body_text)).toContain(r.referral_number);
+    expect(opened(sms.body_text)).not.toContain(member.primary_diagnosis);
   });
 
   it("refuses when a provider has no method (400, the spec's message, nothing sent) and when none are matched (422)", async () => {
