@@ -16,7 +16,7 @@ import type { Random } from './random.ts';
 // Factories shared by the demo data and the tests (DESIGN.md): every value is generated, none is copied from
 // the specification's samples.
 
-const FIRST_NAMES = [
+export const FIRST_NAMES = [
   'Avery',
   'Jordan',
   'Riley',

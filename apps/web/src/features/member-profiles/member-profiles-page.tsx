@@ -14,10 +14,9 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import {
   MEMBER_TILE_STATUSES,
-  MESSAGES,
   memberDeleteConfirmation,
   REFERRAL_MEMBER_PAGE_SIZE_DEFAULT,
   type ReferralMember,
@@ -31,21 +30,12 @@ import { useReferralMemberUpdates } from '../../api/referral-members/use-referra
 import { useAuth } from '../../app/auth/auth-context.tsx';
 import { tabPath } from '../../app/navigation/tabs.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { LoadErrorAlert, loadErrorText } from '../../components/load-error-alert.tsx';
 import { MemberCard } from './member-card.tsx';
 import { type MemberStatusFilter, MemberTiles } from './member-tiles.tsx';
 import { MEMBER_PROFILE_MESSAGES } from './messages.ts';
 
 const PAGE_SIZE = REFERRAL_MEMBER_PAGE_SIZE_DEFAULT;
-
-/** A refusal of the server (4xx with a reason), as opposed to a server that could not be reached or failed. */
-function refusal(error: unknown): string | null {
-  return error instanceof ApiError && !error.isNetworkError && error.status < 500 ? error.detail : null;
-}
-
-/** The load error of 000 §8: "Unable to connect to the backend server.", or the server's reason for refusing. */
-function loadErrorText(error: unknown): string {
-  return refusal(error) ?? MESSAGES.connectionError;
-}
 
 function statusFromUrl(value: string | null): MemberStatusFilter {
   return (MEMBER_TILE_STATUSES as readonly string[]).includes(value ?? '')
@@ -157,19 +147,7 @@ export function MemberProfilesPage() {
           <Loader aria-label="Loading members" />
         </Center>
       ) : !data ? (
-        <Alert
-          color="red"
-          icon={<IconAlertCircle size={18} />}
-          role="alert"
-          title={refusal(list.error) ? 'Could not load members' : 'Connection Error'}
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{loadErrorText(list.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-              Retry
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadErrorAlert error={list.error} what="members" onRetry={() => void list.refetch()} />
       ) : data.members.length === 0 ? (
         <Paper withBorder p="xl" radius="md">
           <Stack gap="xs" align="center" ta="center">

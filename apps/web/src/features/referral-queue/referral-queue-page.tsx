@@ -1,8 +1,8 @@
 import { Alert, Button, Center, Group, Loader, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconActivity, IconAlertCircle, IconArrowLeft, IconFilePlus } from '@tabler/icons-react';
-import { type ClientReferral, MESSAGES } from '@trust/domain';
+import { IconActivity, IconArrowLeft, IconFilePlus } from '@tabler/icons-react';
+import type { ClientReferral } from '@trust/domain';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/errors.ts';
@@ -13,6 +13,7 @@ import { useReferralUpdates } from '../../api/referrals/use-referral-updates.ts'
 import { useAuth } from '../../app/auth/auth-context.tsx';
 import { tabPath } from '../../app/navigation/tabs.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { LoadErrorAlert, loadErrorText } from '../../components/load-error-alert.tsx';
 import { statusUpdateNotice } from '../../components/referral/status-update-notice.ts';
 import { groupByMember } from './group-by-member.ts';
 import { MemberGroupSection } from './member-group.tsx';
@@ -23,16 +24,6 @@ import { useQueueFilters } from './queue-filters.ts';
 import { ReferralCard, type ReferralCardActions } from './referral-card.tsx';
 
 export const QUEUE_PAGE_SIZE = 25;
-
-/** A refusal of the server (4xx with a reason), as opposed to a server that could not be reached or failed. */
-function refusal(error: unknown): string | null {
-  return error instanceof ApiError && !error.isNetworkError && error.status < 500 ? error.detail : null;
-}
-
-/** The load error of 000 §8: "Unable to connect to the backend server.", or the server's reason for refusing. */
-function loadErrorText(error: unknown): string {
-  return refusal(error) ?? MESSAGES.connectionError;
-}
 
 /** 000 §8 referral delete failure: the server's reason, or the generic text when it could not be asked. */
 function deleteErrorText(error: unknown): string {
@@ -193,19 +184,7 @@ export function ReferralQueuePage() {
           <Loader aria-label="Loading referrals" />
         </Center>
       ) : !data ? (
-        <Alert
-          color="red"
-          icon={<IconAlertCircle size={18} />}
-          role="alert"
-          title={refusal(list.error) ? 'Could not load referrals' : QUEUE_MESSAGES.connectionTitle}
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{loadErrorText(list.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-              Retry
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadErrorAlert error={list.error} what="referrals" onRetry={() => void list.refetch()} />
       ) : data.referrals.length === 0 ? (
         <Paper withBorder p="xl" radius="md">
           <Stack gap="xs" align="center" ta="center">
