@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DOCUMENT_DEFAULT_MAX_BYTES } from '@trust/domain';
+import { DOCUMENT_DEFAULT_MAX_BYTES, EMAIL_ATTACHMENT_DEFAULT_MAX_BYTES } from '@trust/domain';
 import { z } from 'zod';
 
 /**
@@ -45,6 +45,13 @@ const envSchema = z.object({
     .default('https://maps.googleapis.com/maps/api/place'),
   GEOCODER_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
   SERVER_MODULES: z.enum(['all', 'directory']).default('all'),
+  INBOUND_EMAIL_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  EMAIL_REPLY_TO: z.email({ message: 'must be an email address' }).optional(),
+  SMTP_INBOUND_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  SMTP_INBOUND_HOST: z.string().min(1).default('0.0.0.0'),
+  EMAIL_ATTACHMENT_MAX_BYTES: z.coerce.number().int().min(1).default(EMAIL_ATTACHMENT_DEFAULT_MAX_BYTES),
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  WEB_FORM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(45_000),
 });
 
 export type Config = {
@@ -79,6 +86,18 @@ export type Config = {
   geocoderUrl: string | undefined;
   /** 'directory' starts only the provider directory API (001 §7 "separate service") and health. */
   serverModules: 'all' | 'directory';
+  /** Bearer token of POST /api/webhooks/email/inbound; unset: the webhook refuses every call. */
+  inboundEmailToken: string | undefined;
+  /** The address provider replies go to, plus-addressed per thread (replies+TOKEN@domain); unset: From. */
+  emailReplyTo: string | undefined;
+  /** The server's own SMTP listener for provider replies (SMTP_INBOUND_PORT); unset: no listener. */
+  smtpInbound: { port: number; host: string } | undefined;
+  /** Largest email attachment accepted (bytes). */
+  emailAttachmentMaxBytes: number;
+  /** The Chromium that fills provider web forms (001 §5 web form). */
+  chromiumPath: string;
+  /** Longest a web-form submission may take before it ends as failed (ms). */
+  webFormTimeoutMs: number;
 };
 
 export const DEFAULT_DEMO_PASSWORD = 'TrustDemo!2026';
@@ -131,5 +150,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googlePlaces: { apiKey: e.GOOGLE_PLACES_API_KEY, baseUrl: e.GOOGLE_PLACES_BASE_URL.replace(/\/+$/, '') },
     geocoderUrl: e.GEOCODER_URL,
     serverModules: e.SERVER_MODULES,
+    inboundEmailToken: e.INBOUND_EMAIL_TOKEN,
+    emailReplyTo: e.EMAIL_REPLY_TO,
+    smtpInbound:
+      e.SMTP_INBOUND_PORT === undefined
+        ? undefined
+        : { port: e.SMTP_INBOUND_PORT, host: e.SMTP_INBOUND_HOST },
+    emailAttachmentMaxBytes: e.EMAIL_ATTACHMENT_MAX_BYTES,
+    chromiumPath: e.CHROMIUM_PATH,
+    webFormTimeoutMs: e.WEB_FORM_TIMEOUT_MS,
   };
 }

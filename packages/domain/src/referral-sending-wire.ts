@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { timestampSchema } from './common.ts';
 import { COMMUNICATION_METHOD_TYPES } from './communication-methods.ts';
+import { type Communication, communicationSchema } from './communications-wire.ts';
 
 // Sending a referral to providers on the wire (001 §3 Communication method, Referral communication payload,
 // Communication record; §7 "Communication methods"; §2.8 the N-providers dialog).
@@ -136,29 +137,11 @@ export const sendResultSchema = z.object({
 });
 export type SendResult = z.infer<typeof sendResultSchema>;
 
-/** 001 §3 Communication record. */
-export const communicationRecordSchema = z.object({
-  id: z.number().int(),
-  referral_id: z.number().int().nullable(),
-  provider_id: z.number().int().nullable(),
-  communication_method_id: z.number().int().nullable(),
-  /** sms | email (the channels with a real adapter). */
-  method_type: z.string(),
-  /** queued | sent | failed (the outbox's delivery states). */
-  status: z.string(),
-  message_content: z.string().nullable(),
-  subject: z.string().nullable(),
-  contact_value: z.string(),
-  sent_at: timestampSchema.nullable(),
-  delivered_at: timestampSchema.nullable(),
-  created_at: timestampSchema,
-  success: z.boolean().nullable(),
-  error_message: z.string().nullable(),
-  phi_included: z.boolean(),
-});
-export type CommunicationRecord = z.infer<typeof communicationRecordSchema>;
+/** 001 §3 Communication record: one shape for every listing (communications-wire.ts). */
+export const communicationRecordSchema = communicationSchema;
+export type CommunicationRecord = Communication;
 
-export const communicationListQuerySchema = z.object({
+export const referralCommunicationListQuerySchema = z.object({
   referral_id: z.coerce.number().int().positive(),
   provider_id: z.coerce.number().int().positive().optional(),
 });

@@ -500,6 +500,14 @@ export const REFERRAL_EVENT_TYPES = [
   'document_deleted',
   'contact_updated',
   'deleted',
+  // Provider communications (001 §2.10–§2.16): a conversation message sent or received (details.channel sms or
+  // email), a call placed and its end, a voicemail, a web-form submission.
+  'message_sent',
+  'message_received',
+  'call_placed',
+  'call_ended',
+  'voicemail_received',
+  'web_form_submitted',
 ] as const;
 export type ReferralEventType = (typeof REFERRAL_EVENT_TYPES)[number];
 

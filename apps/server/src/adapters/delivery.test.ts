@@ -59,7 +59,7 @@ describe('delivery of queued messages (no job queue running)', () => {
     // Without a job queue (tests, JOBS=off) the row waits for a process that runs jobs.
     expect(await messageRow(t, id)).toMatchObject({ status: 'queued', attempts: 0, driver: null });
 
-    await expect(deliverOutboundMessage(t.database.db, failing, id, key())).rejects.toThrow(
+    await expect(deliverOutboundMessage(t.database.db, failing, id, { key: key() })).rejects.toThrow(
       '421 mail server busy',
     );
     expect(await messageRow(t, id)).toMatchObject({
@@ -72,16 +72,16 @@ describe('delivery of queued messages (no job queue running)', () => {
     expect(await userName(t, 'viewer@trust.demo')).toBe('Renamed Viewer');
 
     for (let attempt = 2; attempt < OUTBOUND_MAX_ATTEMPTS; attempt++) {
-      await expect(deliverOutboundMessage(t.database.db, failing, id, key())).rejects.toThrow();
+      await expect(deliverOutboundMessage(t.database.db, failing, id, { key: key() })).rejects.toThrow();
     }
     // The last attempt marks it failed and stops retrying (no throw).
-    expect(await deliverOutboundMessage(t.database.db, failing, id, key())).toBe('failed');
+    expect(await deliverOutboundMessage(t.database.db, failing, id, { key: key() })).toBe('failed');
     expect(await messageRow(t, id)).toMatchObject({
       status: 'failed',
       attempts: OUTBOUND_MAX_ATTEMPTS,
       last_error: '421 mail server busy',
     });
-    expect(await deliverOutboundMessage(t.database.db, local, id, key())).toBe('skipped');
+    expect(await deliverOutboundMessage(t.database.db, local, id, { key: key() })).toBe('skipped');
     expect(await userName(t, 'viewer@trust.demo')).toBe('Renamed Viewer');
   });
 
@@ -95,8 +95,8 @@ describe('delivery of queued messages (no job queue running)', () => {
       email: new LocalEmailDriver(),
       sms: { name: 'twilio', send: async () => Promise.reject(new Error('Twilio answered 503: down')) },
     };
-    await expect(deliverOutboundMessage(t.database.db, flaky, id, key())).rejects.toThrow();
-    expect(await deliverOutboundMessage(t.database.db, local, id, key())).toBe('sent');
+    await expect(deliverOutboundMessage(t.database.db, flaky, id, { key: key() })).rejects.toThrow();
+    expect(await deliverOutboundMessage(t.database.db, local, id, { key: key() })).toBe('sent');
     const row = await messageRow(t, id);
     expect(row).toMatchObject({
       status: 'sent',
@@ -138,9 +138,11 @@ describe('delivery of queued messages (no job queue running)', () => {
       sms: new LocalSmsDriver(),
     };
     // The wrong key cannot open it: the attempt fails (and is retried) without sending anything.
-    await expect(deliverOutboundMessage(t.database.db, capturing, id, Buffer.alloc(32, 7))).rejects.toThrow();
+    await expect(
+      deliverOutboundMessage(t.database.db, capturing, id, { key: Buffer.alloc(32, 7) }),
+    ).rejects.toThrow();
     expect(seen).toHaveLength(0);
-    expect(await deliverOutboundMessage(t.database.db, capturing, id, key())).toBe('sent');
+    expect(await deliverOutboundMessage(t.database.db, capturing, id, { key: key() })).toBe('sent');
     expect(seen).toEqual([
       {
         text: 'Member: Wilhelmina Quarrington, DOB 1971-04-05',

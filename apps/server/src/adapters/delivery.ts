@@ -1,14 +1,21 @@
+import type { Readable } from 'node:stream';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { outboundMessages } from '../db/schema/index.ts';
 import type { Jobs } from '../platform/jobs.ts';
 import { decryptSecret } from '../platform/secret-box.ts';
+import type { FileStorage } from '../platform/storage.ts';
 import type { EmailDriver } from './email/driver.ts';
 import { createEmailDriver } from './email/index.ts';
+import { PermanentDeliveryError } from './errors.ts';
 import { DELIVER_JOB, deliveryJobOptions, OUTBOUND_MAX_ATTEMPTS } from './outbound.ts';
 import type { SmsDriver } from './sms/driver.ts';
 import { createSmsDriver } from './sms/index.ts';
+import { isOptedOut } from './sms/opt-outs.ts';
+
+/** The error a message to a number that answered STOP fails with. */
+export const SMS_OPTED_OUT_ERROR = 'The recipient opted out of text messages (answered STOP).';
 
 export type Drivers = { email: EmailDriver; sms: SmsDriver };
 
@@ -17,6 +24,42 @@ export function createDrivers(config: Config): Drivers {
 }
 
 export type DeliveryResult = 'sent' | 'retry' | 'failed' | 'skipped';
+
+/** What a delivery needs besides the message: the key of sealed bodies, storage for attachments, callbacks. */
+export type DeliveryContext = {
+  /** Opens a PHI message's sealed body (platform/secret-box.ts encryptionKey), for the driver only. */
+  key: Buffer;
+  /** Where attachments are stored (platform/storage.ts); needed only for emails that have some. */
+  storage?: FileStorage | null;
+  /** Twilio's StatusCallback for SMS delivery reports (PUBLIC_URL + the SMS status webhook). */
+  smsStatusCallbackUrl?: string | null;
+};
+
+/** Attachments and threading headers of an email, kept in the outbox row's metadata by queueEmail. */
+type EmailExtras = {
+  headers?: Record<string, string>;
+  attachments?: { filename: string; content_type: string; storage_key: string }[];
+};
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function emailAttachments(extras: EmailExtras, storage: FileStorage | null | undefined) {
+  if (!extras.attachments?.length) return undefined;
+  if (!storage) throw new Error('attachments need the file storage');
+  const out: { filename: string; contentType: string; content: Buffer }[] = [];
+  for (const a of extras.attachments) {
+    out.push({
+      filename: a.filename,
+      contentType: a.content_type,
+      content: await readAll(await storage.get(a.storage_key)),
+    });
+  }
+  return out;
+}
 
 /**
  * Delivers one stored message (the `outbound.deliver` job): counts the attempt, then records 'sent' with the
@@ -28,7 +71,7 @@ export async function deliverOutboundMessage(
   db: Db,
   drivers: Drivers,
   id: number,
-  key: Buffer,
+  context: DeliveryContext,
 ): Promise<DeliveryResult> {
   const [message] = await db.select().from(outboundMessages).where(eq(outboundMessages.id, id));
   // Already delivered (a duplicate run) or gone: nothing to do.
@@ -36,17 +79,31 @@ export async function deliverOutboundMessage(
   const attempts = message.attempts + 1;
   const driver = message.channel === 'sms' ? drivers.sms : drivers.email;
   try {
-    const open = (body: string) => (message.phi ? decryptSecret(key, body) : body);
-    const { providerMessageId } =
-      message.channel === 'sms'
-        ? await drivers.sms.send({ id, to: message.toAddress, body: open(message.bodyText) })
-        : await drivers.email.send({
-            id,
-            to: message.toAddress,
-            subject: message.subject ?? '',
-            text: open(message.bodyText),
-            html: message.bodyHtml === null ? null : open(message.bodyHtml),
-          });
+    const open = (body: string) => (message.phi ? decryptSecret(context.key, body) : body);
+    const extras = message.metadata as EmailExtras & { bypass_opt_out?: boolean };
+    let providerMessageId: string;
+    if (message.channel === 'sms') {
+      // A number that answered STOP gets nothing more (the STOP confirmation itself excepted).
+      if (!extras.bypass_opt_out && (await isOptedOut(db, message.toAddress))) {
+        throw new PermanentDeliveryError(SMS_OPTED_OUT_ERROR);
+      }
+      ({ providerMessageId } = await drivers.sms.send({
+        id,
+        to: message.toAddress,
+        body: open(message.bodyText),
+        statusCallbackUrl: context.smsStatusCallbackUrl ?? null,
+      }));
+    } else {
+      ({ providerMessageId } = await drivers.email.send({
+        id,
+        to: message.toAddress,
+        subject: message.subject ?? '',
+        text: open(message.bodyText),
+        html: message.bodyHtml === null ? null : open(message.bodyHtml),
+        ...(extras.headers ? { headers: extras.headers } : {}),
+        attachments: await emailAttachments(extras, context.storage),
+      }));
+    }
     await db
       .update(outboundMessages)
       .set({
@@ -60,7 +117,7 @@ export async function deliverOutboundMessage(
       .where(eq(outboundMessages.id, id));
     return 'sent';
   } catch (err) {
-    const final = attempts >= OUTBOUND_MAX_ATTEMPTS;
+    const final = attempts >= OUTBOUND_MAX_ATTEMPTS || err instanceof PermanentDeliveryError;
     const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 2000) || 'Unknown error';
     await db
       .update(outboundMessages)

@@ -31,6 +31,10 @@ export type EmailMessage = {
    */
   phi?: boolean;
   metadata?: Record<string, unknown>;
+  /** Threading headers (Message-ID, In-Reply-To, References, Reply-To), kept in the row's metadata. */
+  headers?: Record<string, string>;
+  /** Files already in storage (platform/storage.ts), read and attached at delivery. */
+  attachments?: { filename: string; contentType: string; storageKey: string }[];
 };
 
 export type SmsMessage = {
@@ -45,6 +49,8 @@ export type SmsMessage = {
   /** The body names the member (a referral sent to a provider): stored sealed, as for EmailMessage.phi. */
   phi?: boolean;
   metadata?: Record<string, unknown>;
+  /** Delivered even to a number that opted out: only the confirmation of that STOP itself. */
+  bypassOptOut?: boolean;
 };
 
 /** The job that delivers one stored message (defined in platform/job-definitions.ts). */
@@ -133,7 +139,19 @@ export async function queueEmail(deps: AppDeps, tx: DbOrTx, message: EmailMessag
       referralId: message.referralId ?? null,
       providerId: message.providerId ?? null,
       communicationMethodId: message.communicationMethodId ?? null,
-      metadata: message.metadata ?? {},
+      metadata: {
+        ...message.metadata,
+        ...(message.headers ? { headers: message.headers } : {}),
+        ...(message.attachments?.length
+          ? {
+              attachments: message.attachments.map((a) => ({
+                filename: a.filename,
+                content_type: a.contentType,
+                storage_key: a.storageKey,
+              })),
+            }
+          : {}),
+      },
     })
     .returning({ id: outboundMessages.id });
   await enqueueDelivery(deps, tx, row!.id);
@@ -155,7 +173,7 @@ export async function queueSms(deps: AppDeps, tx: DbOrTx, message: SmsMessage): 
       referralId: message.referralId ?? null,
       providerId: message.providerId ?? null,
       communicationMethodId: message.communicationMethodId ?? null,
-      metadata: message.metadata ?? {},
+      metadata: { ...message.metadata, ...(message.bypassOptOut ? { bypass_opt_out: true } : {}) },
     })
     .returning({ id: outboundMessages.id });
   await enqueueDelivery(deps, tx, row!.id);

@@ -1,7 +1,11 @@
 import { createDrivers, sweepQueuedMessages } from '../adapters/delivery.ts';
 import { DELIVER_JOB, OUTBOUND_MAX_ATTEMPTS } from '../adapters/outbound.ts';
+import { registerEmailJobs } from '../modules/email/jobs.ts';
 import { deliverAndReport } from '../modules/referrals/delivery-report.ts';
 import { EXPIRE_CRON, EXPIRE_JOB, expireOverdueReferrals } from '../modules/referrals/expiry.ts';
+import { registerSmsJobs } from '../modules/sms/jobs.ts';
+import { registerVoiceJobs } from '../modules/voice/jobs.ts';
+import { registerWebFormJobs } from '../modules/web-forms/jobs.ts';
 import type { AppDeps } from './deps.ts';
 import type { Jobs } from './jobs.ts';
 import { deleteEndedSessions } from './sessions.ts';
@@ -48,4 +52,10 @@ export function registerJobs(jobs: Jobs, deps: AppDeps) {
       await sweepQueuedMessages(deps.database.db, jobs);
     },
   });
+
+  // Provider communications (issue #6): each channel module defines its own.
+  registerSmsJobs(jobs, deps);
+  registerEmailJobs(jobs, deps);
+  registerVoiceJobs(jobs, deps);
+  registerWebFormJobs(jobs, deps);
 }

@@ -5,6 +5,10 @@ export type OutgoingEmail = {
   subject: string;
   text: string;
   html?: string | null;
+  /** Extra headers: Message-ID, In-Reply-To, References, Reply-To (threading replies, 001 §2.13). */
+  headers?: Record<string, string>;
+  /** Files read from storage for this delivery only (they are stored encrypted, platform/storage.ts). */
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 };
 
 /** Hides the mail service (DESIGN.md "Adapters"): SMTP when configured, the local outbox otherwise. */

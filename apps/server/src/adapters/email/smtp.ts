@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import { PermanentDeliveryError } from '../errors.ts';
 import type { EmailDriver, OutgoingEmail } from './driver.ts';
 
 /** Email over SMTP (nodemailer), used when SMTP_URL is set: smtp://user:pass@host:port or smtps://… */
@@ -21,14 +22,36 @@ export class SmtpEmailDriver implements EmailDriver {
   }
 
   async send(message: OutgoingEmail) {
-    const info = await this.#transport.sendMail({
-      from: this.from,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      ...(message.html ? { html: message.html } : {}),
-    });
-    return { providerMessageId: String(info.messageId ?? '') };
+    const { 'Message-ID': messageId, 'Reply-To': replyTo, ...headers } = message.headers ?? {};
+    try {
+      const info = await this.#transport.sendMail({
+        from: this.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+        ...(messageId ? { messageId } : {}),
+        ...(replyTo ? { replyTo } : {}),
+        ...(Object.keys(headers).length ? { headers } : {}),
+        ...(message.attachments?.length
+          ? {
+              attachments: message.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: a.content,
+              })),
+            }
+          : {}),
+      });
+      return { providerMessageId: String(info.messageId ?? messageId ?? '') };
+    } catch (err) {
+      // A 5xx answer (no such mailbox, message refused) is final; a 4xx or a connection error is retried.
+      const code = (err as { responseCode?: unknown }).responseCode;
+      if (typeof code === 'number' && code >= 500) {
+        throw new PermanentDeliveryError(err instanceof Error ? err.message : String(err));
+      }
+      throw err;
+    }
   }
 
   close() {

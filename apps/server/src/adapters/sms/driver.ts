@@ -3,6 +3,8 @@ export type OutgoingSms = {
   id: number;
   to: string;
   body: string;
+  /** Where the SMS service reports delivery (Twilio's StatusCallback), when the product is reachable there. */
+  statusCallbackUrl?: string | null;
 };
 
 /** Hides the SMS service (DESIGN.md "Adapters"): Twilio-compatible REST when configured, the local outbox otherwise. */

@@ -1,3 +1,4 @@
+import { PermanentDeliveryError } from '../errors.ts';
 import type { OutgoingSms, SmsDriver } from './driver.ts';
 
 export type TwilioOptions = { accountSid: string; authToken: string; from: string; baseUrl: string };
@@ -24,7 +25,12 @@ export class TwilioSmsDriver implements SmsDriver {
         'content-type': 'application/x-www-form-urlencoded',
         accept: 'application/json',
       },
-      body: new URLSearchParams({ To: message.to, From: from, Body: message.body }).toString(),
+      body: new URLSearchParams({
+        To: message.to,
+        From: from,
+        Body: message.body,
+        ...(message.statusCallbackUrl ? { StatusCallback: message.statusCallbackUrl } : {}),
+      }).toString(),
       signal: AbortSignal.timeout(this.timeoutMs),
     });
     const text = await res.text();
@@ -37,7 +43,12 @@ export class TwilioSmsDriver implements SmsDriver {
     if (!res.ok) {
       const detail = typeof json.message === 'string' ? json.message : text.slice(0, 200) || res.statusText;
       const code = json.code === undefined ? '' : ` (code ${String(json.code)})`;
-      throw new Error(`Twilio answered ${res.status}: ${detail}${code}`);
+      const answer = `Twilio answered ${res.status}: ${detail}${code}`;
+      // A 4xx (an invalid or unsubscribed number, a bad request) will be refused again: fail it now. 429 (rate
+      // limited) and 5xx are retried by the queue.
+      throw res.status >= 400 && res.status < 500 && res.status !== 429
+        ? new PermanentDeliveryError(answer)
+        : new Error(answer);
     }
     if (typeof json.sid !== 'string' || json.sid === '') {
       throw new Error(`Twilio answered ${res.status} without a message sid`);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   doublePrecision,
@@ -59,10 +60,19 @@ export const providerCommunicationMethods = pgTable(
     discoveredAt: timestamp('discovered_at', { withTimezone: true }).notNull().defaultNow(),
     acceptsReferrals: boolean('accepts_referrals').notNull().default(true),
     optedOut: boolean('opted_out').notNull().default(false),
+    /** A phone method's last 10 digits, so an inbound call or SMS finds its provider by number (indexed). */
+    contactDigits: text('contact_digits').generatedAlwaysAs(
+      sql`case when method_type in ('phone', 'fax') then nullif(right(regexp_replace(contact_value, '[^0-9]', '', 'g'), 10), '') end`,
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('provider_methods_provider_contact_uq').on(t.providerId, t.methodType, t.contactValue)],
+  (t) => [
+    uniqueIndex('provider_methods_provider_contact_uq').on(t.providerId, t.methodType, t.contactValue),
+    index('provider_methods_contact_digits_idx')
+      .on(t.contactDigits)
+      .where(sql`${t.contactDigits} IS NOT NULL`),
+  ],
 );
 
 /**

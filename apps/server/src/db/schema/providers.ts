@@ -81,8 +81,13 @@ export const providers = pgTable(
       .generatedAlwaysAs(
         sql`lower(name || ' ' || coalesce(city, '') || ' ' || coalesce(zip_code, '') || ' ' || coalesce(county, '') || ' ' || coalesce(state, '') || ' ' || tm_array_text(services))`,
       ),
+    /** The phone's last 10 digits, so an inbound call or SMS finds its provider by number (indexed). */
+    phoneDigits: text('phone_digits').generatedAlwaysAs(
+      sql`nullif(right(regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g'), 10), '')`,
+    ),
   },
   (t) => [
+    index('providers_phone_digits_idx').on(t.phoneDigits).where(sql`${t.phoneDigits} IS NOT NULL`),
     index('providers_zip_idx').on(t.zipCode),
     index('providers_org_idx').on(t.organizationId),
     index('providers_state_county_idx').on(t.state, t.county),

@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { communications } from './communications.ts';
 import { organizations } from './orgs.ts';
 import { providers } from './providers.ts';
 import { referrals } from './referrals.ts';
@@ -21,6 +22,16 @@ export const webFormSubmissions = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Its 001 §3 Communication record (channel 'web_form'), listed with every other channel. */
+    communicationId: integer('communication_id').references(() => communications.id, {
+      onDelete: 'set null',
+    }),
+    /** queued → running → submitted | filled | failed (the job's progress; 001 §3's flags say what happened). */
+    status: text('status').notNull().default('queued'),
+    /** The form page that was opened (the provider's web_form_url, else its website). */
+    targetUrl: text('target_url'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
     pageUrl: text('page_url'),
     pageTitle: text('page_title'),
     fieldsFilled: jsonb('fields_filled').$type<Record<string, boolean>>().notNull().default({}),

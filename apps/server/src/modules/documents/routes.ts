@@ -15,6 +15,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireOrg } from '../../platform/auth.ts';
+import { contentDisposition } from '../../platform/content-disposition.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, errorResponses } from '../../platform/errors.ts';
 import { deleteDocument, listDocuments, openDocument, type ReadUpload, uploadDocument } from './service.ts';
@@ -92,16 +93,6 @@ function multipartUpload(request: FastifyRequest, maxBytes: number): ReadUpload 
     // The body was read: a refusal of the service (400, 413, 415), or a failure of ours (storage) as it is.
     if (failure) throw failure;
   };
-}
-
-/** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266): an ASCII fallback, then the exact name. */
-function contentDisposition(kind: 'attachment' | 'inline', filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const exact = encodeURIComponent(filename).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${exact}`;
 }
 
 export function documentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {

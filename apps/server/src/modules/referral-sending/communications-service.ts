@@ -1,7 +1,5 @@
 import {
   type CommunicationList,
-  type CommunicationRecord,
-  messagePreview,
   type ReferralCommunicationCreate,
   SENDING_MESSAGES,
   type SendResult,
@@ -14,8 +12,8 @@ import type { FastifyRequest } from 'fastify';
 import { audit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
-import { messagesOfReferral } from '../referrals/communications-service.ts';
-import { type Actor, findOwnedReferral, findVisibleReferral } from '../referrals/service.ts';
+import { listCommunications } from '../communications/service.ts';
+import { type Actor, findOwnedReferral } from '../referrals/service.ts';
 import { listEntries } from './match-entries-repo.ts';
 import { sendReferralToProvider } from './send-service.ts';
 
@@ -54,51 +52,24 @@ export async function sendCommunication(
   };
 }
 
-/** The outbox channel as the 001 §3 Communication record names it. */
-const RECORD_METHOD: Record<string, string> = { sms: 'sms', email: 'email' };
-
 /**
- * GET /api/referral-communications?referral_id&provider_id: what was sent about the referral (to that provider),
- * newest first, with its delivery state and the driver's error (001 §8 "shows the error"). Reuses the
- * Communications tab's query; the read is audited (the messages name the member).
+ * GET /api/referral-communications?referral_id&provider_id: what was said about the referral (with that
+ * provider), newest first, with its delivery state and the service's error (001 §8 "shows the error"): the
+ * first page of GET /api/communications for the referral (communications/service.ts; audited there).
  */
-export async function listCommunications(
+export async function listReferralCommunications(
   deps: AppDeps,
   request: FastifyRequest,
   actor: Actor,
   query: { referral_id: number; provider_id?: number },
 ): Promise<CommunicationList> {
-  await findVisibleReferral(deps, actor, query.referral_id);
-  const db = deps.database.db;
-  const { rows } = await messagesOfReferral(db, query.referral_id, 100, 0, query.provider_id);
-  await audit(db, request, {
-    action: 'referral.communications_read',
-    entityType: 'referral',
-    entityId: query.referral_id,
-    details: { provider_id: query.provider_id ?? null, count: rows.length },
+  const page = await listCommunications(deps, request, actor, {
+    referral_id: query.referral_id,
+    provider_id: query.provider_id,
+    page: 1,
+    page_size: 100,
   });
-  return {
-    communications: rows.map(
-      (row): CommunicationRecord => ({
-        id: row.id,
-        referral_id: query.referral_id,
-        provider_id: row.providerId,
-        communication_method_id: row.communicationMethodId,
-        method_type: RECORD_METHOD[row.channel] ?? row.channel,
-        status: row.status,
-        // A PHI body is sealed at rest and never leaves the server again (adapters/outbound.ts).
-        message_content: row.phi || row.previewSource === null ? null : messagePreview(row.previewSource),
-        subject: row.subject,
-        contact_value: row.to,
-        sent_at: row.sentAt ? row.sentAt.toISOString() : null,
-        delivered_at: row.status === 'sent' && row.sentAt ? row.sentAt.toISOString() : null,
-        created_at: row.createdAt.toISOString(),
-        success: row.status === 'sent' ? true : row.status === 'failed' ? false : null,
-        error_message: row.lastError,
-        phi_included: row.phi,
-      }),
-    ),
-  };
+  return { communications: page.communications };
 }
 
 /**

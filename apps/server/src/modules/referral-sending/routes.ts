@@ -1,5 +1,4 @@
 import {
-  communicationListQuerySchema,
   communicationListSchema,
   communicationMethodListQuerySchema,
   communicationMethodListSchema,
@@ -10,6 +9,7 @@ import {
   ORG_ROLES,
   type OrgRole,
   referralCommunicationCreateSchema,
+  referralCommunicationListQuerySchema,
   sendResultSchema,
   sendToProvidersResponseSchema,
   sendToProvidersSchema,
@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { requireOrg } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/errors.ts';
-import { listCommunications, sendCommunication, sendToProviders } from './communications-service.ts';
+import { listReferralCommunications, sendCommunication, sendToProviders } from './communications-service.ts';
 import { discoverProviderMethods, listProviderMethods, updateProviderMethod } from './methods-service.ts';
 
 // 001 §7 "Communication methods" and the N-providers send of 001 §2.8. Every route acts for the active
@@ -103,11 +103,11 @@ export function referralSendingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary:
             'What was sent about a referral (to one provider), newest first, with delivery state and error',
-          querystring: communicationListQuerySchema,
+          querystring: referralCommunicationListQuerySchema,
           response: { 200: communicationListSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => listCommunications(deps, request, requireOrg(request), request.query),
+      async (request) => listReferralCommunications(deps, request, requireOrg(request), request.query),
     );
 
     app.post(

@@ -7,11 +7,12 @@ import {
   SENDING_MESSAGES,
   templateValues,
 } from '@trust/domain';
-import { queueEmail, queueSms } from '../../adapters/outbound.ts';
+import { isOptedOut } from '../../adapters/sms/opt-outs.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
+import { queueCommunicationEmail, queueCommunicationSms } from '../communications/queue.ts';
 import { recordReferralEvent } from '../referrals/history.ts';
 import * as referralsRepo from '../referrals/repo.ts';
 import type { Actor } from '../referrals/service.ts';
@@ -122,7 +123,7 @@ async function sendInTransaction(
   const provider = await methods.findProviderContact(tx, input.providerId);
   if (!provider) throw new AppError('not_found', SENDING_MESSAGES.providerNotFound);
   const method = await resolveMethod(tx, provider, input);
-  if (method.methodType === 'phone' && method.optedOut) {
+  if (method.methodType === 'phone' && (method.optedOut || (await isOptedOut(tx, method.contactValue)))) {
     throw new AppError('rule_broken', SENDING_MESSAGES.methodOptedOut);
   }
 
@@ -163,11 +164,12 @@ async function sendInTransaction(
     communicationMethodId: method.id,
     metadata: { referral_number: referral.referralNumber, provider_id: provider.id, method_id: method.id },
   };
+  // The send opens (or continues) the thread with the provider about this referral (001 §2.10), so a reply
+  // lands beside it. It names the member: sealed at rest, read back only by the organization, audited.
   const queued =
     method.methodType === 'phone'
-      ? // It names the member: sealed at rest like the email (read back only through the audited outbox).
-        await queueSms(deps, tx, { ...common, to: method.contactValue, body, phi: true })
-      : await queueEmail(deps, tx, {
+      ? await queueCommunicationSms(deps, tx, { ...common, to: method.contactValue, body, phi: true })
+      : await queueCommunicationEmail(deps, tx, {
           ...common,
           to: method.contactValue,
           // The subject is stored readable in the outbox, so it names the referral number only.
@@ -191,7 +193,8 @@ async function sendInTransaction(
     provider_name: provider.name,
     method_type: method.methodType,
     communication_method_id: method.id,
-    message_id: queued.id,
+    message_id: queued.messageId,
+    communication_id: queued.row.id,
   };
   await recordReferralEvent(deps, tx, {
     referral,
@@ -209,7 +212,7 @@ async function sendInTransaction(
     status: 'queued',
     methodType: method.methodType,
     contactValue: method.contactValue,
-    messageId: queued.id,
+    messageId: queued.messageId,
   };
 }
 

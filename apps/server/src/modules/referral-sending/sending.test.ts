@@ -564,14 +564,14 @@ describe('delivery reports on the method', () => {
     );
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json().communications[0]).toMatchObject({
-      id: messageId,
       method_type: 'sms',
+      direction: 'outbound',
       status: 'failed',
       success: false,
       error_message: '21211 invalid To number',
       provider_id: lakesideProvider,
-      // The SMS names the member: sealed at rest, so its body never leaves the server again.
-      message_content: null,
+      // The SMS names the member: sealed at rest, opened only for the organization's own (audited) read.
+      message_content: 'Hi',
       phi_included: true,
     });
   });
@@ -600,11 +600,16 @@ describe('GET /api/referral-communications', () => {
       coordinator,
       plan,
     );
-    // Only what was sent to Harbor; the body is sealed (it names the member), the recipient shows.
+    // Only what was sent to Harbor; the body is sealed at rest (it names the member) and opened for its owner.
     expect(one_.json().communications.map((c: { contact_value: string }) => c.contact_value)).toEqual([
       '(213) 555-0142',
     ]);
-    expect(one_.json().communications[0]).toMatchObject({ message_content: null, phi_included: true });
+    expect(one_.json().communications[0]).toMatchObject({ message_content: 'To Harbor', phi_included: true });
+    const [stored] = await t.database.query<{ body_text: string }>(
+      'SELECT body_text FROM communications WHERE id = $1',
+      [one_.json().communications[0].id],
+    );
+    expect(stored!.body_text).not.toContain('To Harbor');
     expectEnvelope(await api('GET', '/api/referral-communications', coordinator, plan), 400);
     expectEnvelope(
       await api('GET', `/api/referral-communications?referral_id=${r.id}`, staff, lakeside),

@@ -6,6 +6,9 @@ import { referralEvents } from '../../db/schema/index.ts';
 import { audit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { encryptionKey } from '../../platform/secret-box.ts';
+import { storageOf } from '../../platform/storage.ts';
+import { WEBHOOK_PATHS, webhookUrl } from '../../platform/webhook-urls.ts';
+import { reportCommunicationDelivery } from '../communications/delivery-sync.ts';
 import { reportMethodOutcome } from '../referral-sending/delivery-outcome.ts';
 import { recordReferralEvent } from './history.ts';
 import * as repo from './repo.ts';
@@ -82,19 +85,21 @@ export async function reportPhiDelivery(deps: AppDeps, messageId: number): Promi
 
 /**
  * The `outbound.deliver` job's work: deliver one message (a thrown error makes pg-boss retry it), then report a
- * PHI email's outcome to its referral, and a referral send's outcome to the provider's method (001 §4).
+ * PHI email's outcome to its referral, and a referral send's outcome to the provider's method (001 §4). The
+ * message's communication record follows its state (communications/delivery-sync.ts).
  */
 export async function deliverAndReport(
   deps: AppDeps,
   drivers: Drivers,
   messageId: number,
 ): Promise<DeliveryResult> {
-  const result = await deliverOutboundMessage(
-    deps.database.db,
-    drivers,
-    messageId,
-    encryptionKey(deps.config),
-  );
+  const result = await deliverOutboundMessage(deps.database.db, drivers, messageId, {
+    key: encryptionKey(deps.config),
+    storage: storageOf(deps),
+    // Twilio reports delivered/undelivered to this webhook; the local driver has nobody to report.
+    smsStatusCallbackUrl: deps.config.twilio ? webhookUrl(deps.config, WEBHOOK_PATHS.smsStatus) : null,
+  });
+  await reportCommunicationDelivery(deps, messageId);
   await reportPhiDelivery(deps, messageId);
   await reportMethodOutcome(deps, messageId);
   return result;

@@ -1,6 +1,6 @@
-import { queueSms } from '../../adapters/outbound.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { queueCommunicationSms } from '../communications/queue.ts';
 import { recordReferralEvent } from './history.ts';
 import type { ReferralRecord } from './repo.ts';
 
@@ -53,17 +53,23 @@ export async function noticeMemberOfStatus(
     });
     return;
   }
-  const message = await queueSms(deps, tx, {
-    to: referral.phoneNumber,
-    body: memberStatusSms(referral.status, referral),
-    category: 'referral_status',
-    organizationId: referral.organizationId,
-    referralId: referral.id,
-  });
+  // Listed with the referral's communications, outside any provider thread.
+  const { messageId } = await queueCommunicationSms(
+    deps,
+    tx,
+    {
+      to: referral.phoneNumber,
+      body: memberStatusSms(referral.status, referral),
+      category: 'referral_status',
+      organizationId: referral.organizationId,
+      referralId: referral.id,
+    },
+    { conversation: false, recordCategory: 'member_notice' },
+  );
   await recordReferralEvent(deps, tx, {
     referral,
     type: 'member_notified',
     actorUserId,
-    details: { channel: 'sms', status: referral.status, sent: true, message_id: message.id },
+    details: { channel: 'sms', status: referral.status, sent: true, message_id: messageId },
   });
 }

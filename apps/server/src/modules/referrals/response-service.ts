@@ -7,11 +7,12 @@ import {
   type ReferralResponseStatus,
 } from '@trust/domain';
 import type { FastifyRequest } from 'fastify';
-import { findOutboundMessageState, queueEmail } from '../../adapters/outbound.ts';
+import { findOutboundMessageState } from '../../adapters/outbound.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
+import { queueCommunicationEmail } from '../communications/queue.ts';
 import {
   answersThroughSentEntry,
   claimSentReferral,
@@ -128,16 +129,23 @@ export async function acceptReferral(
       let messageId: number | null = null;
       if (to) {
         const email = buildPhiEmail(before, provider.name, emailTransportOf(deps.config));
-        const queued = await queueEmail(deps, tx, {
-          to,
-          ...email,
-          category: PHI_EMAIL_CATEGORY,
-          organizationId: provider.organizationId,
-          referralId: before.id,
-          phi: true,
-          metadata: { referral_number: before.referralNumber, provider_id: provider.id },
-        });
-        messageId = queued.id;
+        // Recorded with the owner's communications (001 §3 is_acceptance_email), on the thread with the provider.
+        const queued = await queueCommunicationEmail(
+          deps,
+          tx,
+          {
+            to,
+            ...email,
+            category: PHI_EMAIL_CATEGORY,
+            organizationId: before.organizationId,
+            referralId: before.id,
+            providerId: provider.id,
+            phi: true,
+            metadata: { referral_number: before.referralNumber, provider_id: provider.id },
+          },
+          { isAcceptanceEmail: true },
+        );
+        messageId = queued.messageId;
       }
       const after = await repo.updateReferral(tx, id, {
         status: 'accepted',

@@ -1,0 +1,90 @@
+import { COMMUNICATION_MESSAGES, type ProviderReferralList } from '@trust/domain';
+import { and, desc, eq, exists, ilike, inArray, or, sql } from 'drizzle-orm';
+import { conversations, providers, referralProviderMatches, referrals } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Actor } from '../referrals/service.ts';
+
+// 001 §7 GET /api/providers/{providerId}/referrals: the referrals a coordinator may talk about with a provider
+// (the compose form's referral selector, 001 §2.10). Those linked to the provider come first — matched to it,
+// sent to it, or already discussed with it — then the organization's other open referrals, or those matching a
+// search, so a conversation can start about a referral not yet sent.
+
+const OPEN_STATUSES = ['pending', 'matched', 'authorized', 'accepted', 'in_progress', 'on_hold'];
+const LIMIT = 50;
+
+export async function listProviderReferrals(
+  deps: AppDeps,
+  actor: Actor,
+  providerId: number,
+  search: string | undefined,
+): Promise<ProviderReferralList> {
+  const db = deps.database.db;
+  const [provider] = await db
+    .select({ id: providers.id })
+    .from(providers)
+    .where(eq(providers.id, providerId));
+  if (!provider) throw new AppError('not_found', COMMUNICATION_MESSAGES.providerNotFound);
+
+  const linked = or(
+    eq(referrals.matchedProviderId, providerId),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(referralProviderMatches)
+        .where(
+          and(
+            eq(referralProviderMatches.referralId, referrals.id),
+            eq(referralProviderMatches.providerId, providerId),
+          ),
+        ),
+    ),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(conversations)
+        .where(
+          and(
+            eq(conversations.referralId, referrals.id),
+            eq(conversations.providerId, providerId),
+            eq(conversations.organizationId, actor.org.id),
+          ),
+        ),
+    ),
+  );
+  const term = search?.trim();
+  const matching = term
+    ? or(
+        ilike(referrals.referralNumber, `${term.replace(/[\\%_]/g, '\\$&')}%`),
+        sql`${referrals.searchText} LIKE ${`%${term.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}`,
+      )
+    : inArray(referrals.status, OPEN_STATUSES);
+  const rows = await db
+    .select({
+      id: referrals.id,
+      referralNumber: referrals.referralNumber,
+      firstName: referrals.firstName,
+      lastName: referrals.lastName,
+      status: referrals.status,
+      sdohNeeds: referrals.sdohNeeds,
+      urgencyLevel: referrals.urgencyLevel,
+      createdAt: referrals.createdAt,
+      linked: sql<boolean>`(${linked})`,
+    })
+    .from(referrals)
+    .where(and(eq(referrals.organizationId, actor.org.id), or(linked, matching)))
+    .orderBy(sql`(${linked}) DESC`, desc(referrals.createdAt))
+    .limit(LIMIT);
+  return {
+    referrals: rows.map((r) => ({
+      id: r.id,
+      referral_number: r.referralNumber,
+      member_name: `${r.firstName} ${r.lastName}`.trim(),
+      status: r.status,
+      sdoh_needs: r.sdohNeeds ?? [],
+      urgency_level: r.urgencyLevel,
+      created_at: r.createdAt.toISOString(),
+      linked: Boolean(r.linked),
+    })),
+  };
+}
