@@ -78,6 +78,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const jobs = options.jobs && config.serverModules === 'all' ? new Jobs(database, app.log) : null;
   const deps: AppDeps = { config, database, events, jobs, version: VERSION, startedAt: Date.now() };
 
+  // Twilio's webhooks post form-encoded bodies (001 §7 SMS and voice callbacks): parsed into an object of strings.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      const fields: Record<string, string> = {};
+      for (const [key, value] of new URLSearchParams(body as string)) fields[key] = value;
+      done(null, fields);
+    },
+  );
   registerErrorHandling(app);
   registerAuth(app, database);
   await registerOpenApi(app, VERSION);
