@@ -52,6 +52,10 @@ const envSchema = z.object({
   EMAIL_ATTACHMENT_MAX_BYTES: z.coerce.number().int().min(1).default(EMAIL_ATTACHMENT_DEFAULT_MAX_BYTES),
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   WEB_FORM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(45_000),
+  WEB_FORM_ALLOW_PRIVATE_HOSTS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export type Config = {
@@ -98,6 +102,11 @@ export type Config = {
   chromiumPath: string;
   /** Longest a web-form submission may take before it ends as failed (ms). */
   webFormTimeoutMs: number;
+  /**
+   * Let the web-form browser open loopback and private-network addresses (tests, a form served on the LAN).
+   * Off by default: a provider's website must not make the server browse its own network.
+   */
+  webFormAllowPrivateHosts: boolean;
 };
 
 export const DEFAULT_DEMO_PASSWORD = 'TrustDemo!2026';
@@ -159,5 +168,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emailAttachmentMaxBytes: e.EMAIL_ATTACHMENT_MAX_BYTES,
     chromiumPath: e.CHROMIUM_PATH,
     webFormTimeoutMs: e.WEB_FORM_TIMEOUT_MS,
+    webFormAllowPrivateHosts: e.WEB_FORM_ALLOW_PRIVATE_HOSTS,
   };
 }
