@@ -1,5 +1,5 @@
 import { COMMUNICATION_MESSAGES, type ProviderReferralList } from '@trust/domain';
-import { and, desc, eq, exists, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { conversations, providers, referralProviderMatches, referrals } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -26,32 +26,16 @@ export async function listProviderReferrals(
     .where(eq(providers.id, providerId));
   if (!provider) throw new AppError('not_found', COMMUNICATION_MESSAGES.providerNotFound);
 
-  const linked = or(
-    eq(referrals.matchedProviderId, providerId),
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(referralProviderMatches)
-        .where(
-          and(
-            eq(referralProviderMatches.referralId, referrals.id),
-            eq(referralProviderMatches.providerId, providerId),
-          ),
-        ),
-    ),
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(conversations)
-        .where(
-          and(
-            eq(conversations.referralId, referrals.id),
-            eq(conversations.providerId, providerId),
-            eq(conversations.organizationId, actor.org.id),
-          ),
-        ),
-    ),
-  );
+  // Written out with the outer table named: Drizzle leaves the columns of a one-table query unqualified, and an
+  // unqualified "id" inside the subqueries would bind to the subquery's own table.
+  const outerId = sql.raw('"referrals"."id"');
+  // coalesce: an unmatched referral's `matched_provider_id = …` is NULL, which DESC would sort first.
+  const linked = sql`(coalesce("referrals"."matched_provider_id" = ${providerId}, false)
+    OR EXISTS (SELECT 1 FROM ${referralProviderMatches} m
+               WHERE m.referral_id = ${outerId} AND m.provider_id = ${providerId})
+    OR EXISTS (SELECT 1 FROM ${conversations} c
+               WHERE c.referral_id = ${outerId} AND c.provider_id = ${providerId}
+                 AND c.organization_id = ${actor.org.id}))`;
   const term = search?.trim();
   const matching = term
     ? or(
@@ -69,11 +53,11 @@ export async function listProviderReferrals(
       sdohNeeds: referrals.sdohNeeds,
       urgencyLevel: referrals.urgencyLevel,
       createdAt: referrals.createdAt,
-      linked: sql<boolean>`(${linked})`,
+      linked: sql<boolean>`${linked}`,
     })
     .from(referrals)
     .where(and(eq(referrals.organizationId, actor.org.id), or(linked, matching)))
-    .orderBy(sql`(${linked}) DESC`, desc(referrals.createdAt))
+    .orderBy(sql`${linked} DESC`, desc(referrals.createdAt))
     .limit(LIMIT);
   return {
     referrals: rows.map((r) => ({

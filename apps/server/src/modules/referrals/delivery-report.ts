@@ -93,13 +93,18 @@ export async function deliverAndReport(
   drivers: Drivers,
   messageId: number,
 ): Promise<DeliveryResult> {
-  const result = await deliverOutboundMessage(deps.database.db, drivers, messageId, {
-    key: encryptionKey(deps.config),
-    storage: storageOf(deps),
-    // Twilio reports delivered/undelivered to this webhook; the local driver has nobody to report.
-    smsStatusCallbackUrl: deps.config.twilio ? webhookUrl(deps.config, WEBHOOK_PATHS.smsStatus) : null,
-  });
-  await reportCommunicationDelivery(deps, messageId);
+  let result: DeliveryResult;
+  try {
+    result = await deliverOutboundMessage(deps.database.db, drivers, messageId, {
+      key: encryptionKey(deps.config),
+      storage: storageOf(deps),
+      // Twilio reports delivered/undelivered to this webhook; the local driver has nobody to report.
+      smsStatusCallbackUrl: deps.config.twilio ? webhookUrl(deps.config, WEBHOOK_PATHS.smsStatus) : null,
+    });
+  } finally {
+    // Also after a failed attempt that will be retried: its error shows with the message meanwhile.
+    await reportCommunicationDelivery(deps, messageId);
+  }
   await reportPhiDelivery(deps, messageId);
   await reportMethodOutcome(deps, messageId);
   return result;
