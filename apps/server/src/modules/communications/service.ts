@@ -211,6 +211,7 @@ export type StatusPatch = Partial<
     | 'externalId'
     | 'metadata'
     | 'bodyText'
+    | 'readAt'
   >
 >;
 
