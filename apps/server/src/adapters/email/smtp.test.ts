@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PermanentDeliveryError } from '../errors.ts';
 import { createEmailDriver } from './index.ts';
 import { LocalEmailDriver } from './local.ts';
 import { SmtpEmailDriver } from './smtp.ts';
@@ -86,11 +88,56 @@ describe('the SMTP email driver, against a real SMTP server on loopback', () => 
     expect(mail.raw).toContain('<p>rich</p>');
   });
 
-  it('throws the server refusal, so the queue retries', async () => {
+  it('sends the threading headers, the copies and the attachments as given (001 §2.13)', async () => {
+    const driver = new SmtpEmailDriver(`smtp://127.0.0.1:${port}`, 'Trust <no-reply@trust.local>');
+    const file = Buffer.concat([
+      Buffer.from('%PDF-1.4\n'),
+      Buffer.from([0, 1, 2, 250, 251, 252, 253, 254, 255]),
+    ]);
+    const result = await driver.send({
+      id: 5,
+      to: 'intake@pantry.example.org',
+      subject: 'Referral #1234567890',
+      text: 'See the attached plan.',
+      html: '<p>See the attached plan.</p>',
+      headers: {
+        'Message-ID': '<3f2a9c@trust.local>',
+        'Reply-To': 'reply+0123456789abcdef0123456789abcdef@trust.test',
+        'In-Reply-To': '<earlier@trust.local>',
+        References: '<earlier@trust.local>',
+        Cc: 'lead@plan.example.org, second@plan.example.org',
+      },
+      attachments: [{ filename: 'care plan.pdf', contentType: 'application/pdf', content: file }],
+    });
+    driver.close();
+    expect(result.providerMessageId).toBe('<3f2a9c@trust.local>');
+    const mail = received.at(-1)!;
+    // The copies are recipients of the envelope, not only a header.
+    expect(mail.to).toEqual([
+      'intake@pantry.example.org',
+      'lead@plan.example.org',
+      'second@plan.example.org',
+    ]);
+    const parsed = await simpleParser(mail.raw);
+    expect(parsed.messageId).toBe('<3f2a9c@trust.local>');
+    expect(parsed.inReplyTo).toBe('<earlier@trust.local>');
+    expect(parsed.replyTo?.value[0]?.address).toBe('reply+0123456789abcdef0123456789abcdef@trust.test');
+    expect(parsed.cc && !Array.isArray(parsed.cc) ? parsed.cc.value.map((a) => a.address) : []).toEqual([
+      'lead@plan.example.org',
+      'second@plan.example.org',
+    ]);
+    expect(parsed.attachments).toHaveLength(1);
+    expect(parsed.attachments[0]!.filename).toBe('care plan.pdf');
+    expect(parsed.attachments[0]!.contentType).toBe('application/pdf');
+    expect(parsed.attachments[0]!.content.equals(file)).toBe(true);
+    expect(parsed.text?.trim()).toBe('See the attached plan.');
+  });
+
+  it('throws a 5xx refusal as permanent (no retry), anything else as an error the queue retries', async () => {
     const driver = new SmtpEmailDriver(`smtp://127.0.0.1:${port}`, 'no-reply@trust.local');
-    await expect(
-      driver.send({ id: 3, to: 'x@refused.example', subject: 'Hi', text: 'plain' }),
-    ).rejects.toThrow(/Mailbox unavailable/);
+    const refused = driver.send({ id: 3, to: 'x@refused.example', subject: 'Hi', text: 'plain' });
+    await expect(refused).rejects.toThrow(/Mailbox unavailable/);
+    await expect(refused).rejects.toBeInstanceOf(PermanentDeliveryError);
     driver.close();
   });
 
@@ -100,7 +147,11 @@ describe('the SMTP email driver, against a real SMTP server on loopback', () => 
     const deadPort = (closed.server.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const driver = new SmtpEmailDriver(`smtp://127.0.0.1:${deadPort}`, 'no-reply@trust.local');
-    await expect(driver.send({ id: 4, to: 'a@example.org', subject: 'Hi', text: 'x' })).rejects.toThrow();
+    const failure = await driver
+      .send({ id: 4, to: 'a@example.org', subject: 'Hi', text: 'x' })
+      .catch((e) => e);
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure).not.toBeInstanceOf(PermanentDeliveryError);
     driver.close();
   });
 });

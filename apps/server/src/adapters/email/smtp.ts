@@ -22,7 +22,7 @@ export class SmtpEmailDriver implements EmailDriver {
   }
 
   async send(message: OutgoingEmail) {
-    const { 'Message-ID': messageId, 'Reply-To': replyTo, ...headers } = message.headers ?? {};
+    const { 'Message-ID': messageId, 'Reply-To': replyTo, Cc: cc, ...headers } = message.headers ?? {};
     try {
       const info = await this.#transport.sendMail({
         from: this.from,
@@ -32,6 +32,8 @@ export class SmtpEmailDriver implements EmailDriver {
         ...(message.html ? { html: message.html } : {}),
         ...(messageId ? { messageId } : {}),
         ...(replyTo ? { replyTo } : {}),
+        // Given as an option, not a header, so the copies are recipients of the envelope too.
+        ...(cc ? { cc } : {}),
         ...(Object.keys(headers).length ? { headers } : {}),
         ...(message.attachments?.length
           ? {

@@ -26,8 +26,20 @@ export async function reportCommunicationDelivery(deps: AppDeps, messageId: numb
 
   await db.transaction(async (tx) => {
     const current = await repo.lockCommunication(tx, communication.id);
+    if (!current) return;
+    // An email opened (its pixel loaded) before this report came keeps that status but gets its times.
+    if ((current.status === 'opened' || current.status === 'clicked') && message.status === 'sent') {
+      if (!current.sentAt) {
+        const at = message.sentAt ?? new Date();
+        await updateCommunicationStatus(deps, tx, current.id, {
+          sentAt: at,
+          deliveredAt: current.deliveredAt ?? at,
+        });
+      }
+      return;
+    }
     // Only a record still in flight moves; a status callback may already have said more (delivered).
-    if (!current || (current.status !== 'queued' && current.status !== 'sent')) return;
+    if (current.status !== 'queued' && current.status !== 'sent') return;
     if (message.status === 'sent' && current.status === 'queued') {
       const local = message.driver === 'local';
       const at = message.sentAt ?? new Date();
