@@ -5,6 +5,8 @@ import type { ReactNode } from 'react';
 import { errorText } from '../../api/errors.ts';
 import { useOutboxMessage } from '../../api/outbox/get-outbox-message.ts';
 import { LinkifiedText } from './linkified-text.tsx';
+import { canReplyAsProvider } from './provider-reply.ts';
+import { ReplyAsProviderEmail, ReplyAsProviderSms } from './reply-as-provider.tsx';
 import { OutboxStatusBadge } from './status-badge.tsx';
 
 function formatTime(iso: string | null) {
@@ -13,14 +15,18 @@ function formatTime(iso: string | null) {
 
 /**
  * An HTML body is untrusted: it is shown only in a sandboxed frame (no scripts, no access to this origin);
- * links in it open in a new tab.
+ * links in it open in a new tab. Its policy loads nothing from elsewhere: an administrator reading the outbox is
+ * not the recipient, so a provider email's tracking pixel must not count as the provider opening it.
  */
+const FRAME_POLICY =
+  '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; img-src data:; style-src \'unsafe-inline\'">';
+
 function HtmlBody({ html }: { html: string }) {
   return (
     <iframe
       title="HTML body"
       sandbox="allow-popups allow-popups-to-escape-sandbox"
-      srcDoc={`<base target="_blank">${html}`}
+      srcDoc={`${FRAME_POLICY}<base target="_blank">${html}`}
       style={{
         width: '100%',
         minHeight: 320,
@@ -104,6 +110,12 @@ export function OutboxMessageModal({ id, onClose }: { id: number | null; onClose
           <Text size="xs" c="dimmed">
             Message #{data.id}
           </Text>
+          {canReplyAsProvider(data) &&
+            (data.channel === 'sms' ? (
+              <ReplyAsProviderSms key={data.id} message={data} />
+            ) : (
+              <ReplyAsProviderEmail key={data.id} message={data} />
+            ))}
         </Stack>
       ) : null}
     </Modal>

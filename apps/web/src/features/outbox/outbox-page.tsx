@@ -1,6 +1,7 @@
 import {
   Alert,
   Badge,
+  Button,
   Center,
   Group,
   Loader,
@@ -11,11 +12,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconMicrophone } from '@tabler/icons-react';
 import { OUTBOX_MESSAGES, type OutboundChannel, type OutboundMessage } from '@trust/domain';
 import { useState } from 'react';
 import { errorText } from '../../api/errors.ts';
 import { useOutbox } from '../../api/outbox/get-outbox.ts';
+import { LeaveVoicemailDialog } from './leave-voicemail-dialog.tsx';
 import { OutboxMessageModal } from './message-modal.tsx';
 import { OutboxStatusBadge } from './status-badge.tsx';
 
@@ -37,6 +39,7 @@ export function OutboxPage() {
   const [page, setPage] = useState(1);
   const [channel, setChannel] = useState<'all' | OutboundChannel>('all');
   const [openId, setOpenId] = useState<number | null>(null);
+  const [voicemailOpen, setVoicemailOpen] = useState(false);
   const outbox = useOutbox({ page, page_size: PAGE_SIZE, channel: channel === 'all' ? undefined : channel });
 
   const pages = outbox.data ? Math.max(1, Math.ceil(outbox.data.total / PAGE_SIZE)) : 1;
@@ -47,22 +50,32 @@ export function OutboxPage() {
         <div>
           <Title order={2}>Outbox</Title>
           <Text size="sm" c="dimmed">
-            Every email and SMS sent, newest first.
+            Every email and SMS sent, newest first. With the local drivers, open a message to reply as the
+            provider, or leave a voicemail as one.
           </Text>
         </div>
-        <SegmentedControl
-          aria-label="Channel"
-          value={channel}
-          onChange={(v) => {
-            setChannel(v as 'all' | OutboundChannel);
-            setPage(1);
-          }}
-          data={[
-            { value: 'all', label: 'All' },
-            { value: 'email', label: 'Email' },
-            { value: 'sms', label: 'SMS' },
-          ]}
-        />
+        <Group gap="sm">
+          <Button
+            variant="light"
+            leftSection={<IconMicrophone size={16} />}
+            onClick={() => setVoicemailOpen(true)}
+          >
+            Leave a voicemail
+          </Button>
+          <SegmentedControl
+            aria-label="Channel"
+            value={channel}
+            onChange={(v) => {
+              setChannel(v as 'all' | OutboundChannel);
+              setPage(1);
+            }}
+            data={[
+              { value: 'all', label: 'All' },
+              { value: 'email', label: 'Email' },
+              { value: 'sms', label: 'SMS' },
+            ]}
+          />
+        </Group>
       </Group>
 
       {outbox.isPending ? (
@@ -132,6 +145,7 @@ export function OutboxPage() {
         </>
       )}
       <OutboxMessageModal id={openId} onClose={() => setOpenId(null)} />
+      <LeaveVoicemailDialog opened={voicemailOpen} onClose={() => setVoicemailOpen(false)} />
     </Stack>
   );
 }
