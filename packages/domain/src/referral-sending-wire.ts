@@ -72,6 +72,11 @@ export const communicationMethodSchema = z.object({
   discovery_method: z.string(),
   discovered_at: timestampSchema.nullable(),
   accepts_referrals: z.boolean(),
+  /**
+   * A phone number that answered STOP: no SMS goes to it until it texts START (issue #6). Always sent by the
+   * server; optional only so that directory fallbacks built in the browser need not say it.
+   */
+  opted_out: z.boolean().optional(),
   created_at: timestampSchema.nullable(),
   updated_at: timestampSchema.nullable(),
 });

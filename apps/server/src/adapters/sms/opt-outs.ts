@@ -1,5 +1,5 @@
 import { toE164 } from '@trust/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { smsOptOuts } from '../../db/schema/index.ts';
 
@@ -15,6 +15,17 @@ export async function isOptedOut(db: DbOrTx, phone: string): Promise<boolean> {
     .from(smsOptOuts)
     .where(eq(smsOptOuts.phone, e164));
   return row?.optedOut === true;
+}
+
+/** Of the given numbers, the ones (as E.164) that answered STOP and have not come back. */
+export async function optedOutNumbers(db: DbOrTx, phones: readonly string[]): Promise<Set<string>> {
+  const numbers = [...new Set(phones.map((p) => toE164(p)).filter((p): p is string => p !== null))];
+  if (numbers.length === 0) return new Set();
+  const rows = await db
+    .select({ phone: smsOptOuts.phone })
+    .from(smsOptOuts)
+    .where(and(inArray(smsOptOuts.phone, numbers), eq(smsOptOuts.optedOut, true)));
+  return new Set(rows.map((r) => r.phone));
 }
 
 /** Records STOP (true) or START (false) from `phone`; returns whether anything changed. */

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PermanentDeliveryError } from '../errors.ts';
 import { createSmsDriver } from './index.ts';
 import { LocalSmsDriver } from './local.ts';
 import { TwilioSmsDriver } from './twilio.ts';
@@ -47,6 +48,20 @@ describe('the Twilio-compatible SMS driver, against a Twilio-shaped server on lo
           res.statusCode = 503;
           return res.end('<html>Service Unavailable</html>');
         }
+        if (form.get('To') === '+18888888888') {
+          res.statusCode = 429;
+          return res.end(JSON.stringify({ code: 20429, message: 'Too Many Requests', status: 429 }));
+        }
+        if (form.get('To') === '+17777777777') {
+          res.statusCode = 400;
+          return res.end(
+            JSON.stringify({
+              code: 21610,
+              message: 'Attempt to send to unsubscribed recipient',
+              status: 400,
+            }),
+          );
+        }
         res.statusCode = 201;
         res.end(
           JSON.stringify({ sid: `SM${requests.length.toString().padStart(32, '0')}`, status: 'queued' }),
@@ -78,6 +93,11 @@ describe('the Twilio-compatible SMS driver, against a Twilio-shaped server on lo
     });
   });
 
+  it('sends a number on file as Twilio expects it, in E.164', async () => {
+    await driver().send({ id: 10, to: '(555) 123-4567', body: 'Hello' });
+    expect(requests.at(-1)!.form.get('To')).toBe('+15551234567');
+  });
+
   it("throws Twilio's message on an error answer", async () => {
     await expect(driver().send({ id: 2, to: '+10000000000', body: 'x' })).rejects.toThrow(
       "Twilio answered 400: The 'To' number +10000000000 is not a valid phone number. (code 21211)",
@@ -85,6 +105,35 @@ describe('the Twilio-compatible SMS driver, against a Twilio-shaped server on lo
     await expect(driver('wrong').send({ id: 3, to: '+15551234567', body: 'x' })).rejects.toThrow(
       'Twilio answered 401: Authenticate (code 20003)',
     );
+  });
+
+  it('asks for delivery reports at the StatusCallback URL when given one, and only then', async () => {
+    const callback = 'https://trust.example/api/webhooks/twilio/sms/status';
+    await driver().send({ id: 5, to: '+15551234567', body: 'Hello', statusCallbackUrl: callback });
+    expect(requests.at(-1)!.form.get('StatusCallback')).toBe(callback);
+    await driver().send({ id: 6, to: '+15551234567', body: 'Hello', statusCallbackUrl: null });
+    expect(requests.at(-1)!.form.has('StatusCallback')).toBe(false);
+  });
+
+  it('fails a 4xx refusal for good (PermanentDeliveryError) and leaves 429 and 5xx to the retries', async () => {
+    const refused = await driver()
+      .send({ id: 7, to: '+17777777777', body: 'x' })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(PermanentDeliveryError);
+    expect((refused as Error).message).toBe(
+      'Twilio answered 400: Attempt to send to unsubscribed recipient (code 21610)',
+    );
+    const invalid = await driver()
+      .send({ id: 8, to: '+10000000000', body: 'x' })
+      .catch((e: unknown) => e);
+    expect(invalid).toBeInstanceOf(PermanentDeliveryError);
+    for (const to of ['+19999999999', '+18888888888']) {
+      const transient = await driver()
+        .send({ id: 9, to, body: 'x' })
+        .catch((e: unknown) => e);
+      expect(transient).toBeInstanceOf(Error);
+      expect(transient).not.toBeInstanceOf(PermanentDeliveryError);
+    }
   });
 
   it('throws on an answer that is not JSON', async () => {

@@ -1,3 +1,4 @@
+import { toE164 } from '@trust/domain';
 import { PermanentDeliveryError } from '../errors.ts';
 import type { OutgoingSms, SmsDriver } from './driver.ts';
 
@@ -26,7 +27,8 @@ export class TwilioSmsDriver implements SmsDriver {
         accept: 'application/json',
       },
       body: new URLSearchParams({
-        To: message.to,
+        // Twilio takes E.164; numbers on file are as people typed them ("(213) 555-0142").
+        To: toE164(message.to) ?? message.to,
         From: from,
         Body: message.body,
         ...(message.statusCallbackUrl ? { StatusCallback: message.statusCallbackUrl } : {}),

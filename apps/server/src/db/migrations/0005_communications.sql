@@ -179,4 +179,5 @@ CREATE INDEX "voicemails_referral_idx" ON "voicemails" USING btree ("referral_id
 CREATE UNIQUE INDEX "voicemails_call_sid_uq" ON "voicemails" USING btree ("call_sid") WHERE "voicemails"."call_sid" IS NOT NULL;--> statement-breakpoint
 ALTER TABLE "web_form_submissions" ADD CONSTRAINT "web_form_submissions_communication_id_communications_id_fk" FOREIGN KEY ("communication_id") REFERENCES "public"."communications"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "provider_methods_contact_digits_idx" ON "provider_communication_methods" USING btree ("contact_digits") WHERE "provider_communication_methods"."contact_digits" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "outbound_messages_provider_message_idx" ON "outbound_messages" USING btree ("provider_message_id") WHERE "outbound_messages"."provider_message_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "providers_phone_digits_idx" ON "providers" USING btree ("phone_digits") WHERE "providers"."phone_digits" IS NOT NULL;

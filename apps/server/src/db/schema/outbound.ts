@@ -43,6 +43,10 @@ export const outboundMessages = pgTable(
     index('outbound_messages_referral_idx')
       .on(t.referralId, t.createdAt)
       .where(sql`${t.referralId} is not null`),
+    // Twilio's delivery report names the message by its sid (modules/sms status webhook).
+    index('outbound_messages_provider_message_idx')
+      .on(t.providerMessageId)
+      .where(sql`${t.providerMessageId} IS NOT NULL`),
     index('outbound_messages_provider_idx')
       .on(t.providerId, t.createdAt)
       .where(sql`${t.providerId} IS NOT NULL`),

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.ts';
 import * as referralsRepo from '../referrals/repo.ts';
-import { hasSentEntryFor, sentEntryProviderOf, settleEntries } from './match-entries-repo.ts';
+import { hasSentEntryFor, listEntries, sentEntryProviderOf, settleEntries } from './match-entries-repo.ts';
 
 // First accept wins (001 §2.8, §3 Matched provider entry): a referral sent to several providers has no single
 // matched provider until one of them accepts. Called by the accept path (referrals/response-service.ts) in its
@@ -14,6 +14,11 @@ export function answersThroughSentEntry(
   orgId: number,
 ): Promise<boolean> {
   return hasSentEntryFor(db, referralId, providerId, orgId);
+}
+
+/** Whether the provider holds a 'sent' entry on the referral, whoever acts for it (an answer by SMS). */
+export async function providerHoldsSentEntry(db: DbOrTx, referralId: number, providerId: number) {
+  return (await listEntries(db, referralId)).some((e) => e.providerId === providerId && e.status === 'sent');
 }
 
 /**

@@ -128,3 +128,27 @@ export async function clearOtherPreferred(
     )
     .returning();
 }
+
+/**
+ * A number answered STOP (true) or START (false): every phone method with those digits (the last 10, indexed
+ * contact_digits), whichever provider holds it, shows it (001 §2.2 method rows; issue #6). Returns how many.
+ */
+export async function setPhoneMethodsOptedOut(
+  db: DbOrTx,
+  digits: string,
+  optedOut: boolean,
+): Promise<number> {
+  if (!/^\d{10}$/.test(digits)) return 0;
+  const rows = await db
+    .update(providerCommunicationMethods)
+    .set({ optedOut, updatedAt: new Date() })
+    .where(
+      and(
+        eq(providerCommunicationMethods.contactDigits, digits),
+        eq(providerCommunicationMethods.methodType, 'phone'),
+        ne(providerCommunicationMethods.optedOut, optedOut),
+      ),
+    )
+    .returning({ id: providerCommunicationMethods.id });
+  return rows.length;
+}

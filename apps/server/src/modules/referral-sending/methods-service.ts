@@ -7,9 +7,12 @@ import {
   type DiscoverResponse,
   SENDING_MESSAGES,
   successRatePercent,
+  toE164,
   websiteUrl,
 } from '@trust/domain';
 import type { FastifyRequest } from 'fastify';
+import { optedOutNumbers } from '../../adapters/sms/opt-outs.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -22,7 +25,15 @@ import { type DiscoveryOptions, discoverWebsiteContacts } from './website-contac
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toMethodWire(row: methods.MethodRow, providerName: string): CommunicationMethod {
+/**
+ * `optedOut`: the numbers that answered STOP (sms_opt_outs); a phone method shows opted_out from its own flag or
+ * from that list, so a number opted out before the method was stored still says so.
+ */
+export function toMethodWire(
+  row: methods.MethodRow,
+  providerName: string,
+  optedOut: ReadonlySet<string> = new Set(),
+): CommunicationMethod {
   return {
     id: row.id,
     provider_id: row.providerId,
@@ -39,9 +50,23 @@ export function toMethodWire(row: methods.MethodRow, providerName: string): Comm
     discovery_method: row.discoveryMethod,
     discovered_at: iso(row.discoveredAt),
     accepts_referrals: row.acceptsReferrals,
+    opted_out: row.methodType === 'phone' && (row.optedOut || isListed(optedOut, row.contactValue)),
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
   };
+}
+
+function isListed(optedOut: ReadonlySet<string>, phone: string): boolean {
+  const e164 = toE164(phone);
+  return e164 !== null && optedOut.has(e164);
+}
+
+/** The numbers among a provider's phone methods that answered STOP (one query). */
+function optedOutOf(db: DbOrTx, phones: readonly (string | null | undefined)[]) {
+  return optedOutNumbers(
+    db,
+    phones.filter((p): p is string => Boolean(p?.trim())),
+  );
 }
 
 async function providerOrThrow(deps: AppDeps, providerId: number) {
@@ -59,8 +84,16 @@ export async function listProviderMethods(
   providerId: number,
 ): Promise<CommunicationMethodList> {
   const provider = await providerOrThrow(deps, providerId);
-  const rows = await methods.listMethods(deps.database.db, providerId);
-  if (rows.length) return { methods: rows.map((r) => toMethodWire(r, provider.name)) };
+  const db = deps.database.db;
+  const rows = await methods.listMethods(db, providerId);
+  if (rows.length) {
+    const optedOut = await optedOutOf(
+      db,
+      rows.filter((r) => r.methodType === 'phone').map((r) => r.contactValue),
+    );
+    return { methods: rows.map((r) => toMethodWire(r, provider.name, optedOut)) };
+  }
+  const optedOut = await optedOutOf(db, [provider.phone]);
   return {
     methods: buildFallbackMethods({
       id: provider.id,
@@ -68,7 +101,10 @@ export async function listProviderMethods(
       phone: provider.phone,
       email: provider.email,
       website: provider.webFormUrl ?? provider.website,
-    }),
+    }).map((m) => ({
+      ...m,
+      opted_out: m.method_type === 'phone' && isListed(optedOut, m.contact_value),
+    })),
   };
 }
 
@@ -137,10 +173,14 @@ export async function discoverProviderMethods(
     });
   });
   const rows = await methods.listMethods(deps.database.db, providerId);
+  const optedOut = await optedOutOf(
+    deps.database.db,
+    rows.filter((r) => r.methodType === 'phone').map((r) => r.contactValue),
+  );
   return {
     success: rows.length > 0,
     discovered,
-    methods: rows.map((r) => toMethodWire(r, provider.name)),
+    methods: rows.map((r) => toMethodWire(r, provider.name, optedOut)),
     error: rows.length > 0 ? null : (error ?? 'No contacts found for this provider.'),
   };
 }
@@ -182,6 +222,7 @@ export async function updateProviderMethod(
       details: { provider_id: row.providerId, ...body },
     });
     const provider = await methods.findProviderContact(tx, row.providerId);
-    return toMethodWire(row, provider?.name ?? '');
+    const optedOut = row.methodType === 'phone' ? await optedOutOf(tx, [row.contactValue]) : undefined;
+    return toMethodWire(row, provider?.name ?? '', optedOut);
   });
 }

@@ -16,6 +16,7 @@ import { queueCommunicationEmail } from '../communications/queue.ts';
 import {
   answersThroughSentEntry,
   claimSentReferral,
+  providerHoldsSentEntry,
   settleFirstAccept,
 } from '../referral-sending/first-accept.ts';
 import { AWAITING_STATUSES, expireReferral, isOverdue } from './expiry.ts';
@@ -36,22 +37,78 @@ const NO_EMAIL_REASON =
   'The provider has no email address on file, so the member details could not be emailed.';
 
 /**
+ * The provider itself answering by text message from its number (issue #6: "YES 4821" from the matched
+ * provider's number accepts). There is no signed-in user: the SMS module has matched the number to the provider
+ * and stored the inbound message, which the timeline and the audit log name.
+ */
+export type SmsAnswer = { kind: 'provider_sms'; communicationId: number };
+
+/**
+ * Who answers: the signed-in organization acting for the provider (the response panel, 000 §2.5), or the
+ * provider by SMS. The same rules hold for both: only the matched provider (or one the referral was sent to,
+ * for an accept), first accept wins, an expired or answered referral is refused.
+ */
+export type Answerer = Actor | SmsAnswer;
+
+function isSmsAnswer(answerer: Answerer): answerer is SmsAnswer {
+  return 'kind' in answerer && answerer.kind === 'provider_sms';
+}
+
+/**
  * The caller's organization must act for the matched provider: the owner that is not also that provider is
- * told so (403); anyone else does not see the referral at all (404, from findVisibleReferral).
+ * told so (403); anyone else does not see the referral at all (404, from findVisibleReferral). A provider
+ * answering by SMS must be the matched provider, or hold a sent entry for an accept.
  */
 async function assertAnswersFor(
   deps: AppDeps,
-  actor: Actor,
+  answerer: Answerer,
   id: number,
   providerId: number,
   claimSent: boolean,
 ) {
+  const db = deps.database.db;
+  if (isSmsAnswer(answerer)) {
+    const record = await repo.findReferral(db, id);
+    if (!record) throw new AppError('not_found', REFERRAL_MESSAGES.notFound);
+    if (record.matchedProviderId === providerId) return;
+    if (record.matchedProviderId !== null) throw new AppError('conflict', RESPONSE_MESSAGES.otherProvider);
+    if (claimSent && (await providerHoldsSentEntry(db, id, providerId))) return;
+    throw new AppError('forbidden', RESPONSE_MESSAGES.onlyMatchedProvider);
+  }
+  const actor = answerer;
   // 001 §2.8: a provider the referral was sent to may accept before it is the matched provider.
-  if (claimSent && (await answersThroughSentEntry(deps.database.db, id, providerId, actor.org.id))) return;
+  if (claimSent && (await answersThroughSentEntry(db, id, providerId, actor.org.id))) return;
   const { record } = await findVisibleReferral(deps, actor, id);
   if (record.matchedProvider?.organizationId !== actor.org.id) {
     throw new AppError('forbidden', RESPONSE_MESSAGES.onlyMatchedProvider);
   }
+}
+
+/** On the locked referral, as claimSentReferral does for an organization: the texting provider is matched. */
+async function claimSentBySms(
+  tx: DbOrTx,
+  before: repo.ReferralRecord,
+  providerId: number,
+): Promise<repo.ReferralRecord> {
+  if (before.matchedProviderId !== null || !(await providerHoldsSentEntry(tx, before.id, providerId)))
+    return before;
+  await repo.updateReferral(tx, before.id, { matchedProviderId: providerId });
+  return (await repo.findReferral(tx, before.id)) ?? before;
+}
+
+/**
+ * How an answer is written down: the user and request of the panel, or for an SMS no user (actor null in the
+ * audit log and on the timeline) and the channel and inbound message in the details.
+ */
+function recordingOf(answerer: Answerer, request: FastifyRequest | null) {
+  if (isSmsAnswer(answerer)) {
+    return {
+      actorUserId: null,
+      request: null,
+      details: { channel: 'sms', communication_id: answerer.communicationId },
+    };
+  }
+  return { actorUserId: answerer.user.id, request, details: {} };
 }
 
 /** Why a locked referral cannot be answered now, or null when it can (000 §4.2). */
@@ -76,20 +133,28 @@ type Answer<T> = { kind: 'done'; value: T } | { kind: 'expired' };
  */
 async function withAnswerableReferral<T>(
   deps: AppDeps,
-  actor: Actor,
+  answerer: Answerer,
   id: number,
   providerId: number,
   answer: (tx: DbOrTx, before: repo.ReferralRecord, now: Date) => Promise<T>,
   claimSent = false,
 ): Promise<T> {
-  await assertAnswersFor(deps, actor, id, providerId, claimSent);
+  await assertAnswersFor(deps, answerer, id, providerId, claimSent);
+  const sms = isSmsAnswer(answerer);
   const result: Answer<T> = await deps.database.db.transaction(async (tx) => {
     let before = await repo.lockReferral(tx, id);
     if (!before) throw new AppError('not_found', REFERRAL_MESSAGES.notFound);
     // Sent to several providers (001 §2.8): the first to accept becomes the matched provider.
-    if (claimSent) before = await claimSentReferral(tx, before, providerId, actor.org.id);
+    if (claimSent) {
+      before = sms
+        ? await claimSentBySms(tx, before, providerId)
+        : await claimSentReferral(tx, before, providerId, answerer.org.id);
+    }
     // Re-read under the lock: it may have been matched to someone else since the check above.
-    if (before.matchedProviderId !== providerId || before.matchedProvider?.organizationId !== actor.org.id) {
+    if (
+      before.matchedProviderId !== providerId ||
+      (!sms && before.matchedProvider?.organizationId !== answerer.org.id)
+    ) {
       throw new AppError('conflict', RESPONSE_MESSAGES.otherProvider);
     }
     const refusal = refusalOf(before);
@@ -113,14 +178,15 @@ async function withAnswerableReferral<T>(
  */
 export async function acceptReferral(
   deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
+  request: FastifyRequest | null,
+  answerer: Answerer,
   id: number,
   providerId: number,
 ): Promise<ReferralAcceptResponse> {
+  const recording = recordingOf(answerer, request);
   return withAnswerableReferral(
     deps,
-    actor,
+    answerer,
     id,
     providerId,
     async (tx, before, now) => {
@@ -158,11 +224,11 @@ export async function acceptReferral(
       });
       // First accept wins (001 §3 Matched provider entry): the others become not_selected.
       await settleFirstAccept(tx, id, provider.id);
-      const who = { provider_id: provider.id, provider_name: provider.name };
+      const who = { provider_id: provider.id, provider_name: provider.name, ...recording.details };
       await recordReferralEvent(deps, tx, {
         referral: after,
         type: 'accepted',
-        actorUserId: actor.user.id,
+        actorUserId: recording.actorUserId,
         fromStatus: before.status,
         toStatus: after.status,
         details: {
@@ -172,14 +238,14 @@ export async function acceptReferral(
           message_id: messageId,
         },
       });
-      await audit(tx, request, {
+      await audit(tx, recording.request, {
         action: 'referral.accepted',
         entityType: 'referral',
         entityId: id,
         details: who,
       });
       if (to) {
-        await audit(tx, request, {
+        await audit(tx, recording.request, {
           action: 'referral.phi_shared',
           entityType: 'referral',
           entityId: id,
@@ -206,13 +272,14 @@ export async function acceptReferral(
  */
 export async function rejectReferral(
   deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
+  request: FastifyRequest | null,
+  answerer: Answerer,
   id: number,
   providerId: number,
   reason: string,
 ): Promise<ReferralRejectResponse> {
-  return withAnswerableReferral(deps, actor, id, providerId, async (tx, before, now) => {
+  const recording = recordingOf(answerer, request);
+  return withAnswerableReferral(deps, answerer, id, providerId, async (tx, before, now) => {
     const provider = before.matchedProvider!;
     const after = await repo.updateReferral(tx, id, {
       status: 'rejected',
@@ -221,16 +288,16 @@ export async function rejectReferral(
       rejectionReason: reason,
       updatedAt: now,
     });
-    const who = { provider_id: provider.id, provider_name: provider.name };
+    const who = { provider_id: provider.id, provider_name: provider.name, ...recording.details };
     await recordReferralEvent(deps, tx, {
       referral: after,
       type: 'rejected',
-      actorUserId: actor.user.id,
+      actorUserId: recording.actorUserId,
       fromStatus: before.status,
       toStatus: after.status,
       details: { ...who, reason },
     });
-    await audit(tx, request, {
+    await audit(tx, recording.request, {
       action: 'referral.rejected',
       entityType: 'referral',
       entityId: id,

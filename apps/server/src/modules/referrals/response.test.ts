@@ -14,6 +14,7 @@ import { LocalEmailDriver } from '../../adapters/email/local.ts';
 import { OUTBOUND_MAX_ATTEMPTS } from '../../adapters/outbound.ts';
 import { LocalSmsDriver } from '../../adapters/sms/local.ts';
 import { deliverAndReport } from './delivery-report.ts';
+import { acceptReferral, rejectReferral } from './response-service.ts';
 
 let t: TestApp;
 let plan: number;
@@ -557,5 +558,90 @@ describe('the API document', () => {
     expect(paths['/api/referrals/{id}/accept']).toHaveProperty('post');
     expect(paths['/api/referrals/{id}/reject']).toHaveProperty('post');
     expect(paths['/api/referrals/{id}/status']).toHaveProperty('get');
+  });
+});
+
+describe('the provider answering by text message (issue #6: the same rules, no signed-in user)', () => {
+  /** A provider of no organization: it answers only by SMS. */
+  async function loneProvider() {
+    seq += 1;
+    const created = await one<{ id: number }>(
+      `INSERT INTO providers (name, organization_type, phone, email) VALUES ($1, 'Food Bank', '(909) 555-0190', $2)
+       RETURNING id`,
+      [`Texting Pantry ${seq}`, `intake${seq}@texting.example.org`],
+    );
+    return created.id;
+  }
+  const bySms = (communicationId: number) => ({ kind: 'provider_sms' as const, communicationId });
+
+  it('accepts for the matched provider with actor null and the channel on the audit and timeline', async () => {
+    const provider = await loneProvider();
+    const r = await awaiting(provider);
+    const answer = await acceptReferral(t.app.deps, null, bySms(4242), r.id, provider);
+    expect(answer.email_sent_to).toMatch(/@texting\.example\.org$/);
+    expect(await row(r.id)).toMatchObject({ status: 'accepted', matched_provider_id: provider });
+    const accepted = (await events(r.id)).find((e) => e.type === 'accepted')!;
+    expect(accepted).toMatchObject({
+      actor_user_id: null,
+      details: { provider_id: provider, channel: 'sms', communication_id: 4242 },
+    });
+    const audit = await one<{
+      actor_user_id: number | null;
+      organization_id: number | null;
+      details: object;
+    }>(
+      `SELECT actor_user_id, organization_id, details FROM audit_log WHERE action = 'referral.accepted' AND entity_id = $1`,
+      [String(r.id)],
+    );
+    expect(audit).toMatchObject({ actor_user_id: null, organization_id: null, details: { channel: 'sms' } });
+    // Answered already: the same refusal as the panel's.
+    await expect(acceptReferral(t.app.deps, null, bySms(4243), r.id, provider)).rejects.toMatchObject({
+      status: 409,
+      message: RESPONSE_MESSAGES.alreadyAccepted,
+    });
+  });
+
+  it('claims a referral sent to several providers (first accept wins) and refuses a provider it was not sent to', async () => {
+    const provider = await loneProvider();
+    const stranger = await loneProvider();
+    const r = await awaiting(harborProvider, { acceptance: null, expiresIn: '7 days' });
+    await t.database.query('UPDATE referrals SET matched_provider_id = NULL WHERE id = $1', [r.id]);
+    await t.database.query(
+      `INSERT INTO referral_provider_matches (referral_id, provider_id, rank, status) VALUES ($1, $2, 1, 'sent'), ($1, $3, 2, 'sent')`,
+      [r.id, provider, harborProvider],
+    );
+    await expect(acceptReferral(t.app.deps, null, bySms(1), r.id, stranger)).rejects.toMatchObject({
+      status: 403,
+      message: RESPONSE_MESSAGES.onlyMatchedProvider,
+    });
+    // A decline needs the matched provider: one of several declining does not reject it.
+    await expect(rejectReferral(t.app.deps, null, bySms(2), r.id, provider, 'full')).rejects.toMatchObject({
+      status: 403,
+    });
+    await acceptReferral(t.app.deps, null, bySms(3), r.id, provider);
+    expect(await row(r.id)).toMatchObject({ status: 'accepted', matched_provider_id: provider });
+    const entries = await t.database.query<{ provider_id: number; status: string }>(
+      'SELECT provider_id, status FROM referral_provider_matches WHERE referral_id = $1 ORDER BY rank',
+      [r.id],
+    );
+    expect(entries).toEqual([
+      { provider_id: provider, status: 'accepted' },
+      { provider_id: harborProvider, status: 'not_selected' },
+    ]);
+    // The other provider's organization, no longer among those it was sent to, does not see it any more.
+    expectEnvelope(await accept(r.id), 404);
+  });
+
+  it('rejects with the reason, and refuses an expired referral after expiring it', async () => {
+    const provider = await loneProvider();
+    const r = await awaiting(provider);
+    await rejectReferral(t.app.deps, null, bySms(5), r.id, provider, 'full');
+    expect(await row(r.id)).toMatchObject({ status: 'rejected', rejection_reason: 'full' });
+    const late = await awaiting(provider, { expiresIn: '-1 minute' });
+    await expect(acceptReferral(t.app.deps, null, bySms(6), late.id, provider)).rejects.toMatchObject({
+      status: 409,
+      message: RESPONSE_MESSAGES.expired,
+    });
+    expect(await row(late.id)).toMatchObject({ status: 'pending', acceptance_status: 'expired' });
   });
 });

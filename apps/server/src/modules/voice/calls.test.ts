@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type Call, COMMUNICATION_MESSAGES, VOICE_MESSAGES } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, expectEnvelope, login, type TestApp } from '../../../test/helpers.ts';
+import { TWILIO_NOT_CONFIGURED } from '../../adapters/twilio/webhook.ts';
 import { LOCAL_VOICE_NUMBER } from '../../adapters/voice/local.ts';
 import { configureVoiceDriver } from './driver-of.ts';
 import {
@@ -284,20 +285,25 @@ describe('GET /api/call-history and GET /api/calls/{id}/recording', () => {
   });
 });
 
-describe("an outbound call's TwiML webhook", () => {
-  it('says the context message and dials the coordinator; refuses a wrong token', async () => {
+describe("Twilio's voice webhooks without Twilio configured", () => {
+  it('refuse every call (403): nothing can sign them, and the local driver calls the services itself', async () => {
     const call = (await history()).calls.find((c) => c.referral_id === planReferral)!;
-    const url = `/api/webhooks/twilio/voice/calls/${call.id}/twiml`;
     const token = callTwimlToken(t.app.deps.config, call.id);
-    const res = await t.app.inject({ method: 'POST', url: `${url}?token=${token}` });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/xml');
-    expect(res.body).toBe(
-      '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Calling about the referral for Rosalind.</Say>' +
-        `<Dial callerId="${LOCAL_VOICE_NUMBER}"><Number>+12135550102</Number></Dial></Response>`,
-    );
-    expectEnvelope(await t.app.inject({ method: 'POST', url: `${url}?token=x${token.slice(1)}` }), 404);
-    expectEnvelope(await t.app.inject({ method: 'POST', url }), 404);
+    for (const url of [
+      `/api/webhooks/twilio/voice/calls/${call.id}/twiml?token=${token}`,
+      '/api/webhooks/twilio/voice',
+      '/api/webhooks/twilio/voice/status',
+      '/api/webhooks/twilio/voice/recording',
+      '/api/webhooks/twilio/voice/transcription',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `CallSid=${call.call_sid}&CallStatus=completed&From=%2B12135550161`,
+      });
+      expect(expectEnvelope(res, 403).message).toBe(TWILIO_NOT_CONFIGURED);
+    }
   });
 });
 

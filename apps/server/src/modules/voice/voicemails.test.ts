@@ -14,6 +14,7 @@ import {
   referralHiddenFrom,
   referralOf,
 } from './test-support.ts';
+import { receiveIncomingCall } from './voicemail-service.ts';
 
 // Voicemails with the local voice driver: left from the outbox page (an audio file) through the same path as
 // the webhook's, placed by number, listed, played and marked read (001 §2.16, §4, §7).
@@ -307,13 +308,12 @@ describe('GET /api/voicemails, mark-read and the audio', () => {
   });
 
   it('answers 404 for a voicemail whose audio is not there yet, 404 for a hidden referral, 400 and 401', async () => {
-    const waiting = await t.app.inject({
-      method: 'POST',
-      url: WEBHOOK_PATHS.voiceIncoming,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'CallSid=CAlocalvm1&From=%2B12135550161&To=%2B12135550100',
+    // A provider's call as the incoming-call webhook records it, before its recording arrives.
+    await receiveIncomingCall(t.app.deps, {
+      CallSid: 'CAlocalvm1',
+      From: '+12135550161',
+      To: '+12135550100',
     });
-    expect(waiting.statusCode).toBe(200);
     const row = await one<{ id: number }>(t.database, 'SELECT id FROM voicemails WHERE call_sid = $1', [
       'CAlocalvm1',
     ]);
@@ -325,14 +325,15 @@ describe('GET /api/voicemails, mark-read and the audio', () => {
       headers: bearer(coordinator, plan),
     });
     expect(expectEnvelope(missing, 404).message).toBe(VOICE_MESSAGES.recordingNotFound);
-    // With the local driver a recording callback cannot make the server fetch anything from anywhere.
-    await t.app.inject({
+    // With the local driver no recording callback is taken, so nobody can make the server fetch anything.
+    const callback = await t.app.inject({
       method: 'POST',
       url: WEBHOOK_PATHS.voiceRecording,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload:
         'CallSid=CAlocalvm1&RecordingUrl=http%3A%2F%2F169.254.169.254%2Flatest&RecordingStatus=completed',
     });
+    expectEnvelope(callback, 403);
     expect((await list()).voicemails.find((v) => v.id === row.id)!.recording_url).toBeNull();
 
     const hidden = await referralHiddenFrom(t.database, plan);
