@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestampSchema } from './common.ts';
+import { WEB_FORM_STATUSES } from './web-form-wire.ts';
 
 // What the product sent about one referral (000 §2.7 Communications tab) and the provider web-form submission
 // records of that referral (000 §7 screenshots, 001 §3 web form submission record).
@@ -63,6 +64,8 @@ export const webFormSubmissionSchema = z
   .object({
     id: z.number().int(),
     created_at: timestampSchema,
+    /** queued → running → submitted | filled | failed: where the automation is (the flags say what happened). */
+    status: z.enum(WEB_FORM_STATUSES),
     /** Field name → whether the automation could fill it. */
     fields_filled: z.record(z.string(), z.boolean()),
     /** Base64 PNG of the page before and after filling. */

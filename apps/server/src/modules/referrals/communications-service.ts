@@ -5,6 +5,7 @@ import {
   type ReferralMessagesQuery,
   type ReferralScreenshotList,
   type ReferralScreenshotsQuery,
+  type WebFormStatus,
   type WebFormSubmission,
 } from '@trust/domain';
 import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
@@ -122,6 +123,8 @@ function toSubmissionWire(row: SubmissionRow): WebFormSubmission {
   return {
     id: row.id,
     created_at: row.createdAt.toISOString(),
+    // Written only by the web-form job (modules/web-forms), always one of WEB_FORM_STATUSES.
+    status: row.status as WebFormStatus,
     fields_filled: row.fieldsFilled,
     screenshot_before: row.screenshotBefore,
     screenshot_after: row.screenshotAfter,
