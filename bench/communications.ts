@@ -109,7 +109,7 @@ await runBench(async () => {
     );
     const lo = bounds[0]!.lo;
     const span = bounds[0]!.hi - lo + 1;
-    // Messages: spread over the threads, a third inbound (half of those unread), over the last 90 days.
+    // Messages: spread over the threads, a third inbound (one in seven of those unread), over the last 90 days.
     await client.query(
       `INSERT INTO communications (conversation_id, organization_id, referral_id, provider_id, channel, direction,
                                    category, status, counterpart, to_address, body_text, phi, read_at, created_at)
@@ -117,7 +117,7 @@ await runBench(async () => {
               CASE WHEN j % 3 = 0 THEN 'inbound' ELSE 'outbound' END, 'conversation',
               CASE WHEN j % 3 = 0 THEN 'received' ELSE 'delivered' END,
               c.counterpart, c.counterpart, $1, true,
-              CASE WHEN j % 6 = 0 THEN NULL ELSE now() END,
+              CASE WHEN j % 21 = 0 THEN NULL ELSE now() END,
               now() - (j % 129600) * interval '1 minute'
          FROM generate_series(1, $2::int) j
          JOIN conversations c ON c.id = $3::int + (j % $4::int)`,
