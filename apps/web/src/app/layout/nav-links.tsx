@@ -1,5 +1,6 @@
 import { NavLink, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
+import { UnreadTotalBadge } from '../../components/communications/unread-total-badge.tsx';
 import {
   NAV_GROUP_LABELS,
   NAV_GROUP_ORDER,
@@ -60,6 +61,9 @@ export function NavLinks({ signedIn, wide, compact, onNavigate }: NavLinksProps)
                   active={current === tab.name}
                   aria-current={current === tab.name ? 'page' : undefined}
                   leftSection={TabIcon ? <TabIcon size={compact ? 16 : 18} stroke={1.6} /> : null}
+                  rightSection={
+                    signedIn && tab.name === 'provider-communications' ? <UnreadTotalBadge /> : undefined
+                  }
                   onClick={onNavigate}
                   py={compact ? 6 : 8}
                   px={compact ? 8 : 12}

@@ -19,6 +19,8 @@ import { MyProvidersPage } from '../../features/my-providers/my-providers-page.t
 import { OrganizationsPage } from '../../features/organizations/organizations-page.tsx';
 import { OtfRtfPage } from '../../features/otf-rtf/otf-rtf-page.tsx';
 import { OutboxPage } from '../../features/outbox/outbox-page.tsx';
+import { CommunicationsInboxPage } from '../../features/provider-communications/communications-inbox-page.tsx';
+import { ProviderCommunicationsPage } from '../../features/provider-communications/provider-communications-page.tsx';
 import { ProviderDirectoryPage } from '../../features/provider-directory/provider-directory-page.tsx';
 import { ProviderPerformancePage } from '../../features/provider-performance/provider-performance-page.tsx';
 import { ReferralDetailsPage } from '../../features/referral-details/referral-details-page.tsx';
@@ -30,7 +32,7 @@ import { UserManagementPage } from '../../features/user-management/user-manageme
 import { AppLayout } from '../layout/app-layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { TabScreen } from './tab-screen.tsx';
-import { TABS, type TabDef } from './tabs.ts';
+import { TABS, type TabDef, tabPath } from './tabs.ts';
 
 /**
  * The screens built so far, by tab name, or by router path for the views of a tab with an id
@@ -48,6 +50,8 @@ const SCREENS: Record<string, () => ReactNode> = {
   capacity: () => <ProviderPerformancePage />,
   'provider-directory': () => <ProviderDirectoryPage />,
   directory: () => <MyProvidersScreen />,
+  'provider-communications': () => <CommunicationsInboxPage />,
+  '/provider-communications/:id': () => <ProviderCommunicationsPage />,
   queue: () => <ReferralQueuePage />,
   'create-referral': () => <CreateReferralPage />,
   '/queue/:id/edit': () => <EditReferralPage />,
@@ -62,10 +66,18 @@ const SCREENS: Record<string, () => ReactNode> = {
   'reset-password': () => <ResetPasswordPage />,
 };
 
-/** My Providers with 'Select Provider' leading to manual matching with that provider chosen (001 §2.3, §2.5). */
+/**
+ * My Providers with 'Select Provider' leading to manual matching with that provider chosen (001 §2.3, §2.5),
+ * and 'Messages' to the provider's communications screen (001 §2.10).
+ */
 function MyProvidersScreen() {
   const navigate = useNavigate();
-  return <MyProvidersPage onSelect={(p) => navigate(`/finder?provider_id=${p.provider_id}`)} />;
+  return (
+    <MyProvidersPage
+      onSelect={(p) => navigate(`/finder?provider_id=${p.provider_id}`)}
+      onMessages={(p) => navigate(tabPath('provider-communications', p.provider_id))}
+    />
+  );
 }
 
 /** The router paths of a tab: its name, with an id (required or optional) and its subviews. */

@@ -19,6 +19,7 @@ import {
   IconLayoutDashboard,
   IconListCheck,
   IconMail,
+  IconMessages,
   IconPlugConnected,
   IconReceipt,
   IconRoute,
@@ -137,7 +138,16 @@ export const TABS: readonly TabDef[] = [
     group: 'providers',
     icon: IconGauge,
   },
-  { name: 'provider-communications', title: 'Provider Communications', access: 'signed-in' },
+  {
+    name: 'provider-communications',
+    title: 'Communications',
+    access: 'signed-in',
+    group: 'providers',
+    icon: IconMessages,
+    // 003 §2.1 "needs a selected provider": /provider-communications/12 is one provider's screen (001 §2.10);
+    // without an id it is the organization's Communications inbox (001 §2.11).
+    withId: 'optional',
+  },
 
   {
     name: 'workspace',

@@ -15,8 +15,25 @@ import {
 /** Channels a referral can be sent through today (the others have no adapter yet: the server refuses them). */
 export const SENDABLE_METHOD_TYPES = ['phone', 'email'] as const;
 
+/** 'Opted out (STOP)': the number answered STOP, so no SMS goes to it until it texts START (issue #6). */
+export const OPTED_OUT_LABEL = 'Opted out (STOP)';
+
+/**
+ * Whether a phone method's number opted out of SMS. Read defensively: `opted_out` is a newer field of the
+ * method's wire shape, absent from older answers (then it has not opted out).
+ */
+export function isOptedOut(method: Pick<CommunicationMethod, 'method_type'>): boolean {
+  return method.method_type === 'phone' && (method as { opted_out?: unknown }).opted_out === true;
+}
+
 export function isSendable(method: Pick<CommunicationMethod, 'method_type'>): boolean {
-  return (SENDABLE_METHOD_TYPES as readonly string[]).includes(method.method_type);
+  return (SENDABLE_METHOD_TYPES as readonly string[]).includes(method.method_type) && !isOptedOut(method);
+}
+
+/** Why a method cannot be sent through, for its row; null when it can. */
+export function unsendableReason(method: Pick<CommunicationMethod, 'method_type'>): string | null {
+  if (isOptedOut(method)) return OPTED_OUT_LABEL;
+  return isSendable(method) ? null : 'Not available for sending yet';
 }
 
 /** The Mantine colour of a priority (001 §9: 90+ green, 70+ blue, 50+ yellow, else grey). */
@@ -76,6 +93,11 @@ export function MethodList({
                 {m.is_preferred && (
                   <Badge color="yellow" variant="outline" leftSection={<IconStar size={12} />}>
                     Preferred
+                  </Badge>
+                )}
+                {isOptedOut(m) && (
+                  <Badge color="red" variant="light">
+                    {OPTED_OUT_LABEL}
                   </Badge>
                 )}
                 <Text size="xs" c="dimmed">

@@ -204,4 +204,19 @@ describe('Send-referral panel (001 §2.1, §2.2)', { timeout: 30_000 }, () => {
     expect(await screen.findByText('21211 invalid To number')).toBeInTheDocument();
     expect(screen.getByText('failed')).toBeInTheDocument();
   });
+
+  it("marks a number that answered STOP 'Opted out (STOP)' and offers no SMS send to it", async () => {
+    storeSession();
+    const fetchMock = routes([makeMethod({ id: 11, priority: 60, opted_out: true }), email]);
+    renderWithProviders(<SendReferralPanel referral={referral} provider={provider} />);
+    const row = await screen.findByTestId('method-11');
+    expect(row).toHaveTextContent('Opted out (STOP)');
+    await userEvent.click(screen.getByRole('radio', { name: 'SMS / Phone: (510) 555-0100' }));
+    expect(screen.getByText(/This number answered STOP/)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Message'), 'Please take this referral');
+    expect(screen.getByRole('button', { name: 'Send Referral' })).toBeDisabled();
+    expect(callsTo(fetchMock, 'POST', '/api/referral-communications')).toHaveLength(0);
+    // The email method still sends.
+    expect(screen.getByTestId('method-12')).not.toHaveTextContent('Opted out');
+  });
 });

@@ -31,7 +31,7 @@ import { useUpdateProviderMethod } from '../../api/communication-methods/update-
 import { errorText } from '../../api/errors.ts';
 import { useReferralCommunications } from '../../api/referral-sending/get-referral-communications.ts';
 import { useSendReferralCommunication } from '../../api/referral-sending/send-referral-communication.ts';
-import { isSendable, MethodList, PriorityExplanation } from './method-list.tsx';
+import { isOptedOut, isSendable, MethodList, OPTED_OUT_LABEL, PriorityExplanation } from './method-list.tsx';
 
 // 001 §2.1 Send-referral panel (single provider): the provider's methods (§2.2), a message with templates,
 // and a real send through the SMS or email adapter. The server enforces every rule shown here.
@@ -208,7 +208,10 @@ export function SendReferralPanel({
           <Stack gap="xs">
             {!sendable && (
               <Text size="sm" c="dimmed">
-                {methodLabel(selected.method_type)}: {UNSENDABLE_NOTE[selected.method_type]}
+                {methodLabel(selected.method_type)}:{' '}
+                {isOptedOut(selected)
+                  ? `${OPTED_OUT_LABEL}. This number answered STOP; no SMS is sent to it until it texts START.`
+                  : UNSENDABLE_NOTE[selected.method_type]}
               </Text>
             )}
             {TEMPLATE_TYPES.includes(selected.method_type) && (

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MatchedProviderEntry } from '@trust/domain';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { callsTo, errorResponse, jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { storeSession } from '../../test/fixtures.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
@@ -171,5 +171,35 @@ describe("'Send Referral to N Providers' dialog (001 §2.8)", { timeout: 30_000 
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('No matched providers to send to')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Send to 0 Providers' })).toBeDisabled();
+  });
+
+  it("does not offer an opted-out number ('Opted out (STOP)')", async () => {
+    storeSession();
+    const before = methodsOf['1'];
+    methodsOf['1'] = [
+      makeMethod({
+        id: 11,
+        provider_id: 1,
+        contact_value: '(510) 555-0100',
+        opted_out: true,
+        is_preferred: true,
+      }),
+    ];
+    onTestFinished(() => {
+      methodsOf['1'] = before!;
+    });
+    routes();
+    renderWithProviders(
+      <SendToProvidersDialog
+        referral={{ id: 42, referral_number: '4829301756' }}
+        providers={[near]}
+        opened
+        onClose={vi.fn()}
+      />,
+    );
+    const radio = await screen.findByRole('radio', { name: 'SMS / Phone: (510) 555-0100' });
+    expect(radio).toBeDisabled();
+    expect(radio).not.toBeChecked();
+    expect(screen.getByText('Opted out (STOP)')).toBeInTheDocument();
   });
 });

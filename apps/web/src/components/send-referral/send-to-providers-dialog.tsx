@@ -14,7 +14,7 @@ import { useEffect, useState } from 'react';
 import { useProviderMethods } from '../../api/communication-methods/get-provider-methods.ts';
 import { errorText } from '../../api/errors.ts';
 import { useSendToProviders } from '../../api/referral-sending/send-to-providers.ts';
-import { isSendable } from './method-list.tsx';
+import { isSendable, unsendableReason } from './method-list.tsx';
 
 // 001 §2.8 'Send Referral to N Providers': collapsible numbered cards, nearest first, each with a method chooser;
 // the footer counts 'X of N providers ready'; Send is enabled only when every provider has a method (001 §5).
@@ -78,7 +78,7 @@ function ProviderMethodChooser({
               value={String(m.id)}
               disabled={!isSendable(m)}
               label={`${methodLabel(m.method_type)}: ${m.contact_value}`}
-              description={isSendable(m) ? undefined : 'Not available for sending yet'}
+              description={unsendableReason(m) ?? undefined}
             />
             <Badge size="xs" variant="light" color={priorityColor(m.priority)}>
               {m.priority}

@@ -12,11 +12,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ClientReferral, MESSAGES } from '@trust/domain';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { communicationKeys } from '../../api/communications/keys.ts';
 import { ApiError } from '../../api/errors.ts';
 import { useAppEvents } from '../../api/events/use-app-events.ts';
 import { useMatchedProviders } from '../../api/matching/get-matched-providers.ts';
 import { useReferral } from '../../api/referrals/get-referral.ts';
-import { referralMessagesKey } from '../../api/referrals/get-referral-messages.ts';
 import { referralScreenshotsKey } from '../../api/referrals/get-referral-screenshots.ts';
 import { useReferralUpdates } from '../../api/referrals/use-referral-updates.ts';
 import { useAuth } from '../../app/auth/auth-context.tsx';
@@ -174,7 +174,7 @@ export function CaseWorkspacePage() {
   useAppEvents(['referral.changed'], (event) => {
     const changed = (event.data as { id?: unknown } | null)?.id;
     if (id !== null && changed === id) {
-      void queryClient.invalidateQueries({ queryKey: referralMessagesKey(id) });
+      void queryClient.invalidateQueries({ queryKey: communicationKeys.all });
       void queryClient.invalidateQueries({ queryKey: referralScreenshotsKey(id) });
     }
   });

@@ -13,9 +13,12 @@ import {
   IconMail,
   IconMessage,
   IconNote,
+  IconPhone,
   IconProgress,
+  IconRecordMail,
   IconTrash,
   IconUserCheck,
+  IconWorldWww,
 } from '@tabler/icons-react';
 import { type ClientReferral, relativeAge } from '@trust/domain';
 import type { ReactNode } from 'react';
@@ -39,6 +42,9 @@ const ICONS: Record<TimelineKind, Icon> = {
   document: IconFile,
   contact: IconAddressBook,
   deleted: IconTrash,
+  call: IconPhone,
+  voicemail: IconRecordMail,
+  web_form: IconWorldWww,
   other: IconUserCheck,
 };
 

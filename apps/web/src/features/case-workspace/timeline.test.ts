@@ -180,3 +180,72 @@ describe('buildTimeline (000 §2.7)', () => {
     });
   });
 });
+
+describe('provider communications on the timeline (001 §2.10–§2.16)', () => {
+  it('names messages sent and received by channel, calls, voicemails and web forms', () => {
+    const entries = buildTimeline(
+      [
+        event('web_form_submitted', '2026-11-22T10:06:00Z', {
+          details: {
+            channel: 'web_form',
+            provider_name: 'Marigold Community Pantry',
+            submission_success: true,
+            form_submitted: true,
+          },
+        }),
+        event('voicemail_received', '2026-11-22T10:05:00Z', {
+          details: { channel: 'voice', provider_name: 'Marigold Community Pantry', duration_seconds: 42 },
+        }),
+        event('call_ended', '2026-11-22T10:04:00Z', {
+          details: { channel: 'voice', status: 'completed', duration_seconds: 125 },
+        }),
+        event('call_placed', '2026-11-22T10:00:00Z', {
+          actor_name: 'Dana Rivers',
+          details: { channel: 'voice', provider_name: 'Marigold Community Pantry' },
+        }),
+        event('message_received', '2026-11-21T10:00:00Z', {
+          details: {
+            channel: 'sms',
+            direction: 'inbound',
+            provider_name: 'Marigold Community Pantry',
+            intent: 'accept',
+          },
+        }),
+        event('message_sent', '2026-11-21T09:00:00Z', {
+          actor_name: 'Dana Rivers',
+          details: { channel: 'email', direction: 'outbound', provider_name: 'Marigold Community Pantry' },
+        }),
+        event('message_sent', '2026-11-21T08:00:00Z', { details: { channel: 'sms' } }),
+      ],
+      notSent,
+    );
+    expect(entries.map((e) => [e.kind, e.title])).toEqual([
+      ['web_form', 'Web Form Submitted'],
+      ['voicemail', 'Voicemail Received'],
+      ['call', 'Call Ended'],
+      ['call', 'Call Placed'],
+      ['sms', 'SMS Received from Provider'],
+      ['email', 'Email Sent to Provider'],
+      ['sms', 'SMS Sent to Provider'],
+    ]);
+    expect(entries[0]!.lines).toEqual(['To Marigold Community Pantry', 'Status: Submitted']);
+    expect(entries[1]!.lines).toEqual(['From Marigold Community Pantry', 'Length 0:42']);
+    expect(entries[2]!.lines).toEqual(['Status: completed · 2:05']);
+    expect(entries[3]).toMatchObject({ who: 'Dana Rivers', lines: ['To Marigold Community Pantry'] });
+    expect(entries[4]!.lines).toEqual(['From Marigold Community Pantry', 'Reply: accept']);
+    expect(entries[5]!.lines).toEqual(['To Marigold Community Pantry']);
+    expect(entries[6]).toMatchObject({ who: 'System', lines: [] });
+  });
+
+  it('tells a failed web form by its error', () => {
+    const [entry] = buildTimeline(
+      [
+        event('web_form_submitted', '2026-11-22T10:06:00Z', {
+          details: { status: 'failed', error: 'Captcha required' },
+        }),
+      ],
+      notSent,
+    );
+    expect(entry).toMatchObject({ color: 'red', lines: ['Status: failed', 'Error: Captcha required'] });
+  });
+});

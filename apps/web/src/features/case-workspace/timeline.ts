@@ -5,6 +5,7 @@ import {
   REFERRAL_STATUS_LABELS,
   type ReferralEvent,
   type ReferralStatus,
+  webFormSubmissionStatus,
 } from '@trust/domain';
 import { WORKSPACE_MESSAGES } from './messages.ts';
 import { formatDateTime } from './workspace-format.ts';
@@ -26,6 +27,9 @@ export type TimelineKind =
   | 'document'
   | 'contact'
   | 'deleted'
+  | 'call'
+  | 'voicemail'
+  | 'web_form'
   | 'other';
 
 export type TimelineEntry = {
@@ -75,12 +79,111 @@ function fieldNames(value: unknown): string | null {
   return names.length > 0 ? names.join(', ') : null;
 }
 
+/** 'no_answer' → 'no answer'. */
+function words(value: string): string {
+  return value.replace(/_/g, ' ');
+}
+
+/** m:ss of a call or voicemail (001 §2.16). */
+function duration(value: unknown): string | null {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return null;
+  const s = Math.round(value);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/**
+ * 001 §2.10–§2.16 provider communications on the timeline: a message sent or received (details.channel sms or
+ * email), a call placed and ended, a voicemail, a web-form submission. The rows carry facts, never content.
+ */
+function communicationEntry(e: ReferralEvent): Omit<TimelineEntry, 'key' | 'who' | 'at'> | null {
+  const d = e.details ?? {};
+  const provider = text(d.provider_name);
+  const email = d.channel === 'email';
+  const channel = email ? 'Email' : 'SMS';
+  switch (e.type) {
+    case 'message_sent': {
+      const subject = text(d.subject);
+      return {
+        kind: email ? 'email' : 'sms',
+        color: email ? 'teal' : 'cyan',
+        title: `${channel} Sent to Provider`,
+        lines: [...(provider ? [`To ${provider}`] : []), ...(subject ? [`Subject: ${subject}`] : [])],
+      };
+    }
+    case 'message_received': {
+      const intent = text(d.intent);
+      return {
+        kind: email ? 'email' : 'sms',
+        color: 'blue',
+        title: `${channel} Received from Provider`,
+        lines: [
+          ...(provider ? [`From ${provider}`] : []),
+          ...(intent && intent !== 'other' ? [`Reply: ${intent}`] : []),
+        ],
+      };
+    }
+    case 'call_placed':
+      return {
+        kind: 'call',
+        color: 'indigo',
+        title: 'Call Placed',
+        lines: provider ? [`To ${provider}`] : [],
+      };
+    case 'call_ended': {
+      const status = text(d.status);
+      const length = duration(d.duration_seconds);
+      return {
+        kind: 'call',
+        color: status === 'completed' ? 'green' : status === 'no_answer' ? 'yellow' : 'gray',
+        title: 'Call Ended',
+        lines: [
+          ...(provider ? [`With ${provider}`] : []),
+          ...(status ? [`Status: ${words(status)}${length ? ` · ${length}` : ''}`] : length ? [length] : []),
+        ],
+      };
+    }
+    case 'voicemail_received': {
+      const length = duration(d.duration_seconds);
+      return {
+        kind: 'voicemail',
+        color: 'grape',
+        title: 'Voicemail Received',
+        lines: [...(provider ? [`From ${provider}`] : []), ...(length ? [`Length ${length}`] : [])],
+      };
+    }
+    case 'web_form_submitted': {
+      const status =
+        typeof d.submission_success === 'boolean' || typeof d.form_submitted === 'boolean'
+          ? webFormSubmissionStatus({
+              submission_success: d.submission_success === true,
+              form_submitted: d.form_submitted === true,
+            })
+          : text(d.status);
+      const error = text(d.error);
+      return {
+        kind: 'web_form',
+        color: error ? 'red' : 'teal',
+        title: 'Web Form Submitted',
+        lines: [
+          ...(provider ? [`To ${provider}`] : []),
+          ...(status ? [`Status: ${words(status)}`] : []),
+          ...(error ? [`Error: ${error}`] : []),
+        ],
+      };
+    }
+    default:
+      return null;
+  }
+}
+
 const MATCH_METHODS: Record<string, string> = {
   auto: 'Matched automatically by the matching engine.',
   manual: 'Matched by hand.',
 };
 
 function entryOf(e: ReferralEvent): Omit<TimelineEntry, 'key' | 'who' | 'at'> | null {
+  const communication = communicationEntry(e);
+  if (communication) return communication;
   const d = e.details ?? {};
   const provider = text(d.provider_name);
   switch (e.type) {

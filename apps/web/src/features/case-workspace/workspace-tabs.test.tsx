@@ -1,11 +1,16 @@
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AppEvent } from '@trust/domain';
+import type { AppEvent, Communication } from '@trust/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  conversationList,
+  makeCommunication,
+  makeConversation,
+} from '../../components/communications/communication-fixtures.ts';
 import { callsTo, errorResponse, jsonResponse } from '../../test/fetch-mock.ts';
 import { makeMatchedReferral, makeReferral } from '../../test/referral-fixtures.ts';
-import { makeEvent, makeMessage, messageList, renderWorkspace } from './workspace-test-utils.tsx';
+import { makeEvent, renderWorkspace } from './workspace-test-utils.tsx';
 
 // The page's one shared event stream, replaced by a bus the test drives (api/events/event-bus.ts).
 const bus = vi.hoisted(() => ({ listeners: new Set<(event: AppEvent) => void>() }));
@@ -81,70 +86,117 @@ describe('Documents tab', { timeout: 30_000 }, () => {
   });
 });
 
+function communicationPage(list: Communication[]) {
+  return { communications: list, total: list.length, page: 1, page_size: 50 };
+}
+
+const noThreads = () => jsonResponse(200, conversationList([]));
+
 describe('Communications tab', { timeout: 30_000 }, () => {
-  it('lists the messages with channel, recipient, preview or subject, status and errors', async () => {
-    renderWorkspace({
-      messages: messageList([
-        makeMessage({
-          id: 3,
-          channel: 'email',
-          category: 'referral_phi',
-          to: 'intake@bayview.example.test',
-          subject: 'New referral 4821093756: member details',
-          preview: null,
-          phi: true,
-          status: 'queued',
-          sent_at: null,
-        }),
-        makeMessage({
-          id: 2,
-          status: 'failed',
-          sent_at: null,
-          last_error: 'Carrier rejected the number',
-          preview: 'Trust Marketplace: Hi Imani, your referral 4821093756 has been authorized.',
-        }),
-        makeMessage({ id: 1 }),
-      ]),
+  it("shows the referral's conversations and every communication of every channel", async () => {
+    const { fetchMock } = renderWorkspace({
+      routes: {
+        'GET /api/conversations': () =>
+          jsonResponse(
+            200,
+            conversationList([makeConversation({ unread_count: 1, last_message: 'YES 4821093756' })]),
+          ),
+        'GET /api/communications': () =>
+          jsonResponse(
+            200,
+            communicationPage([
+              makeCommunication({
+                id: 5,
+                method_type: 'voice',
+                category: 'voicemail',
+                direction: 'inbound',
+                status: 'received',
+                message_content: 'Hi, this is Marigold calling back about the referral.',
+                from_address: '(213) 555-0170',
+              }),
+              makeCommunication({
+                id: 4,
+                method_type: 'voice',
+                category: 'call',
+                status: 'no_answer',
+                message_content: null,
+              }),
+              makeCommunication({
+                id: 3,
+                method_type: 'email',
+                category: 'referral_phi',
+                subject: 'New referral 4821093756: member details',
+                message_content: null,
+                phi_included: true,
+                status: 'queued',
+                delivered_at: null,
+              }),
+              makeCommunication({
+                id: 2,
+                status: 'failed',
+                success: false,
+                error_message: 'Carrier rejected the number',
+                delivered_at: null,
+              }),
+              makeCommunication({
+                id: 1,
+                direction: 'inbound',
+                status: 'received',
+                message_content: 'YES 4821093756',
+              }),
+            ]),
+          ),
+      },
     });
     await openTab('Communications');
-    const list = await screen.findByRole('list', { name: 'Messages' });
-    const rows = within(list).getAllByRole('listitem');
-    expect(rows).toHaveLength(3);
-    expect(rows[0]).toHaveTextContent('Email');
-    expect(rows[0]).toHaveTextContent('to intake@bayview.example.test');
-    expect(rows[0]).toHaveTextContent('New referral 4821093756: member details');
-    expect(rows[0]).toHaveTextContent('Contains protected health information');
-    expect(within(rows[0]!).getByText('Queued')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('Failed')).toBeInTheDocument();
-    expect(rows[1]).toHaveTextContent('Error: Carrier rejected the number');
-    expect(rows[2]).toHaveTextContent('SMS');
-    expect(rows[2]).toHaveTextContent(
-      'Trust Marketplace: Hi Imani, your referral 4821093756 has been matched with a com…',
-    );
-    expect(within(rows[2]!).getByText('Sent')).toBeInTheDocument();
-    expect(rows[2]).toHaveTextContent(`Sent ${new Date('2026-11-21T09:00:05.000Z').toLocaleString()}`);
+    const inbox = await screen.findByRole('region', { name: 'Communications' });
+    expect(within(inbox).getByText('All communications for this referral')).toBeInTheDocument();
+    expect(
+      await within(inbox).findByRole('listitem', { name: 'Marigold Community Pantry' }),
+    ).toHaveTextContent('YES 4821093756');
+    const records = await screen.findByRole('list', { name: 'Communication records' });
+    const rows = within(records).getAllByRole('listitem');
+    expect(rows).toHaveLength(5);
+    expect(rows[0]).toHaveAccessibleName('Voicemail, inbound');
+    expect(rows[0]).toHaveTextContent('Hi, this is Marigold calling back about the referral.');
+    expect(rows[1]).toHaveAccessibleName('Call, outbound');
+    expect(within(rows[1]!).getByText('No answer')).toBeInTheDocument();
+    expect(rows[2]).toHaveTextContent('New referral 4821093756: member details');
+    expect(rows[2]).toHaveTextContent('Contains protected health information');
+    expect(within(rows[2]!).getByText('Queued')).toBeInTheDocument();
+    expect(within(rows[3]!).getByText('Failed')).toBeInTheDocument();
+    expect(rows[3]).toHaveTextContent('Error: Carrier rejected the number');
+    expect(rows[4]).toHaveAccessibleName('SMS, inbound');
+    expect(rows[4]).toHaveTextContent('from Marigold Community Pantry');
+    expect(rows[4]).toHaveTextContent(`Sent ${new Date('2026-11-21T09:00:05.000Z').toLocaleString()}`);
+    const [url] = callsTo(fetchMock, 'GET', '/api/communications')[0]!;
+    expect(new URL(String(url), 'http://x').searchParams.get('referral_id')).toBe('101');
   });
 
   it('says so when nothing was sent yet', async () => {
-    renderWorkspace();
+    renderWorkspace({
+      routes: {
+        'GET /api/conversations': noThreads,
+        'GET /api/communications': () => jsonResponse(200, communicationPage([])),
+      },
+    });
     await openTab('Communications');
+    expect(await screen.findByText('No conversations yet')).toBeInTheDocument();
     expect(await screen.findByText('No communications yet')).toBeInTheDocument();
-    expect(
-      screen.getByText(
-        'Messages sent about this referral (SMS to the member, emails to the provider) will appear here.',
-      ),
-    ).toBeInTheDocument();
   });
 
   it('shows the web-form submissions with their status and screenshots', async () => {
     renderWorkspace({
       routes: {
+        'GET /api/conversations': noThreads,
+        'GET /api/communications': () => jsonResponse(200, communicationPage([])),
         'GET /api/referrals/101/screenshots': () =>
           jsonResponse(200, {
             screenshots: [
               {
                 id: 5,
                 created_at: '2026-11-21T09:05:00.000Z',
+                status: 'submitted',
                 fields_filled: { name: true, phone: true, notes: false },
                 screenshot_before: 'iVBORw0KGgoBEFORE',
                 screenshot_after: 'iVBORw0KGgoAFTER',
@@ -173,17 +225,35 @@ describe('Communications tab', { timeout: 30_000 }, () => {
     );
   });
 
-  it('refreshes the messages when the server says the referral changed', async () => {
-    let messages = messageList([]);
-    const { fetchMock } = renderWorkspace({ messages: () => jsonResponse(200, messages) });
+  it('refreshes when the server says a communication of the referral was recorded', async () => {
+    let records = communicationPage([]);
+    const { fetchMock } = renderWorkspace({
+      routes: {
+        'GET /api/conversations': noThreads,
+        'GET /api/communications': () => jsonResponse(200, records),
+      },
+    });
     await openTab('Communications');
     await screen.findByText('No communications yet');
-    messages = messageList([makeMessage()]);
+    records = communicationPage([makeCommunication()]);
     for (const listener of bus.listeners) {
-      listener({ type: 'referral.changed', data: { id: 101, change: 'member_notified' } } as AppEvent);
+      listener({
+        id: 'e1',
+        at: new Date().toISOString(),
+        type: 'communication.created',
+        data: {
+          id: 900,
+          conversation_id: 71,
+          referral_id: 101,
+          provider_id: 501,
+          method_type: 'sms',
+          direction: 'outbound',
+          status: 'queued',
+        },
+      });
     }
-    expect(await screen.findByRole('list', { name: 'Messages' })).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'GET', '/api/referrals/101/messages').length).toBeGreaterThanOrEqual(2);
+    expect(await screen.findByRole('list', { name: 'Communication records' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/communications').length).toBeGreaterThanOrEqual(2);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { OrgRole, Referral, ReferralEvent, ReferralMessage, ReferralMessageList } from '@trust/domain';
+import type { OrgRole, Referral, ReferralEvent } from '@trust/domain';
 import { jsonResponse, mockFetch, type RouteHandler } from '../../test/fetch-mock.ts';
 import { makeMe, storeSession } from '../../test/fixtures.ts';
 import { makeReferral } from '../../test/referral-fixtures.ts';
@@ -24,31 +24,9 @@ export function makeEvent(type: string, at: string, overrides: Partial<ReferralE
   };
 }
 
-export function makeMessage(overrides: Partial<ReferralMessage> = {}): ReferralMessage {
-  return {
-    id: 1,
-    channel: 'sms',
-    category: 'referral_status',
-    to: '(213) 555-0147',
-    subject: null,
-    status: 'sent',
-    created_at: '2026-11-21T09:00:01.000Z',
-    sent_at: '2026-11-21T09:00:05.000Z',
-    last_error: null,
-    preview: 'Trust Marketplace: Hi Imani, your referral 4821093756 has been matched with a com…',
-    phi: false,
-    ...overrides,
-  };
-}
-
-export function messageList(messages: ReferralMessage[]): ReferralMessageList {
-  return { messages, total: messages.length, page: 1, page_size: 50 };
-}
-
 export function renderWorkspace({
   referral = makeReferral(),
   events = [],
-  messages = messageList([]),
   routes = {},
   orgRole = 'staff',
   width = 1280,
@@ -56,7 +34,6 @@ export function renderWorkspace({
 }: {
   referral?: Referral | RouteHandler;
   events?: ReferralEvent[] | RouteHandler;
-  messages?: ReferralMessageList | RouteHandler;
   routes?: Record<string, RouteHandler>;
   orgRole?: OrgRole;
   width?: number;
@@ -70,8 +47,6 @@ export function renderWorkspace({
     'GET /api/referrals/101': typeof referral === 'function' ? referral : () => jsonResponse(200, referral),
     'GET /api/referrals/101/events':
       typeof events === 'function' ? events : () => jsonResponse(200, { events }),
-    'GET /api/referrals/101/messages':
-      typeof messages === 'function' ? messages : () => jsonResponse(200, messages),
     'GET /api/referrals/101/screenshots': () =>
       jsonResponse(200, { screenshots: [], total: 0, page: 1, page_size: 10 }),
     ...routes,

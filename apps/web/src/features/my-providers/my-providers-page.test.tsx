@@ -75,11 +75,21 @@ describe('My Providers (001 §2.5)', { timeout: 30_000 }, () => {
       'href',
       'https://www.google.com/maps/dir/?api=1&destination=34.061,-118.238',
     );
-    // Messaging comes with provider communications; Select Provider opens manual matching with this provider.
-    expect(within(first).queryByRole('button', { name: /Messages/ })).not.toBeInTheDocument();
+    // Select Provider opens manual matching with this provider.
     await userEvent.click(within(first).getByRole('button', { name: /Select Provider/ }));
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent(`/finder?provider_id=${pantry.provider_id}`),
+    );
+  });
+
+  it("opens the provider's communications screen from Messages (001 §2.5, §2.10)", async () => {
+    renderMyProviders();
+    const first = await card('Marigold Community Pantry');
+    await userEvent.click(within(first).getByRole('button', { name: /Messages/ }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        `/provider-communications/${pantry.provider_id}`,
+      ),
     );
   });
 
