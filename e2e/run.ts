@@ -128,6 +128,8 @@ async function main(): Promise<number> {
     DEMO_PASSWORD: password,
     LOG_LEVEL: process.env.E2E_SHOW_SERVER ? 'info' : 'warn',
     WEB_DIST_DIR: WEB_DIST,
+    // The web-form journey serves the provider's form on loopback (the default refuses private addresses).
+    WEB_FORM_ALLOW_PRIVATE_HOSTS: 'true',
   };
   delete env.DATABASE_URL;
 

@@ -1,4 +1,5 @@
 import { ACCOUNT_JOURNEYS } from './account.ts';
+import { COMMUNICATIONS_JOURNEYS } from './communications.ts';
 import { CONSENT_JOURNEYS } from './consent.ts';
 import { DIRECTORY_JOURNEYS } from './directory.ts';
 import { INVITATION_JOURNEYS } from './invitation.ts';
@@ -16,5 +17,6 @@ export const JOURNEYS: Journey[] = [
   ...INVITATION_JOURNEYS,
   ...REFERRAL_JOURNEYS,
   ...DIRECTORY_JOURNEYS,
+  ...COMMUNICATIONS_JOURNEYS,
   ...CONSENT_JOURNEYS,
 ];

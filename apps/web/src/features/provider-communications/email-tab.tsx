@@ -10,6 +10,7 @@ import { EmailRows } from './email-rows.tsx';
 import { MessagePane } from './message-pane.tsx';
 import { providerThreadParams } from './provider-threads.ts';
 import { ThreadListSection } from './thread-list-section.tsx';
+import { useSentNotice } from './use-sent-notice.ts';
 
 /**
  * 001 §2.10 Email tab of one provider: one row per referral with its count of emails, expanding to a row per
@@ -32,6 +33,7 @@ export function EmailTab({
   const [groupKey, setGroupKey] = useState<string | null>(null);
   const [openEmail, setOpenEmail] = useState<{ conversationId: number; emailId: number } | null>(null);
   const [composing, setComposing] = useState(false);
+  const sent = useSentNotice();
   const [wanted, setWanted] = useState<number | null>(referralId);
   const selected = groups.find((g) => g.key === groupKey) ?? null;
 
@@ -94,14 +96,23 @@ export function EmailTab({
       <Grid.Col span={{ base: 12, md: 7 }}>
         <MessagePane
           composing={composing}
-          onToggle={() => setComposing((v) => !v)}
+          notice={sent.notice}
+          onToggle={() => {
+            sent.clear();
+            setComposing((v) => !v);
+          }}
           compose={
             <ComposeMessageForm
               channel="email"
               providerId={providerId}
               contact={email}
               initialReferralId={referralId}
-              onSent={setWanted}
+              onSent={(id) => {
+                // The form closes onto the thread the message went to (it opens once listed).
+                setWanted(id);
+                setComposing(false);
+                sent.show();
+              }}
             />
           }
         >

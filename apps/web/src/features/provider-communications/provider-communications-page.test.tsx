@@ -118,16 +118,20 @@ describe('Provider communications screen (001 §2.10)', { timeout: 60_000 }, () 
     expect(callsTo(fetchMock, 'POST', '/api/sms/send')).toHaveLength(0);
 
     await userEvent.click(send);
-    expect(await within(form).findByRole('status')).toHaveTextContent('Message sent successfully!');
+    // The form closes onto the thread the message went to, with the success line above it.
+    expect(await screen.findByRole('status')).toHaveTextContent('Message sent successfully!');
+    expect(screen.queryByRole('form', { name: 'New SMS' })).not.toBeInTheDocument();
     expect(body(callsTo(fetchMock, 'POST', '/api/sms/send')[0]![1])).toEqual({
       provider_id: 501,
       referral_id: 101,
       to_phone: '(213) 555-0170',
       message_text: 'Can you take this referral?',
     });
-    // The form resets.
-    expect(message).toHaveValue('');
-    expect(within(form).getByLabelText('Referral', { selector: 'input' })).toHaveValue('');
+    // Composing again starts from an empty form.
+    await userEvent.click(screen.getByRole('button', { name: 'Compose' }));
+    const again = await screen.findByRole('form', { name: 'New SMS' });
+    expect(within(again).getByRole('textbox', { name: 'Message' })).toHaveValue('');
+    expect(within(again).getByLabelText('Referral', { selector: 'input' })).toHaveValue('');
   });
 
   it("words failures 'Failed to send: {error or Unknown error}'", async () => {
@@ -254,7 +258,8 @@ describe('Email tab', { timeout: 60_000 }, () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent('Please enter a subject');
     await userEvent.type(within(form).getByRole('textbox', { name: 'Subject' }), 'Referral #4821093756');
     await userEvent.click(within(form).getByRole('button', { name: 'Send Email' }));
-    expect(await within(form).findByRole('status')).toHaveTextContent('Message sent successfully!');
+    expect(await screen.findByRole('status')).toHaveTextContent('Message sent successfully!');
+    expect(screen.queryByRole('form', { name: 'New email' })).not.toBeInTheDocument();
     expect(body(callsTo(fetchMock, 'POST', '/api/email/send')[0]![1])).toMatchObject({
       provider_id: 501,
       referral_id: 101,

@@ -1,6 +1,6 @@
 import { Alert, Box, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { COMMUNICATION_MESSAGES } from '@trust/domain';
+import { COMMUNICATION_MESSAGES, formatPhone } from '@trust/domain';
 import { useEffect, useRef, useState } from 'react';
 import { communicationKeys } from '../../../api/communications/keys.ts';
 import { useCommunicationUpdates } from '../../../api/communications/use-communication-updates.ts';
@@ -93,7 +93,7 @@ export function SmsConversationPanel({
       <Stack gap="sm">
         <PanelHeader
           title="SMS Conversation"
-          subtitle={phone ? `${name} · ${phone}` : name}
+          subtitle={phone ? `${name} · ${formatPhone(phone)}` : name}
           onClose={onClose}
         />
         {conversation.isPending ? (
