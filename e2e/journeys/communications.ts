@@ -50,7 +50,8 @@ async function newProvider(page: Page, password: string, website?: string): Prom
       languages_spoken: ['English', 'Spanish'],
     },
   });
-  if (res.status() !== 201) throw new Error(`adding a provider answered ${res.status()}: ${await res.text()}`);
+  if (res.status() !== 201)
+    throw new Error(`adding a provider answered ${res.status()}: ${await res.text()}`);
   const providerId = ((await res.json()) as { provider_id: number }).provider_id;
   return { token, providerId, providerName, phone, email };
 }
@@ -68,7 +69,9 @@ async function newReferral(page: Page, token: string, firstName = 'Journey'): Pr
       street_address: '50 W Washington St',
       city: 'Chicago',
       state: 'IL',
-      medicaid_id: `IL${String(parseInt(randomBytes(4).toString('hex'), 16)).padStart(9, '7').slice(0, 9)}`,
+      medicaid_id: `IL${String(parseInt(randomBytes(4).toString('hex'), 16))
+        .padStart(9, '7')
+        .slice(0, 9)}`,
       health_plan: 'Health Net',
       provider_name: 'Dr. Priya Natarajan',
       npi_number: '1902837465',
@@ -82,7 +85,8 @@ async function newReferral(page: Page, token: string, firstName = 'Journey'): Pr
       use_matching_engine: false,
     },
   });
-  if (res.status() !== 201) throw new Error(`creating a referral answered ${res.status()}: ${await res.text()}`);
+  if (res.status() !== 201)
+    throw new Error(`creating a referral answered ${res.status()}: ${await res.text()}`);
   return (await res.json()) as Referral;
 }
 
@@ -122,7 +126,10 @@ async function openOutboxMessage(page: Page, channel: 'SMS' | 'Email', to: RegEx
 
 async function openProviderTab(page: Page, scene: Scene, tab: 'SMS' | 'Email' | 'Web Form' | 'Phone') {
   await page.goto(`/provider-communications/${scene.providerId}`);
-  await expectVisible(page.getByRole('heading', { name: scene.providerName }), 'the provider communications screen');
+  await expectVisible(
+    page.getByRole('heading', { name: scene.providerName }),
+    'the provider communications screen',
+  );
   await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
 }
 
@@ -131,7 +138,8 @@ function toneWav(): Buffer {
   const rate = 8000;
   const samples = rate;
   const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000), i * 2);
+  for (let i = 0; i < samples; i++)
+    data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000), i * 2);
   const header = Buffer.alloc(44);
   header.write('RIFF', 0);
   header.writeUInt32LE(36 + data.length, 4);
@@ -202,12 +210,20 @@ export const COMMUNICATIONS_JOURNEYS: Journey[] = [
       const threads = page.getByRole('list', { name: 'SMS conversations' });
       await threads.getByRole('button', { name: `Open Referral #${referral.referral_number}` }).click();
       const panel = page.getByRole('region', { name: 'SMS Conversation' });
-      await expectVisible(panel.getByText(`new referral #${referral.referral_number}`), 'the referral text in the thread');
-      await panel.getByRole('textbox', { name: 'SMS message' }).fill(
-        `Hi, can you take ${referral.first_name} this week? Reply YES ${referral.referral_number} to accept.`,
+      await expectVisible(
+        panel.getByText(`new referral #${referral.referral_number}`),
+        'the referral text in the thread',
       );
+      await panel
+        .getByRole('textbox', { name: 'SMS message' })
+        .fill(
+          `Hi, can you take ${referral.first_name} this week? Reply YES ${referral.referral_number} to accept.`,
+        );
       await panel.getByRole('textbox', { name: 'SMS message' }).press('Enter');
-      await expectVisible(panel.getByLabel('Sent message').filter({ hasText: 'can you take' }), 'the sent bubble');
+      await expectVisible(
+        panel.getByLabel('Sent message').filter({ hasText: 'can you take' }),
+        'the sent bubble',
+      );
 
       const admin = await openOutbox(ctx);
       try {
@@ -215,7 +231,10 @@ export const COMMUNICATIONS_JOURNEYS: Journey[] = [
         const dialog = await openOutboxMessage(admin.page, 'SMS', new RegExp(`Open message to .*${last4}`));
         await dialog.getByRole('textbox', { name: 'Reply text' }).fill(`YES ${referral.referral_number}`);
         await dialog.getByRole('button', { name: 'Send reply as the provider' }).click();
-        await expectVisible(dialog.getByText(/What the reply did: Accepted referral/), 'the reply accepting the referral');
+        await expectVisible(
+          dialog.getByText(/What the reply did: Accepted referral/),
+          'the reply accepting the referral',
+        );
         const answeredAt = Date.now();
         // 001 §2.12 over Server-Sent Events: the reply is in the open panel within a second.
         await expectVisible(
@@ -223,12 +242,17 @@ export const COMMUNICATIONS_JOURNEYS: Journey[] = [
           'the provider’s reply in the open SMS panel within a second',
           1_000,
         );
-        console.log(`      the reply reached the open panel ${Date.now() - answeredAt} ms after the outbox answered`);
+        console.log(
+          `      the reply reached the open panel ${Date.now() - answeredAt} ms after the outbox answered`,
+        );
       } finally {
         await admin.close();
       }
       // The confirmation texted back lands in the thread too, and the referral is Accepted.
-      await expectVisible(panel.getByLabel('Sent message').filter({ hasText: /accepted/i }), 'the confirmation SMS');
+      await expectVisible(
+        panel.getByLabel('Sent message').filter({ hasText: /accepted/i }),
+        'the confirmation SMS',
+      );
       await page.goto(`/queue/${referral.id}`);
       await expectVisible(page.getByText('Accepted', { exact: true }), 'the referral shown as Accepted');
     },
@@ -271,14 +295,22 @@ export const COMMUNICATIONS_JOURNEYS: Journey[] = [
       });
       await composer.getByRole('button', { name: 'Send Email' }).click();
       // Placeholders the browser could not fill (the urgency) are filled by the server from the whole referral.
-      const sent = panel.getByLabel(new RegExp(`^Sent email: Referral #${referral.referral_number} \\(Urgent\\): details`));
+      const sent = panel.getByLabel(
+        new RegExp(`^Sent email: Referral #${referral.referral_number} \\(Urgent\\): details`),
+      );
       await expectVisible(sent, 'the template email in the thread');
       await expectVisible(sent.getByText('care-plan.pdf'), 'its attachment');
 
       const admin = await openOutbox(ctx);
       try {
-        const dialog = await openOutboxMessage(admin.page, 'Email', new RegExp(`Open message to ${scene.email}.*details and follow-up`));
-        await dialog.getByRole('textbox', { name: 'Reply text' }).fill('Yes, we can see her on Thursday at 10.');
+        const dialog = await openOutboxMessage(
+          admin.page,
+          'Email',
+          new RegExp(`Open message to ${scene.email}.*details and follow-up`),
+        );
+        await dialog
+          .getByRole('textbox', { name: 'Reply text' })
+          .fill('Yes, we can see her on Thursday at 10.');
         await dialog.getByRole('button', { name: 'Send reply as the provider' }).click();
         await expectVisible(dialog.getByText(/Threaded onto/), 'the reply threaded');
       } finally {
@@ -326,11 +358,16 @@ export const COMMUNICATIONS_JOURNEYS: Journey[] = [
         await admin.page.getByRole('button', { name: 'Leave a voicemail' }).click();
         const dialog = admin.page.getByRole('dialog');
         await dialog.getByRole('textbox', { name: 'From number' }).fill(scene.phone);
-        await dialog.locator('input[type=file]').setInputFiles({ name: 'voicemail.wav', mimeType: 'audio/wav', buffer: toneWav() });
-        await dialog.getByRole('textbox', { name: 'Transcription (optional)' }).fill(
-          `Calling back about referral ${referral.referral_number}, we have room.`,
-        );
-        await dialog.getByRole('button', { name: /Leave (the )?voicemail/ }).last().click();
+        await dialog
+          .locator('input[type=file]')
+          .setInputFiles({ name: 'voicemail.wav', mimeType: 'audio/wav', buffer: toneWav() });
+        await dialog
+          .getByRole('textbox', { name: 'Transcription (optional)' })
+          .fill(`Calling back about referral ${referral.referral_number}, we have room.`);
+        await dialog
+          .getByRole('button', { name: /Leave (the )?voicemail/ })
+          .last()
+          .click();
         await expectVisible(dialog.getByText(scene.providerName), 'the voicemail filed under the provider');
       } finally {
         await admin.close();
@@ -344,7 +381,10 @@ export const COMMUNICATIONS_JOURNEYS: Journey[] = [
       await expectVisible(item.getByText('NEW', { exact: true }), 'the new voicemail');
       await expectVisible(item.getByText('we have room'), 'its transcription');
       await item.getByRole('button', { name: /^Play voicemail from/ }).click();
-      await expectVisible(item.getByRole('button', { name: /^Pause voicemail from/ }), 'the voicemail playing');
+      await expectVisible(
+        item.getByRole('button', { name: /^Pause voicemail from/ }),
+        'the voicemail playing',
+      );
       await expectHidden(item.getByText('NEW', { exact: true }), 'the NEW tag after the first play', 10_000);
       await expectHidden(phone.getByText(/\d+ new/), 'the new count after the first play');
     },
@@ -364,8 +404,15 @@ export const COMMUNICATIONS_JOURNEYS: Journey[] = [
         await page.getByRole('option', { name: new RegExp(referral.referral_number) }).click();
         await page.getByRole('button', { name: 'Submit Web Form' }).click();
         const result = page.getByRole('region', { name: 'Submission result' });
-        await expectVisible(result.getByText('Form submitted successfully!'), 'the submission result', 60_000);
-        await expectVisible(result.getByRole('img', { name: 'Form before filling' }), 'the screenshot before');
+        await expectVisible(
+          result.getByText('Form submitted successfully!'),
+          'the submission result',
+          60_000,
+        );
+        await expectVisible(
+          result.getByRole('img', { name: 'Form before filling' }),
+          'the screenshot before',
+        );
         await expectVisible(result.getByRole('img', { name: 'Form after filling' }), 'the screenshot after');
         const posted = form.received.at(-1);
         if (posted?.get('first_name') !== 'Ximena' || posted.get('last_name') !== 'Communications') {
