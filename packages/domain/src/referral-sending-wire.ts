@@ -27,7 +27,6 @@ export const SENDING_MESSAGES = {
   providerNotFound: 'Provider not found',
   methodOfOtherProvider: 'This communication method belongs to another provider.',
   methodOptedOut: 'This number has opted out of text messages (it answered STOP).',
-  webFormByJob: 'Web form submission is handled by the web form job',
   portalUnavailable: 'Provider portal sending is not available yet',
   faxUnavailable: 'Fax sending is not available yet',
   fallbackNotStored:

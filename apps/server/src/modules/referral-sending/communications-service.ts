@@ -15,18 +15,20 @@ import { AppError } from '../../platform/errors.ts';
 import { listCommunications } from '../communications/service.ts';
 import { type Actor, findOwnedReferral } from '../referrals/service.ts';
 import { listEntries } from './match-entries-repo.ts';
-import { sendReferralToProvider } from './send-service.ts';
+import { type SendOutcome, sendReferralToProvider, startWebFormRuns } from './send-service.ts';
 
 // 001 §7 POST/GET /api/referral-communications and the N-providers send of 001 §2.8 / §4.
 
 /** POST /api/referral-communications: one real send (001 §3 Referral communication payload). */
 export async function sendCommunication(
   deps: AppDeps,
+  request: FastifyRequest,
   actor: Actor,
   body: ReferralCommunicationCreate,
 ): Promise<SendResult> {
-  // 001 §4: the send panel requires a non-blank message; the server holds the same rule.
-  if (!body.message_content?.trim()) {
+  // 001 §4: the send panel requires a non-blank message; the server holds the same rule. A web form is filled
+  // from the referral itself, with no message.
+  if (body.method_type !== 'web_form' && !body.message_content?.trim()) {
     throw new AppError('validation_failed', SENDING_MESSAGES.messageRequired, {
       fields: { message_content: SENDING_MESSAGES.messageRequired },
     });
@@ -41,6 +43,7 @@ export async function sendCommunication(
     messageContent: body.message_content,
     subject: body.subject ?? null,
   });
+  await startWebFormRuns(deps, actor, [outcome], request.log);
   return {
     success: true,
     status: outcome.status,
@@ -107,6 +110,7 @@ export async function sendToProviders(
     }
   }
 
+  const outcomes: SendOutcome[] = [];
   const results = await deps.database.db.transaction(async (tx) => {
     const out: SendToProvidersResponse['results'] = [];
     for (const [i, p] of body.providers.entries()) {
@@ -124,6 +128,7 @@ export async function sendToProviders(
           },
           tx,
         );
+        outcomes.push(outcome);
         out.push({
           provider_id: p.provider_id,
           status: outcome.status,
@@ -154,5 +159,7 @@ export async function sendToProviders(
     });
     return out;
   });
+  // Web forms are filled once the sends have committed (each in its own browser run).
+  await startWebFormRuns(deps, actor, outcomes, request.log);
   return { success: true, message: sentToProvidersMessage(results.length), sent: results.length, results };
 }

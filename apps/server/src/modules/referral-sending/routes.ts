@@ -92,7 +92,7 @@ export function referralSendingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: sendResultSchema, ...errorResponses(400, 401, 403, 404, 422) },
         },
       },
-      async (request) => sendCommunication(deps, requireOrg(request), request.body),
+      async (request) => sendCommunication(deps, request, requireOrg(request), request.body),
     );
 
     app.get(

@@ -6,7 +6,9 @@ import {
   renderTemplate,
   SENDING_MESSAGES,
   templateValues,
+  WEB_FORM_MESSAGES,
 } from '@trust/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import { isOptedOut } from '../../adapters/sms/opt-outs.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
@@ -16,6 +18,7 @@ import { queueCommunicationEmail, queueCommunicationSms } from '../communication
 import { recordReferralEvent } from '../referrals/history.ts';
 import * as referralsRepo from '../referrals/repo.ts';
 import type { Actor } from '../referrals/service.ts';
+import { createWebFormSubmission, startWebFormRun, webFormTarget } from '../web-forms/service.ts';
 import { markEntrySent } from './match-entries-repo.ts';
 import * as methods from './methods-repo.ts';
 
@@ -43,15 +46,15 @@ export type SendOutcome = {
   methodType: string;
   contactValue: string;
   messageId: number | null;
+  /** A web-form send: the submission to start once the caller's transaction commits (startWebFormRuns). */
+  webFormSubmissionId?: number;
 };
 
 /**
  * Channels without a real adapter are refused, never pretended (DESIGN.md "Where the spec describes a fake"):
- * web forms are submitted by the web-form job (POST /api/providers/{id}/communications/webform); portal and fax
- * have no driver yet.
+ * portal and fax have no driver yet. Web forms go to the web-form job (modules/web-forms).
  */
 function refuseUnsupported(methodType: CommunicationMethodType) {
-  if (methodType === 'web_form') throw new AppError('rule_broken', SENDING_MESSAGES.webFormByJob);
   if (methodType === 'portal') throw new AppError('rule_broken', SENDING_MESSAGES.portalUnavailable);
   if (methodType === 'fax') throw new AppError('rule_broken', SENDING_MESSAGES.faxUnavailable);
 }
@@ -81,11 +84,25 @@ async function resolveMethod(
     }
     return row;
   }
-  const fromRecord = input.methodType === 'phone' ? provider.phone : provider.email;
-  const contact = input.contactValue?.trim() || fromRecord?.trim() || '';
+  const fromRecord =
+    input.methodType === 'phone'
+      ? provider.phone
+      : input.methodType === 'web_form'
+        ? webFormTarget({ web_form_url: provider.webFormUrl, website: provider.website })
+        : provider.email;
+  const given = input.contactValue?.trim() || fromRecord?.trim() || '';
+  // A web form's address as typed ("harbor.org/refer") is opened as https://.
+  const contact =
+    input.methodType === 'web_form' && given
+      ? (webFormTarget({ web_form_url: given, website: null }) ?? '')
+      : given;
   if (!contact) {
     const message =
-      input.methodType === 'phone' ? SENDING_MESSAGES.phoneMissing : SENDING_MESSAGES.emailMissing;
+      input.methodType === 'phone'
+        ? SENDING_MESSAGES.phoneMissing
+        : input.methodType === 'web_form'
+          ? WEB_FORM_MESSAGES.websiteMissing
+          : SENDING_MESSAGES.emailMissing;
     throw new AppError('rule_broken', message, { fields: { contact_value: message } });
   }
   if (input.methodType === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(contact)) {
@@ -108,6 +125,66 @@ async function resolveMethod(
   return row;
 }
 
+/**
+ * 001 §7 web form: the submission and its communication are written in the caller's transaction and the
+ * headless-browser run starts once it commits (startWebFormRuns); the entry is sent now, like a queued SMS.
+ */
+async function sendByWebForm(
+  deps: AppDeps,
+  actor: Actor,
+  tx: DbOrTx,
+  referral: referralsRepo.ReferralRecord,
+  provider: methods.ProviderContactRow,
+  method: methods.MethodRow,
+): Promise<SendOutcome> {
+  const targetUrl = webFormTarget({ web_form_url: method.contactValue, website: null })!;
+  const submission = await createWebFormSubmission(deps, tx, null, actor, {
+    referralId: referral.id,
+    providerId: provider.id,
+    targetUrl,
+  });
+  await markEntrySent(tx, referral.id, provider.id, {
+    at: new Date(),
+    methodType: 'web_form',
+    contactValue: method.contactValue,
+    communicationMethodId: method.id,
+  });
+  const details = {
+    provider_id: provider.id,
+    provider_name: provider.name,
+    method_type: 'web_form',
+    communication_method_id: method.id,
+    web_form_submission_id: submission.id,
+  };
+  await recordReferralEvent(deps, tx, {
+    referral,
+    type: 'sent_to_provider',
+    actorUserId: actor.user.id,
+    details,
+  });
+  return {
+    status: 'queued',
+    methodType: 'web_form',
+    contactValue: method.contactValue,
+    messageId: null,
+    webFormSubmissionId: submission.id,
+  };
+}
+
+/** Starts the web-form runs of committed sends (each fills the provider's form in its own browser). */
+export async function startWebFormRuns(
+  deps: AppDeps,
+  actor: Actor,
+  outcomes: readonly SendOutcome[],
+  log: FastifyBaseLogger,
+): Promise<void> {
+  for (const outcome of outcomes) {
+    if (outcome.webFormSubmissionId !== undefined) {
+      await startWebFormRun(deps, actor, outcome.webFormSubmissionId, log);
+    }
+  }
+}
+
 async function sendInTransaction(
   deps: AppDeps,
   actor: Actor,
@@ -126,6 +203,7 @@ async function sendInTransaction(
   if (method.methodType === 'phone' && (method.optedOut || (await isOptedOut(tx, method.contactValue)))) {
     throw new AppError('rule_broken', SENDING_MESSAGES.methodOptedOut);
   }
+  if (method.methodType === 'web_form') return sendByWebForm(deps, actor, tx, referral, provider, method);
 
   const values = templateValues(
     {

@@ -6,6 +6,7 @@ import {
   SENDING_MESSAGES,
   selectMethodForAllMessage,
   sentToProvidersMessage,
+  WEB_FORM_MESSAGES,
 } from '@trust/domain';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -459,9 +460,10 @@ describe('POST /api/referral-communications', () => {
       message: SENDING_MESSAGES.messageRequired,
       fields: { message_content: SENDING_MESSAGES.messageRequired },
     });
-    expect(expectEnvelope(await send({ ...base, method_type: 'web_form' }), 422).message).toBe(
-      SENDING_MESSAGES.webFormByJob,
-    );
+    const noWebsite = await freshProvider({ phone: '(213) 555-0145' });
+    expect(
+      expectEnvelope(await send({ ...base, provider_id: noWebsite, method_type: 'web_form' }), 422).message,
+    ).toBe(WEB_FORM_MESSAGES.websiteMissing);
     expect(expectEnvelope(await send({ ...base, method_type: 'fax' }), 422).message).toBe(
       SENDING_MESSAGES.faxUnavailable,
     );
@@ -485,6 +487,40 @@ describe('POST /api/referral-communications', () => {
     expect(count.n).toBe(0);
   });
 
+  it('sends by web form: the submission is recorded with the entry sent, and its run ends with what happened', async () => {
+    const r = await autoMatched([otherProvider]);
+    // A provider whose form is on this machine: refused by the browser's guard (private addresses are off).
+    await t.database.query("UPDATE providers SET web_form_url = 'http://127.0.0.1:9/refer' WHERE id = $1", [
+      otherProvider,
+    ]);
+    const res = await send({ referral_id: r.id, provider_id: otherProvider, method_type: 'web_form' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      success: true,
+      status: 'queued',
+      method_type: 'web_form',
+      contact_value: 'http://127.0.0.1:9/refer',
+      message_id: null,
+    });
+    expect((await entries(r.id)).find((e) => e.provider_id === otherProvider)).toMatchObject({
+      status: 'sent',
+      communication_method: 'web_form',
+    });
+    let row: { status: string; error: string | null } | undefined;
+    for (let i = 0; i < 100 && !['submitted', 'filled', 'failed'].includes(row?.status ?? ''); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      row = await one('SELECT status, error FROM web_form_submissions WHERE referral_id = $1', [r.id]);
+    }
+    expect(row).toMatchObject({ status: 'failed' });
+    expect(row!.error).toMatch(/private|local|not allowed|refused/i);
+    const listed = await api(
+      'GET',
+      `/api/communications?referral_id=${r.id}&method=web_form`,
+      coordinator,
+      plan,
+    );
+    expect(listed.json().communications[0]).toMatchObject({ method_type: 'web_form', status: 'failed' });
+  });
   it("refuses another provider's method (422), another organization's referral (404) and a viewer (403)", async () => {
     const r = await autoMatched([harborProvider]);
     const otherMethods = (await discover(otherProvider)).json().methods as CommunicationMethod[];

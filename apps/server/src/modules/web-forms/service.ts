@@ -1,5 +1,6 @@
 import { WEB_FORM_FINISHED, WEB_FORM_MESSAGES, type WebFormResult, type WebFormStatus } from '@trust/domain';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -104,6 +105,79 @@ async function waitForRecord(deps: AppDeps, id: number, waitMs: number): Promise
 }
 
 /**
+ * The record of one submission, its communication and the audit row, in the caller's transaction (a send to
+ * several providers commits them together); the run starts once that commits (startWebFormRun).
+ */
+export async function createWebFormSubmission(
+  deps: AppDeps,
+  tx: DbOrTx,
+  request: FastifyRequest | null,
+  actor: Actor,
+  target: { referralId: number; providerId: number; targetUrl: string },
+): Promise<repo.SubmissionRow> {
+  if (!isHttpUrl(target.targetUrl)) throw new AppError('rule_broken', WEB_FORM_MESSAGES.badUrl);
+  const created = await repo.insertSubmission(tx, {
+    referralId: target.referralId,
+    providerId: target.providerId,
+    organizationId: actor.org.id,
+    createdBy: actor.user.id,
+    status: 'queued',
+    targetUrl: target.targetUrl,
+  });
+  const { row: communication } = await recordCommunication(deps, tx, {
+    organizationId: actor.org.id,
+    referralId: target.referralId,
+    providerId: target.providerId,
+    userId: actor.user.id,
+    channel: 'web_form',
+    direction: 'outbound',
+    category: 'web_form',
+    status: 'queued',
+    to: target.targetUrl,
+    conversation: false,
+    bodyText: WEB_FORM_MESSAGES.running,
+    metadata: { submission_id: created.id },
+  });
+  const linked = await repo.updateSubmission(tx, created.id, { communicationId: communication.id });
+  // The member's details are about to be typed into a third party's page: who sent them, where.
+  await audit(
+    tx,
+    request,
+    {
+      action: 'referral.web_form_submitted',
+      entityType: 'referral',
+      entityId: target.referralId,
+      details: { submission_id: created.id, provider_id: target.providerId, page_url: target.targetUrl },
+    },
+    actor.user.id,
+  );
+  return linked ?? created;
+}
+
+/** Starts a created submission's run, with the coordinator's name and organization typed as the referrer. */
+export async function startWebFormRun(
+  deps: AppDeps,
+  actor: Actor,
+  submissionId: number,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const orgName = (await getOrganization(deps.database.db, actor, actor.org.id)).name;
+  await startRun(
+    deps,
+    {
+      submissionId,
+      referrer: {
+        name: actor.user.name,
+        email: actor.user.email,
+        phone: actor.user.phoneNumber,
+        organization: orgName,
+      },
+    },
+    log,
+  );
+}
+
+/**
  * Both 001 §7 calls. The rules of 001 §5 first (a referral chosen, the organization's own, a provider with a web
  * form or website), then the record, its communication and the audit row in one transaction, then the run, and
  * the answer once it ends — or, if the page takes longer than the call waits, the record as it is (status
@@ -130,55 +204,14 @@ export async function submitProviderWebForm(
   if (!targetUrl) throw new AppError('rule_broken', WEB_FORM_MESSAGES.websiteMissing);
   if (!isHttpUrl(targetUrl)) throw new AppError('rule_broken', WEB_FORM_MESSAGES.badUrl);
 
-  const db = deps.database.db;
-  const submission = await db.transaction(async (tx) => {
-    const created = await repo.insertSubmission(tx, {
+  const submission = await deps.database.db.transaction((tx) =>
+    createWebFormSubmission(deps, tx, request, actor, {
       referralId: referral.id,
       providerId: provider.id,
-      organizationId: actor.org.id,
-      createdBy: actor.user.id,
-      status: 'queued',
       targetUrl,
-    });
-    const { row: communication } = await recordCommunication(deps, tx, {
-      organizationId: actor.org.id,
-      referralId: referral.id,
-      providerId: provider.id,
-      userId: actor.user.id,
-      channel: 'web_form',
-      direction: 'outbound',
-      category: 'web_form',
-      status: 'queued',
-      to: targetUrl,
-      conversation: false,
-      bodyText: WEB_FORM_MESSAGES.running,
-      metadata: { submission_id: created.id },
-    });
-    const linked = await repo.updateSubmission(tx, created.id, { communicationId: communication.id });
-    // The member's details are about to be typed into a third party's page: who sent them, where.
-    await audit(tx, request, {
-      action: 'referral.web_form_submitted',
-      entityType: 'referral',
-      entityId: referral.id,
-      details: { submission_id: created.id, provider_id: provider.id, page_url: targetUrl },
-    });
-    return linked ?? created;
-  });
-
-  const orgName = (await getOrganization(db, actor, actor.org.id)).name;
-  await startRun(
-    deps,
-    {
-      submissionId: submission.id,
-      referrer: {
-        name: actor.user.name,
-        email: actor.user.email,
-        phone: actor.user.phoneNumber,
-        organization: orgName,
-      },
-    },
-    request.log,
+    }),
   );
+  await startWebFormRun(deps, actor, submission.id, request.log);
   const row = await waitForRecord(deps, submission.id, deps.config.webFormTimeoutMs + WAIT_MARGIN_MS);
   return toResult(row);
 }

@@ -13,7 +13,7 @@ import {
 // can be verified and preferred; directory fallbacks (negative ids) cannot (001 §2.1).
 
 /** Channels a referral can be sent through today (the others have no adapter yet: the server refuses them). */
-export const SENDABLE_METHOD_TYPES = ['phone', 'email'] as const;
+export const SENDABLE_METHOD_TYPES = ['phone', 'email', 'web_form'] as const;
 
 /** 'Opted out (STOP)': the number answered STOP, so no SMS goes to it until it texts START (issue #6). */
 export const OPTED_OUT_LABEL = 'Opted out (STOP)';

@@ -156,8 +156,10 @@ describe('Send-referral panel (001 §2.1, §2.2)', { timeout: 30_000 }, () => {
     renderWithProviders(<SendReferralPanel referral={referral} provider={provider} />);
     const web = await screen.findByRole('radio', { name: 'Web Form: https://bayview.example.org' });
     expect(web).toBeChecked();
-    // A web form is sent by the web-form job, not from here.
-    expect(screen.getByText(/Web form submission is handled by the web form job/)).toBeInTheDocument();
+    // A web form is filled from the referral by the server's browser: no message to write, Send is ready.
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    expect(screen.getByText(/fills the provider's web form from this referral/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send Referral' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Verify' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Set as preferred' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Discover Contacts' }));

@@ -39,7 +39,6 @@ import { isOptedOut, isSendable, MethodList, OPTED_OUT_LABEL, PriorityExplanatio
 export type SendableReferral = TemplateReferral & { id: number };
 
 const UNSENDABLE_NOTE: Record<string, string> = {
-  web_form: SENDING_MESSAGES.webFormByJob,
   portal: SENDING_MESSAGES.portalUnavailable,
   fax: SENDING_MESSAGES.faxUnavailable,
 };
@@ -101,6 +100,8 @@ export function SendReferralPanel({
   const onlyFallbacks = list.every((m) => isFallbackMethodId(m.id));
   const values = templateValues(referral, provider.name);
   const sendable = selected ? isSendable(selected) : false;
+  // A web form is filled from the referral itself by the server's browser: there is no message to write.
+  const webForm = selected?.method_type === 'web_form';
   const segments = selected?.method_type === 'phone' ? smsSegments(message) : 0;
 
   const act = async (run: () => Promise<unknown>, success: string | null, failure: string) => {
@@ -125,7 +126,7 @@ export function SendReferralPanel({
           communication_method_id: selected.id,
           method_type: selected.method_type,
           contact_value: selected.contact_value,
-          message_content: message,
+          message_content: webForm ? null : message,
           subject: selected.method_type === 'email' && subject.trim() ? subject : null,
           status: 'sent',
         });
@@ -247,13 +248,20 @@ export function SendReferralPanel({
                 onChange={(e) => setSubject(e.currentTarget.value)}
               />
             )}
-            <Textarea
-              label="Message"
-              // Fixed rows: Mantine's autosize measures fonts, which test DOMs do not have.
-              rows={5}
-              value={message}
-              onChange={(e) => setMessage(e.currentTarget.value)}
-            />
+            {webForm ? (
+              <Text size="sm" c="dimmed">
+                The server fills the provider's web form from this referral and submits it; the screenshots
+                before and after appear on the referral's Communications tab.
+              </Text>
+            ) : (
+              <Textarea
+                label="Message"
+                // Fixed rows: Mantine's autosize measures fonts, which test DOMs do not have.
+                rows={5}
+                value={message}
+                onChange={(e) => setMessage(e.currentTarget.value)}
+              />
+            )}
             {segments > SMS_SEGMENT_WARNING_ABOVE && (
               <Text size="xs" c="orange">
                 This message is {segments} SMS segments long.
@@ -263,7 +271,7 @@ export function SendReferralPanel({
               <Button
                 onClick={send}
                 loading={sendMutation.isPending}
-                disabled={!sendable || !message.trim() || sendMutation.isPending}
+                disabled={!sendable || (!webForm && !message.trim()) || sendMutation.isPending}
               >
                 Send Referral
               </Button>

@@ -91,10 +91,11 @@ describe("'Send Referral to N Providers' dialog (001 §2.8)", { timeout: 30_000 
     const send = screen.getByRole('button', { name: 'Send to 2 Providers' });
     expect(send).toBeDisabled();
 
-    // A web form cannot be sent from here yet.
-    expect(
-      await screen.findByRole('radio', { name: 'Web Form: https://bayview.example.org' }),
-    ).toBeDisabled();
+    // A web form is a method like the others (the server's browser fills it).
+    const webForm = await screen.findByRole('radio', { name: 'Web Form: https://bayview.example.org' });
+    expect(webForm).toBeEnabled();
+    await userEvent.click(webForm);
+    expect(screen.getByTestId('providers-ready')).toHaveTextContent('1 of 2 providers ready');
     await userEvent.click(screen.getByRole('radio', { name: 'SMS / Phone: (510) 555-0100' }));
     expect(screen.getByTestId('providers-ready')).toHaveTextContent('1 of 2 providers ready');
     expect(send).toBeDisabled();

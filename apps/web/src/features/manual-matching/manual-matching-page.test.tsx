@@ -145,23 +145,17 @@ describe('Unpublished Referrals - Manual Matching (001 §2.3)', { timeout: 30_00
     expect(status).toHaveTextContent('This match will now appear in Provider Performance.');
   });
 
-  it('does not claim a send for a web form match (the web-form job submits it)', async () => {
-    webFormOnly = true;
-    renderPage({
-      routes: {
-        'GET /api/providers/501': () => jsonResponse(200, webForm),
-        'PUT /api/referrals/41/match': async (init) => {
-          const body = JSON.parse(String(init.body));
-          const out = (await matchOk(init, '')).json() as Promise<Record<string, unknown>>;
-          return jsonResponse(200, {
-            ...(await out),
-            communication_method: body.communication_method,
-            send_status: 'not_sent',
-          });
-        },
-      },
-      path: '/finder?provider_id=501',
+  const webFormMatch: RouteHandler = async (init) => {
+    const body = JSON.parse(String(init.body));
+    const out = (await matchOk(init, '')).json() as Promise<Record<string, unknown>>;
+    return jsonResponse(200, {
+      ...(await out),
+      communication_method: body.communication_method,
+      send_status: 'not_sent',
     });
+  };
+
+  async function matchByWebForm() {
     const card = await screen.findByRole('article', { name: 'Referral #4821093756' });
     await userEvent.click(
       await within(card).findByRole('button', { name: 'Match with Bayview Food Pantry' }),
@@ -169,11 +163,48 @@ describe('Unpublished Referrals - Manual Matching (001 §2.3)', { timeout: 30_00
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Referral Submission' });
     expect(within(dialog).getByLabelText(/Web Form/)).toBeChecked();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm and Send' }));
-    const status = await screen.findByRole('status');
+    return screen.findByRole('status');
+  }
+
+  it('submits the web form after a web form match and says so (001 §7, §8)', async () => {
+    webFormOnly = true;
+    const { fetchMock } = renderPage({
+      routes: {
+        'GET /api/providers/501': () => jsonResponse(200, webForm),
+        'PUT /api/referrals/41/match': webFormMatch,
+        'POST /api/providers/501/submit-web-form': () =>
+          jsonResponse(200, {
+            success: true,
+            form_submitted: true,
+            submission_success: true,
+            status: 'submitted',
+          }),
+      },
+      path: '/finder?provider_id=501',
+    });
+    const status = await matchByWebForm();
+    const [, init] = callsTo(fetchMock, 'POST', '/api/providers/501/submit-web-form')[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ referral_id: 41 });
+    expect(status).toHaveTextContent('Referral sent via Web Form! Status updated to Matched.');
+    expect(status).toHaveTextContent('Web form has been automatically submitted.');
+  });
+
+  it('does not claim a send when the web form could not be submitted (non-critical)', async () => {
+    webFormOnly = true;
+    renderPage({
+      routes: {
+        'GET /api/providers/501': () => jsonResponse(200, webForm),
+        'PUT /api/referrals/41/match': webFormMatch,
+        'POST /api/providers/501/submit-web-form': () => errorResponse(422, 'The page did not answer'),
+      },
+      path: '/finder?provider_id=501',
+    });
+    const status = await matchByWebForm();
     expect(status).toHaveTextContent(
       'Status updated to Matched. The referral has not been sent to the provider yet.',
     );
     expect(status).not.toHaveTextContent('Referral sent via');
+    expect(status).not.toHaveTextContent('Web form has been automatically submitted.');
   });
 
   it('shows the server message when the referral is no longer Pending', async () => {

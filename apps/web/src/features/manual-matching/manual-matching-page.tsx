@@ -23,7 +23,7 @@ import { MatchResults } from './match-results.tsx';
 function successLines(r: ManualMatchResponse): string[] {
   const lines =
     // 'queued': in the outbox, delivered by the job queue; that is the send.
-    r.send_status === 'sent' || r.send_status === 'queued'
+    r.send_status === 'sent' || r.send_status === 'queued' || r.web_form_submitted
       ? [matchSentMessage(r.communication_method)]
       : ['Status updated to Matched. The referral has not been sent to the provider yet.'];
   lines.push(`Provider: ${r.provider_name}`, `Organization: ${r.provider_organization}`);
