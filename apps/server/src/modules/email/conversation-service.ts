@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { audit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
-import * as communications from '../communications/repo.ts';
+import * as records from '../communications/records.ts';
 import { findReadableConversation, markConversationRead } from '../communications/service.ts';
 import { type Actor, findVisibleReferral } from '../referrals/service.ts';
 import * as repo from './repo.ts';
@@ -37,7 +37,7 @@ async function threadsOf(deps: AppDeps, actor: Actor, query: EmailConversationQu
     });
   }
   if (query.referral_id !== undefined) await findVisibleReferral(deps, actor, query.referral_id);
-  const { rows } = await communications.listConversationPage(
+  const { rows } = await records.listConversationPage(
     deps.database.db,
     {
       organizationId: actor.org.id,
@@ -70,11 +70,11 @@ export async function getEmailConversation(
     throw new AppError('not_found', COMMUNICATION_MESSAGES.providerNotFound);
   }
 
-  const listed = (await Promise.all(threads.map((c) => communications.threadMessages(db, c.id, query.limit))))
+  const listed = (await Promise.all(threads.map((c) => records.threadMessages(db, c.id, query.limit))))
     .flat()
     .sort((a, b) => a.row.createdAt.getTime() - b.row.createdAt.getTime() || a.row.id - b.row.id)
     .slice(-query.limit);
-  const attachments = await communications.attachmentsOf(
+  const attachments = await records.attachmentsOf(
     db,
     listed.map((m) => m.row.id),
   );

@@ -24,7 +24,7 @@ import {
   type StoredAttachment,
   storeAttachment,
 } from '../communications/attachments.ts';
-import * as communications from '../communications/repo.ts';
+import * as records from '../communications/records.ts';
 import { recordCommunication } from '../communications/service.ts';
 import { assertCanReadOutbox } from '../outbox/service.ts';
 import {
@@ -45,16 +45,16 @@ import { CONVERSATION_CATEGORY } from './send-service.ts';
 // the inbound webhook (a mail service's parsed JSON), the server's own SMTP listener, or a reply typed in the
 // outbox with the local driver. One function threads and stores it.
 
-type Thread = communications.ConversationRow;
+type Thread = records.ConversationRow;
 
 /** (a) In-Reply-To, then References newest first, naming one of our emails (its Message-ID). */
 async function threadByMessageIds(db: DbOrTx, email: ReceivedEmail): Promise<Thread | null> {
   const named = [...messageIdsIn(email.inReplyTo), ...email.references.flatMap(messageIdsIn).reverse()];
   for (const id of named) {
     for (const form of messageIdForms(id)) {
-      const found = await communications.findByExternalId(db, form, 'email');
+      const found = await records.findByExternalId(db, form, 'email');
       if (found?.conversationId) {
-        const thread = await communications.findConversation(db, found.conversationId);
+        const thread = await records.findConversation(db, found.conversationId);
         if (thread) return thread;
       }
     }
@@ -69,7 +69,7 @@ async function threadByReplyToken(deps: AppDeps, email: ReceivedEmail): Promise<
   for (const address of [...email.to, ...email.cc, ...(email.envelopeTo ?? [])]) {
     const token = replyTokenOf(address, replyTo);
     if (!token) continue;
-    const thread = await communications.findConversationByReplyToken(deps.database.db, token);
+    const thread = await records.findConversationByReplyToken(deps.database.db, token);
     if (thread) return thread;
   }
   return null;
@@ -80,7 +80,7 @@ async function threadByReplyToken(deps: AppDeps, email: ReceivedEmail): Promise<
  * subject names ('#4829301756'), else the newest.
  */
 async function threadBySender(db: DbOrTx, sender: string, subject: string): Promise<Thread | null> {
-  const candidates = (await communications.conversationsWithCounterpart(db, 'email', sender)).filter(
+  const candidates = (await records.conversationsWithCounterpart(db, 'email', sender)).filter(
     (c) => c.organizationId !== null,
   );
   if (candidates.length === 0) return null;
@@ -124,7 +124,7 @@ async function storeReceivedFiles(deps: AppDeps, email: ReceivedEmail) {
   return { stored, skipped };
 }
 
-function resultOf(row: communications.CommunicationRow): InboundEmailResult {
+function resultOf(row: records.CommunicationRow): InboundEmailResult {
   return {
     communication_id: row.id,
     conversation_id: row.conversationId,
@@ -134,7 +134,7 @@ function resultOf(row: communications.CommunicationRow): InboundEmailResult {
 }
 
 async function alreadyReceived(db: DbOrTx, messageId: string) {
-  const found = await communications.findByExternalId(db, messageId, 'email');
+  const found = await records.findByExternalId(db, messageId, 'email');
   return found?.direction === 'inbound' ? found : null;
 }
 
@@ -296,13 +296,11 @@ export async function simulateInboundEmail(
   assertCanReadOutbox(auth);
   if (deps.config.smtpUrl) throw new AppError('rule_broken', COMMUNICATION_MESSAGES.localDriverOnly);
   const db = deps.database.db;
-  const original = await communications.findByOutboundMessage(db, body.outbox_message_id);
+  const original = await records.findByOutboundMessage(db, body.outbox_message_id);
   if (original?.channel !== 'email' || original.direction !== 'outbound' || !original.toAddress) {
     throw new AppError('not_found', OUTBOX_MESSAGES.notFound);
   }
-  const thread = original.conversationId
-    ? await communications.findConversation(db, original.conversationId)
-    : null;
+  const thread = original.conversationId ? await records.findConversation(db, original.conversationId) : null;
   const replyTo = deps.config.emailReplyTo;
   const to =
     replyTo && thread?.replyToken

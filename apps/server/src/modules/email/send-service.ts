@@ -21,7 +21,7 @@ import {
   type StoredAttachment,
 } from '../communications/attachments.ts';
 import { queueCommunicationEmail } from '../communications/queue.ts';
-import * as communications from '../communications/repo.ts';
+import * as records from '../communications/records.ts';
 import { normalizeCounterpart } from '../communications/service.ts';
 import { listProviderMethods } from '../referral-sending/methods-service.ts';
 import { type Actor, findVisibleReferral } from '../referrals/service.ts';
@@ -172,7 +172,7 @@ async function sendChecked(
   const { row, stored } = await db.transaction(async (tx) => {
     // The thread first: its reply token goes into this email's Reply-To. Made on its first email; the insert
     // locks the row, so two first emails of a thread agree on one token.
-    let thread = await communications.ensureConversation(tx, {
+    let thread = await records.ensureConversation(tx, {
       organizationId: actor.org.id,
       providerId: provider.id,
       referralId: referral.id,
@@ -180,12 +180,12 @@ async function sendChecked(
       counterpart: normalizeCounterpart('email', to)!,
     });
     if (!thread.replyToken) {
-      thread = (await communications.updateConversation(tx, thread.id, { replyToken: newToken() })) ?? thread;
+      thread = (await records.updateConversation(tx, thread.id, { replyToken: newToken() })) ?? thread;
     }
     const previous =
       thread.lastCommunicationId === null
         ? null
-        : await communications.findCommunication(tx, thread.lastCommunicationId);
+        : await records.findCommunication(tx, thread.lastCommunicationId);
     const replyTo = deps.config.emailReplyTo;
     const headers: Record<string, string> = {
       'Message-ID': messageId,

@@ -1,7 +1,7 @@
 import type { Email } from '@trust/domain';
 import type { AppDeps } from '../../platform/deps.ts';
 import { openBody } from '../communications/body.ts';
-import type { AttachmentRow, CommunicationRow } from '../communications/repo.ts';
+import type { AttachmentRow, CommunicationRow } from '../communications/records.ts';
 import { attachmentUrl } from '../communications/service.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

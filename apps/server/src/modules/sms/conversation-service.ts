@@ -9,7 +9,7 @@ import { isOptedOut } from '../../adapters/sms/opt-outs.ts';
 import { audit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
-import * as communicationsRepo from '../communications/repo.ts';
+import * as records from '../communications/records.ts';
 import { findReadableConversation, markConversationRead } from '../communications/service.ts';
 import { type Actor, findVisibleReferral } from '../referrals/service.ts';
 import * as repo from './repo.ts';
@@ -71,7 +71,7 @@ export async function getSmsConversation(
   }
 
   await db.transaction((tx) => markConversationRead(deps, tx, conversation, actor.user.id));
-  const rows = await communicationsRepo.threadMessages(db, conversation.id, query.limit);
+  const rows = await records.threadMessages(db, conversation.id, query.limit);
   await audit(db, request, {
     action: 'sms.conversation_read',
     entityType: 'conversation',

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { queueCommunicationSms } from '../communications/queue.ts';
-import * as communicationsRepo from '../communications/repo.ts';
+import * as records from '../communications/records.ts';
 import { updateCommunicationStatus } from '../communications/service.ts';
 import { setPhoneMethodsOptedOut } from '../referral-sending/methods-repo.ts';
 import { acceptReferral, rejectReferral } from '../referrals/response-service.ts';
@@ -94,7 +94,7 @@ async function reply(
 
 /** Writes down on the inbound record what it did, so a retried webhook answers the same. */
 async function note(deps: AppDeps, tx: DbOrTx, stored: Stored, outcome: ActionOutcome) {
-  const row = await communicationsRepo.findCommunication(tx, stored.communicationId);
+  const row = await records.findCommunication(tx, stored.communicationId);
   await updateCommunicationStatus(deps, tx, stored.communicationId, {
     metadata: {
       ...(row?.metadata ?? {}),

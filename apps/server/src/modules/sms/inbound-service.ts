@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
-import * as communicationsRepo from '../communications/repo.ts';
+import * as records from '../communications/records.ts';
 import { normalizeCounterpart, recordCommunication } from '../communications/service.ts';
 import { actOnReply } from './inbound-actions.ts';
 import { type Facts, type Placement, placeMessage, type Target, targetOf } from './placement.ts';
@@ -63,7 +63,7 @@ async function factsOf(tx: DbOrTx, counterpart: string): Promise<Facts> {
   return { threads, awaiting, providersByNumber };
 }
 
-function resultOf(row: communicationsRepo.CommunicationRow): InboundSmsResult {
+function resultOf(row: records.CommunicationRow): InboundSmsResult {
   const meta = row.metadata as { action?: unknown; referral_id?: unknown; reply?: unknown };
   return {
     communication_id: row.id,
@@ -84,13 +84,13 @@ async function store(
   inbound: InboundSms,
   counterpart: string,
   parsed: ParsedSmsReply,
-): Promise<Stored | { duplicate: communicationsRepo.CommunicationRow }> {
+): Promise<Stored | { duplicate: records.CommunicationRow }> {
   return deps.database.db.transaction(async (tx) => {
     const sid = inbound.messageSid?.trim() || null;
     if (sid) {
       // Twilio retries a webhook it got no answer to: the second delivery waits for the first and finds it.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`sms-inbound:${sid}`}, 0))`);
-      const existing = await communicationsRepo.findByExternalId(tx, sid, 'sms');
+      const existing = await records.findByExternalId(tx, sid, 'sms');
       if (existing && existing.direction === 'inbound') return { duplicate: existing };
     }
     const facts = await factsOf(tx, counterpart);

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../platform/deps.ts';
-import * as communicationsRepo from '../communications/repo.ts';
+import * as records from '../communications/records.ts';
 import { updateCommunicationStatus } from '../communications/service.ts';
 import * as repo from './repo.ts';
 
@@ -76,16 +76,16 @@ export async function reportSmsStatus(deps: AppDeps, report: SmsStatusReport): P
   const next = statusOf(report.messageStatus);
   if (!sid || !next) return false;
   const db = deps.database.db;
-  let record = await communicationsRepo.findByExternalId(db, sid, 'sms');
+  let record = await records.findByExternalId(db, sid, 'sms');
   if (record?.direction !== 'outbound') {
     const messageId = await repo.outboundMessageIdBySid(db, sid);
-    record = messageId === null ? null : await communicationsRepo.findByOutboundMessage(db, messageId);
+    record = messageId === null ? null : await records.findByOutboundMessage(db, messageId);
   }
   if (record?.direction !== 'outbound') return false;
   const id = record.id;
 
   return db.transaction(async (tx) => {
-    const current = await communicationsRepo.lockCommunication(tx, id);
+    const current = await records.lockCommunication(tx, id);
     if (!current) return false;
     const known = STAGE[current.status] ?? 0;
     if (STAGE[next]! < known || (current.status === next && current.externalId === sid)) return false;

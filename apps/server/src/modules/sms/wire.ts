@@ -1,7 +1,7 @@
 import { SMS_INTENTS, type SmsIntent, type SmsMessage, smsSegments } from '@trust/domain';
 import type { AppDeps } from '../../platform/deps.ts';
 import { openBody } from '../communications/body.ts';
-import type { CommunicationRow } from '../communications/repo.ts';
+import type { CommunicationRow } from '../communications/records.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
