@@ -325,6 +325,49 @@ describe('the inbox', () => {
   });
 });
 
+describe('the inbox totals', () => {
+  it('are kept in step with the threads: what a full count would say, after sends, replies, reads and a filing', async () => {
+    const counted = async (org: number | null) =>
+      one<{ threads: number; unread: number }>(
+        `SELECT count(*)::int AS threads, coalesce(sum(unread_count), 0)::int AS unread FROM conversations
+          WHERE organization_id IS NOT DISTINCT FROM $1 AND last_message_at IS NOT NULL`,
+        [org],
+      );
+    const r = await referral();
+    await sendSms(r.id, 'Totals');
+    const [record] = await listFor(r.id);
+    for (const body of ['one', 'two']) {
+      await t.database.db.transaction((tx) =>
+        recordCommunication(t.app.deps, tx, {
+          organizationId: plan,
+          channel: 'sms',
+          direction: 'inbound',
+          category: 'conversation',
+          status: 'received',
+          from: '+12135550111',
+          bodyText: body,
+          conversation: { id: record!.conversation_id! },
+        }),
+      );
+    }
+    const inbox = async () => (await api('GET', '/api/conversations', coordinator, plan)).json();
+    expect(await inbox()).toMatchObject({
+      total: (await counted(plan)).threads,
+      total_unread: (await counted(plan)).unread,
+    });
+    const bySms = (await api('GET', '/api/conversations?method=sms', coordinator, plan)).json();
+    expect(bySms.total_unread).toBe((await counted(plan)).unread);
+    await api('POST', `/api/conversations/${record!.conversation_id}/read`, coordinator, plan);
+    expect((await inbox()).total_unread).toBe((await counted(plan)).unread);
+    const unmatched = async () =>
+      (await api('GET', '/api/conversations?unmatched=true', coordinator, plan)).json();
+    expect(await unmatched()).toMatchObject({
+      total: (await counted(null)).threads,
+      total_unread: (await counted(null)).unread,
+    });
+  });
+});
+
 describe('referrals to discuss with a provider', () => {
   it('lists the ones linked to the provider first, then open ones; 404 for an unknown provider', async () => {
     const r = await referral();

@@ -5,6 +5,7 @@ import {
   communicationAttachments,
   communications,
   conversations,
+  conversationTotals,
   providers,
   referrals,
   users,
@@ -151,26 +152,85 @@ export async function findConversationByReplyToken(
   return row ?? null;
 }
 
-/** A new message on a thread: it becomes the last one, and an inbound one counts as unread. */
+/** Adds to the inbox totals of an organization (null: unmatched) and channel. */
+export async function bumpTotals(
+  db: DbOrTx,
+  organizationId: number | null,
+  channel: string,
+  add: { threads: number; unread: number },
+) {
+  if (add.threads === 0 && add.unread === 0) return;
+  await db.execute(sql`
+    INSERT INTO conversation_totals (organization_id, channel, threads, unread)
+    VALUES (${organizationId}, ${channel}, ${add.threads}, ${add.unread})
+    ON CONFLICT ON CONSTRAINT conversation_totals_uq DO UPDATE
+      SET threads = conversation_totals.threads + EXCLUDED.threads,
+          unread = greatest(conversation_totals.unread + EXCLUDED.unread, 0)`);
+}
+
+/** Counts an organization's totals again from its threads (after threads move between organizations). */
+export async function recomputeTotals(db: DbOrTx, organizationId: number | null) {
+  const owner =
+    organizationId === null ? sql`organization_id IS NULL` : sql`organization_id = ${organizationId}`;
+  await db.execute(sql`DELETE FROM conversation_totals WHERE ${owner}`);
+  await db.execute(sql`
+    INSERT INTO conversation_totals (organization_id, channel, threads, unread)
+    SELECT organization_id, channel, count(*)::int, coalesce(sum(unread_count), 0)::int
+      FROM conversations WHERE ${owner} AND last_message_at IS NOT NULL
+     GROUP BY organization_id, channel`);
+}
+
+/** The inbox totals of an organization (null: unmatched), of one channel or all. */
+export async function readTotals(db: DbOrTx, organizationId: number | null, channel?: string) {
+  const [row] = await db
+    .select({
+      threads: sql<number>`coalesce(sum(${conversationTotals.threads}), 0)::int`,
+      unread: sql<number>`coalesce(sum(${conversationTotals.unread}), 0)::int`,
+    })
+    .from(conversationTotals)
+    .where(
+      and(
+        organizationId === null
+          ? isNull(conversationTotals.organizationId)
+          : eq(conversationTotals.organizationId, organizationId),
+        channel === undefined ? undefined : eq(conversationTotals.channel, channel),
+      ),
+    );
+  return { threads: Number(row?.threads ?? 0), unread: Number(row?.unread ?? 0) };
+}
+
+/**
+ * A new message on a thread: it becomes the last one, and an inbound one counts as unread. The organization's
+ * inbox totals follow (a thread's first message lists it).
+ */
 export async function touchConversation(
   db: DbOrTx,
   conversationId: number,
   message: { id: number; createdAt: Date; direction: string },
 ) {
-  await db
+  const inbound = message.direction === 'inbound';
+  const [row] = await db
     .update(conversations)
     .set({
       lastCommunicationId: message.id,
       lastMessageAt: message.createdAt,
       lastDirection: message.direction,
       messageCount: sql`${conversations.messageCount} + 1`,
-      unreadCount:
-        message.direction === 'inbound'
-          ? sql`${conversations.unreadCount} + 1`
-          : sql`${conversations.unreadCount}`,
+      unreadCount: inbound ? sql`${conversations.unreadCount} + 1` : sql`${conversations.unreadCount}`,
       updatedAt: new Date(),
     })
-    .where(eq(conversations.id, conversationId));
+    .where(eq(conversations.id, conversationId))
+    .returning({
+      organizationId: conversations.organizationId,
+      channel: conversations.channel,
+      messageCount: conversations.messageCount,
+    });
+  if (row) {
+    await bumpTotals(db, row.organizationId, row.channel, {
+      threads: row.messageCount === 1 ? 1 : 0,
+      unread: inbound ? 1 : 0,
+    });
+  }
 }
 
 export async function updateConversation(
@@ -188,6 +248,15 @@ export async function updateConversation(
 
 /** Marks every unread inbound message of a thread read; returns how many were. */
 export async function markThreadRead(db: DbOrTx, conversationId: number, userId: number, at: Date) {
+  const [before] = await db
+    .select({
+      unread: conversations.unreadCount,
+      organizationId: conversations.organizationId,
+      channel: conversations.channel,
+    })
+    .from(conversations)
+    .where(eq(conversations.id, conversationId))
+    .for('update');
   const read = await db
     .update(communications)
     .set({ readAt: at, userId: sql`coalesce(${communications.userId}, ${userId})`, updatedAt: at })
@@ -203,6 +272,8 @@ export async function markThreadRead(db: DbOrTx, conversationId: number, userId:
     .update(conversations)
     .set({ unreadCount: 0, updatedAt: at })
     .where(eq(conversations.id, conversationId));
+  if (before)
+    await bumpTotals(db, before.organizationId, before.channel, { threads: 0, unread: -before.unread });
   return read.length;
 }
 
@@ -301,6 +372,12 @@ export async function listConversationPage(db: DbOrTx, f: ConversationFilter, li
     .orderBy(sql`${conversations.lastMessageAt} DESC NULLS LAST`, desc(conversations.id))
     .limit(limit)
     .offset(offset);
+  // The whole inbox of an organization (or of one channel) reads its kept totals; a provider's or a referral's
+  // threads are few, and are counted.
+  if (f.providerId === undefined && f.referralId === undefined) {
+    const totals = await readTotals(db, f.organizationId, f.channel);
+    return { rows, total: totals.threads, totalUnread: totals.unread };
+  }
   const [totals] = await db
     .select({ total: count(), unread: sql<number>`coalesce(sum(${conversations.unreadCount}), 0)::int` })
     .from(conversations)

@@ -64,6 +64,9 @@ export async function assignConversation(
     });
     if (existing) await repo.deleteConversation(tx, unmatched.id);
     await repo.recountConversation(tx, target.id);
+    // The thread left the unmatched inbox for the organization's.
+    await repo.recomputeTotals(tx, null);
+    await repo.recomputeTotals(tx, actor.org.id);
     await audit(tx, request, {
       action: 'conversation.assigned',
       entityType: 'conversation',
