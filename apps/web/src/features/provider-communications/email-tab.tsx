@@ -10,7 +10,7 @@ import { EmailRows } from './email-rows.tsx';
 import { MessagePane } from './message-pane.tsx';
 import { providerThreadParams } from './provider-threads.ts';
 import { ThreadListSection } from './thread-list-section.tsx';
-import { useSentNotice } from './use-sent-notice.ts';
+import { useComposePane } from './use-compose-pane.ts';
 
 /**
  * 001 §2.10 Email tab of one provider: one row per referral with its count of emails, expanding to a row per
@@ -32,9 +32,8 @@ export function EmailTab({
   const groups = groupEmailThreads(list.data?.conversations ?? []);
   const [groupKey, setGroupKey] = useState<string | null>(null);
   const [openEmail, setOpenEmail] = useState<{ conversationId: number; emailId: number } | null>(null);
-  const [composing, setComposing] = useState(false);
-  const sent = useSentNotice();
   const [wanted, setWanted] = useState<number | null>(referralId);
+  const { composing, setComposing, pane, onSent } = useComposePane(setWanted);
   const selected = groups.find((g) => g.key === groupKey) ?? null;
 
   useEffect(() => {
@@ -95,24 +94,14 @@ export function EmailTab({
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 7 }}>
         <MessagePane
-          composing={composing}
-          notice={sent.notice}
-          onToggle={() => {
-            sent.clear();
-            setComposing((v) => !v);
-          }}
+          {...pane}
           compose={
             <ComposeMessageForm
               channel="email"
               providerId={providerId}
               contact={email}
               initialReferralId={referralId}
-              onSent={(id) => {
-                // The form closes onto the thread the message went to (it opens once listed).
-                setWanted(id);
-                setComposing(false);
-                sent.show();
-              }}
+              onSent={onSent}
             />
           }
         >

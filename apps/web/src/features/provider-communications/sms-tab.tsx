@@ -8,7 +8,7 @@ import { ComposeMessageForm } from './compose-message-form.tsx';
 import { MessagePane } from './message-pane.tsx';
 import { providerThreadParams } from './provider-threads.ts';
 import { ThreadListSection } from './thread-list-section.tsx';
-import { useSentNotice } from './use-sent-notice.ts';
+import { useComposePane } from './use-compose-pane.ts';
 
 /**
  * 001 §2.10 SMS tab of one provider: its SMS threads, one per referral, and the message pane (the chosen
@@ -28,9 +28,8 @@ export function SmsTab({
 }) {
   const list = useConversations(providerThreadParams(providerId, 'sms'));
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const [composing, setComposing] = useState(false);
-  const sent = useSentNotice();
   const [wanted, setWanted] = useState<number | null>(referralId);
+  const { composing, setComposing, pane, onSent } = useComposePane(setWanted);
   const threads = list.data?.conversations ?? [];
   const selected = threads.find((c) => c.id === selectedId) ?? null;
 
@@ -68,24 +67,14 @@ export function SmsTab({
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 7 }}>
         <MessagePane
-          composing={composing}
-          notice={sent.notice}
-          onToggle={() => {
-            sent.clear();
-            setComposing((v) => !v);
-          }}
+          {...pane}
           compose={
             <ComposeMessageForm
               channel="sms"
               providerId={providerId}
               contact={phone}
               initialReferralId={referralId}
-              onSent={(id) => {
-                // The form closes onto the thread the message went to (it opens once listed).
-                setWanted(id);
-                setComposing(false);
-                sent.show();
-              }}
+              onSent={onSent}
             />
           }
         >
