@@ -30,18 +30,23 @@ export function sentProviderOfOrganization(db: DbOrTx, referralId: number, orgId
 }
 
 /**
- * On the locked referral: when no provider is matched yet and the referral was sent to `providerId` (acting for
- * `orgId`), that provider becomes the matched one, so the accept that follows applies to it. Returns the
- * re-read record, or the one given when nothing changed.
+ * On the locked referral: when no provider is matched yet and the referral was sent to `providerId`, that
+ * provider becomes the matched one, so the accept that follows applies to it. `orgId` is the organization
+ * acting for the provider in the app; null for the provider itself answering by SMS from its number. Returns
+ * the re-read record, or the one given when nothing changed.
  */
 export async function claimSentReferral(
   tx: DbOrTx,
   before: referralsRepo.ReferralRecord,
   providerId: number,
-  orgId: number,
+  orgId: number | null,
 ): Promise<referralsRepo.ReferralRecord> {
   if (before.matchedProviderId !== null) return before;
-  if (!(await answersThroughSentEntry(tx, before.id, providerId, orgId))) return before;
+  const holds =
+    orgId === null
+      ? await providerHoldsSentEntry(tx, before.id, providerId)
+      : await answersThroughSentEntry(tx, before.id, providerId, orgId);
+  if (!holds) return before;
   await referralsRepo.updateReferral(tx, before.id, { matchedProviderId: providerId });
   return (await referralsRepo.findReferral(tx, before.id)) ?? before;
 }

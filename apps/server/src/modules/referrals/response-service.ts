@@ -84,18 +84,6 @@ async function assertAnswersFor(
   }
 }
 
-/** On the locked referral, as claimSentReferral does for an organization: the texting provider is matched. */
-async function claimSentBySms(
-  tx: DbOrTx,
-  before: repo.ReferralRecord,
-  providerId: number,
-): Promise<repo.ReferralRecord> {
-  if (before.matchedProviderId !== null || !(await providerHoldsSentEntry(tx, before.id, providerId)))
-    return before;
-  await repo.updateReferral(tx, before.id, { matchedProviderId: providerId });
-  return (await repo.findReferral(tx, before.id)) ?? before;
-}
-
 /**
  * How an answer is written down: the user and request of the panel, or for an SMS no user (actor null in the
  * audit log and on the timeline) and the channel and inbound message in the details.
@@ -145,11 +133,7 @@ async function withAnswerableReferral<T>(
     let before = await repo.lockReferral(tx, id);
     if (!before) throw new AppError('not_found', REFERRAL_MESSAGES.notFound);
     // Sent to several providers (001 §2.8): the first to accept becomes the matched provider.
-    if (claimSent) {
-      before = sms
-        ? await claimSentBySms(tx, before, providerId)
-        : await claimSentReferral(tx, before, providerId, answerer.org.id);
-    }
+    if (claimSent) before = await claimSentReferral(tx, before, providerId, sms ? null : answerer.org.id);
     // Re-read under the lock: it may have been matched to someone else since the check above.
     if (
       before.matchedProviderId !== providerId ||
