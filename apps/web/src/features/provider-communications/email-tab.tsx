@@ -33,7 +33,7 @@ export function EmailTab({
   const [groupKey, setGroupKey] = useState<string | null>(null);
   const [openEmail, setOpenEmail] = useState<{ conversationId: number; emailId: number } | null>(null);
   const [wanted, setWanted] = useState<number | null>(referralId);
-  const { composing, setComposing, pane, onSent } = useComposePane(setWanted);
+  const { setComposing, pane, onSent } = useComposePane(setWanted);
   const selected = groups.find((g) => g.key === groupKey) ?? null;
 
   useEffect(() => {

@@ -29,7 +29,7 @@ export function SmsTab({
   const list = useConversations(providerThreadParams(providerId, 'sms'));
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [wanted, setWanted] = useState<number | null>(referralId);
-  const { composing, setComposing, pane, onSent } = useComposePane(setWanted);
+  const { setComposing, pane, onSent } = useComposePane(setWanted);
   const threads = list.data?.conversations ?? [];
   const selected = threads.find((c) => c.id === selectedId) ?? null;
 

@@ -14,7 +14,6 @@ export function useComposePane(onSentTo: (referralId: number) => void, noticeMs 
     return () => clearTimeout(timer);
   }, [notice, noticeMs]);
   return {
-    composing,
     setComposing,
     /** The props of MessagePane besides the form and the thread. */
     pane: {
