@@ -2,13 +2,14 @@ import { z } from 'zod';
 
 /**
  * Who may receive an event streamed over GET /api/events: everyone (already masked data only), signed-out
- * streams only (masked data they receive instead of the full one), any signed-in user, the members of one
+ * streams only (masked data they receive instead of the full one), any signed-in user (optionally except the
+ * streams acting for some organizations, which receive a fuller version of the same event), the members of one
  * organization, or one user.
  */
 export const eventAudienceSchema = z.union([
   z.object({ kind: z.literal('public') }),
   z.object({ kind: z.literal('anonymous') }),
-  z.object({ kind: z.literal('signed_in') }),
+  z.object({ kind: z.literal('signed_in'), except_org_ids: z.array(z.number().int()).optional() }),
   z.object({ kind: z.literal('org'), org_id: z.number().int() }),
   z.object({ kind: z.literal('user'), user_id: z.number().int() }),
 ]);
@@ -22,3 +23,10 @@ export const appEventSchema = z.object({
   data: z.unknown(),
 });
 export type AppEvent = z.infer<typeof appEventSchema>;
+
+/**
+ * An event that carries protected health information names what it discloses, so every stream that receives
+ * it writes an audit row (DESIGN.md "reads of PHI are audited like changes"), e.g. a full live-feed card.
+ */
+export const eventPhiSchema = z.object({ entity_type: z.string(), ids: z.array(z.number().int()) });
+export type EventPhi = z.infer<typeof eventPhiSchema>;

@@ -70,6 +70,16 @@ export function isSuperAdmin(memberships: readonly MembershipRef[]): boolean {
   return memberships.some((m) => m.role === 'super_admin');
 }
 
+/**
+ * Platform operators run what belongs to the whole platform (the outbox, consent documents, organizations,
+ * verifying providers): a super_admin (002 §6 "full access across all organizations"). The product roles
+ * `admin`/`administrator` are not platform powers: an organization's admins act only inside it (issue #12).
+ * This is the one rule; every platform-wide check calls it.
+ */
+export function isPlatformOperator(auth: Pick<AuthContext, 'memberships'> | null): boolean {
+  return auth !== null && isSuperAdmin(auth.memberships);
+}
+
 function parseOrgHeader(request: FastifyRequest): number | undefined {
   const raw = request.headers[ACTIVE_ORG_HEADER];
   if (raw === undefined || raw === '') return undefined;

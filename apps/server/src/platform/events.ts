@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AppEvent, EventAudience } from '@trust/domain';
+import type { AppEvent, EventAudience, EventPhi } from '@trust/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { Database, DbOrTx } from '../db/client.ts';
@@ -10,7 +10,7 @@ const CHANNEL = 'tm_events';
 const MAX_PAYLOAD = 7900;
 const HEARTBEAT_MS = 25_000;
 
-type Envelope = AppEvent & { audience: EventAudience };
+type Envelope = AppEvent & { audience: EventAudience; phi?: EventPhi };
 /** A stream: which audiences it takes, and how to write one Server-Sent Event frame to it. */
 type Subscriber = { accepts: (audience: EventAudience) => boolean; send: (frame: string) => void };
 
@@ -38,8 +38,21 @@ export class EventHub {
     this.#subscribers.clear();
   }
 
-  async publish(type: string, audience: EventAudience, data: unknown, db: DbOrTx = this.database.db) {
-    const envelope: Envelope = { id: randomUUID(), type, at: new Date().toISOString(), audience, data };
+  async publish(
+    type: string,
+    audience: EventAudience,
+    data: unknown,
+    db: DbOrTx = this.database.db,
+    options: { phi?: EventPhi } = {},
+  ) {
+    const envelope: Envelope = {
+      id: randomUUID(),
+      type,
+      at: new Date().toISOString(),
+      audience,
+      data,
+      ...(options.phi ? { phi: options.phi } : {}),
+    };
     const payload = JSON.stringify(envelope);
     if (Buffer.byteLength(payload) > MAX_PAYLOAD) throw new Error(`Event ${type} is too large to publish`);
     await db.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload})`);
@@ -62,7 +75,7 @@ export class EventHub {
       this.log.warn('dropped an event that is not JSON');
       return;
     }
-    const { audience, ...event } = envelope;
+    const { audience, phi: _phi, ...event } = envelope;
     // Serialised once for every stream that takes it, not once per stream (a thousand open feeds share it).
     const frame = `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
     for (const s of this.#subscribers) {
@@ -83,7 +96,9 @@ export function audienceFilter(session: AuthContext | null) {
     if (audience.kind === 'public') return true;
     if (audience.kind === 'anonymous') return !auth;
     if (!auth) return false;
-    if (audience.kind === 'signed_in') return true;
+    if (audience.kind === 'signed_in') {
+      return !audience.except_org_ids || auth.org === null || !audience.except_org_ids.includes(auth.org.id);
+    }
     if (audience.kind === 'user') return audience.user_id === auth.user.id;
     return auth.org?.id === audience.org_id;
   };

@@ -22,6 +22,11 @@ export const caseNotes = pgTable(
     content: text('content').notNull(),
     /** The rich text, sanitised by the server before it is stored. */
     contentHtml: text('content_html'),
+    /**
+     * 'internal' (default): read by the referring organization only; 'shared': also by the organization of the
+     * matched provider. Minimum necessary: a provider does not read a coordinator's internal notes.
+     */
+    visibility: text('visibility').notNull().default('internal'),
     isVoiceNote: boolean('is_voice_note').notNull().default(false),
     language: text('language').notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

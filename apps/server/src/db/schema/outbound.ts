@@ -32,6 +32,13 @@ export const outboundMessages = pgTable(
     communicationMethodId: integer('communication_method_id'),
     /** PHI in the body: body_text and body_html are stored sealed with AES-256-GCM (platform/crypto). */
     phi: boolean('phi').notNull().default(false),
+    /**
+     * The body carries a secret (a reset or invitation link, a one-time code): only platform operators read
+     * it in the development mailbox, and once a real driver (SMTP, Twilio) has delivered it the body is not
+     * kept (body_removed_at).
+     */
+    carriesSecret: boolean('carries_secret').notNull().default(false),
+    bodyRemovedAt: timestamp('body_removed_at', { withTimezone: true }),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

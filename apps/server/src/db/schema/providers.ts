@@ -69,6 +69,16 @@ export const providers = pgTable(
     /** 'directory' (imported or demo) or 'user' (added by hand through Add New Provider). */
     source: text('source').notNull().default('directory'),
     createdBy: integer('created_by'),
+    /**
+     * A provider added by hand (source 'user') stays private to the organization that added it (its My
+     * Providers and its own matching) until a platform operator verifies it (verified_at); only then does it
+     * reach the public directory and other organizations' matching. Registry providers are public as loaded.
+     */
+    ownerOrganizationId: integer('owner_organization_id').references(() => organizations.id, {
+      onDelete: 'set null',
+    }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    verifiedBy: integer('verified_by'),
     organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -90,6 +100,9 @@ export const providers = pgTable(
     index('providers_phone_digits_idx').on(t.phoneDigits).where(sql`${t.phoneDigits} IS NOT NULL`),
     index('providers_zip_idx').on(t.zipCode),
     index('providers_org_idx').on(t.organizationId),
+    index('providers_unverified_owner_idx')
+      .on(t.ownerOrganizationId)
+      .where(sql`${t.source} = 'user' AND ${t.verifiedAt} IS NULL`),
     index('providers_state_county_idx').on(t.state, t.county),
     index('providers_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('providers_services_idx').using('gin', t.services),

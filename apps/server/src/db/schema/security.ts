@@ -99,3 +99,20 @@ export const passwordResets = pgTable(
     index('password_resets_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * Attempt limits (sign-in, second-factor codes, backup codes, reset and invitation tokens): one counter per
+ * key (e.g. the account, the client address, or the pair), counted and checked in one atomic
+ * `INSERT … ON CONFLICT DO UPDATE … RETURNING`, so parallel attempts cannot slip past a limit. A counter whose
+ * window has passed starts again from one.
+ */
+export const attemptCounters = pgTable(
+  'attempt_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('attempt_counters_last_idx').on(t.lastAttemptAt)],
+);
