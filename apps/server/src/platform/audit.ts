@@ -29,3 +29,22 @@ export async function audit(
     details: entry.details ?? {},
   });
 }
+
+/**
+ * One audit row for a request that returned PHI of several records (a list, a search, a page of a thread),
+ * naming every id it returned (issue #12: reads of PHI are audited like changes, lists included). Nothing is
+ * written when nothing was returned. Single-record reads keep using audit() with the record's id.
+ */
+export async function auditPhiRead(
+  db: DbOrTx,
+  request: FastifyRequest | null,
+  entry: { action: string; entityType: string; ids: readonly number[]; details?: Record<string, unknown> },
+) {
+  if (entry.ids.length === 0) return;
+  await audit(db, request, {
+    action: entry.action,
+    entityType: entry.entityType,
+    ...(entry.ids.length === 1 ? { entityId: entry.ids[0] } : {}),
+    details: { ...entry.details, ids: [...entry.ids] },
+  });
+}

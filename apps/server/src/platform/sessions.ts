@@ -111,8 +111,28 @@ export async function setSessionOrg(db: DbOrTx, sessionId: number, orgId: number
   await db.update(sessions).set({ activeOrgId: orgId }).where(eq(sessions.id, sessionId));
 }
 
+/**
+ * The NOTIFY channel on which session changes are announced to every server process, so that whatever is bound
+ * to a session there (event streams) is re-checked at once: ended sessions lose their streams, changed rights
+ * (memberships, consent) re-filter them (platform/events.ts).
+ */
+export const SESSION_CHANGES_CHANNEL = 'tm_session_changes';
+
+export type SessionChange = { session_ids?: number[]; user_ids?: number[] };
+
+/**
+ * Announces, in the caller's transaction (so only what commits is announced), that these sessions or every
+ * session of these users ended or changed rights. Call it after deleting sessions, changing memberships,
+ * deactivating a user, or changing a session's consent state.
+ */
+export async function announceSessionChange(db: DbOrTx, change: SessionChange) {
+  if (!change.session_ids?.length && !change.user_ids?.length) return;
+  await db.execute(sql`SELECT pg_notify(${SESSION_CHANGES_CHANNEL}, ${JSON.stringify(change)})`);
+}
+
 export async function endSession(db: DbOrTx, sessionId: number) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+  await announceSessionChange(db, { session_ids: [sessionId] });
 }
 
 /** Deletes every session that has ended by inactivity or age; returns how many. */
@@ -126,11 +146,13 @@ export async function deleteEndedSessions(db: DbOrTx, now = new Date()): Promise
 }
 
 export async function endUserSessions(db: DbOrTx, userId: number, exceptSessionId?: number) {
-  await db
+  const ended = await db
     .delete(sessions)
     .where(
       exceptSessionId === undefined
         ? eq(sessions.userId, userId)
         : and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptSessionId}`),
-    );
+    )
+    .returning({ id: sessions.id });
+  await announceSessionChange(db, { session_ids: ended.map((s) => s.id) });
 }
