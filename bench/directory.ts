@@ -43,12 +43,16 @@ const FULL_SCAN = `
   ) s
   WHERE d <= 50 ORDER BY d LIMIT 4`;
 
-/** The query of tm_nearest_providers (migration 0003) as the function plans it, for EXPLAIN ANALYZE. */
+/**
+ * The query of tm_nearest_providers (migrations 0003 and 0006) as the function plans it, for EXPLAIN ANALYZE; a
+ * signed-out viewer (NULL), as the public directory asks.
+ */
 const INDEXED = `
   SELECT p.id FROM providers p
    WHERE p.latitude IS NOT NULL AND p.longitude IS NOT NULL
      AND earth_box(ll_to_earth($1, $2), 80467.2) @> ll_to_earth(p.latitude, p.longitude)
      AND earth_distance(ll_to_earth(p.latitude, p.longitude), ll_to_earth($1, $2)) <= 80467.2
+     AND tm_provider_visible(p.source, p.verified_at, p.owner_organization_id, NULL::int)
      AND p.services && ARRAY[$3]::text[]
    ORDER BY ll_to_earth(p.latitude, p.longitude) <-> ll_to_earth($1, $2) LIMIT 4`;
 
@@ -87,7 +91,7 @@ async function time(runs: number, fn: () => Promise<unknown>): Promise<QueryFigu
 
 async function measureQueries(database: Database, label: string, point: Point) {
   const indexed = () =>
-    nearestProviders(database.db, { ...point, radiusMiles: 50, limit: 4, services: [SERVICE] });
+    nearestProviders(database.db, { viewer: null, ...point, radiusMiles: 50, limit: 4, services: [SERVICE] });
   const scan = () =>
     database.query<{ id: number; d: number }>(FULL_SCAN, [point.latitude, point.longitude, SERVICE]);
   // Both must find the same providers, or the comparison means nothing.

@@ -3,7 +3,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // The server (apps/server) serves `dist` and owns /api, /auth and /health on the same origin; in development
-// Vite proxies them so the browser still talks to one origin (DESIGN.md "one origin").
+// Vite proxies them so the browser still talks to one origin (DESIGN.md "one origin"). The proxy keeps the
+// browser's Host (no changeOrigin): the server accepts a signed-in change only from a page of the host it was
+// sent to (its CSRF check compares Origin with Host), and here that page is Vite's.
 const backend = process.env.BACKEND_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
@@ -13,13 +15,13 @@ export default defineConfig({
     proxy: {
       // Server-Sent Events (GET /api/events) pass through http-proxy unbuffered; the server sends
       // `Cache-Control: no-cache`, so nothing in between holds the stream back.
-      '/api': { target: backend, changeOrigin: true },
-      '/auth': { target: backend, changeOrigin: true },
-      '/health': { target: backend, changeOrigin: true },
+      '/api': { target: backend },
+      '/auth': { target: backend },
+      '/health': { target: backend },
       // The directory API lives under /directory/…; /directory itself is the My Providers screen.
-      '/directory/': { target: backend, changeOrigin: true },
-      '/feedback': { target: backend, changeOrigin: true },
-      '/match_referral': { target: backend, changeOrigin: true },
+      '/directory/': { target: backend },
+      '/feedback': { target: backend },
+      '/match_referral': { target: backend },
     },
   },
   test: {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { expectHidden, expectVisible, openBrowser } from '../lib/browser.ts';
+import { apiClient, expectHidden, expectVisible, openBrowser } from '../lib/browser.ts';
 import { signInAs, signInAsCoordinator } from '../lib/sign-in.ts';
 import type { Journey, JourneyContext } from './types.ts';
 
@@ -19,7 +19,8 @@ type Scene = { token: string; providerId: number; providerName: string; phone: s
 type Referral = { id: number; referral_number: string; first_name: string };
 
 async function apiToken(page: Page, email: string, password: string): Promise<string> {
-  const res = await page.request.post('/auth/login', { data: { email, password } });
+  // Not page.request: the session cookie of this sign-in would sign the page in as this user.
+  const res = await (await apiClient(page)).post('/auth/login', { data: { email, password } });
   if (!res.ok()) throw new Error(`sign-in of ${email} for set-up failed: ${res.status()}`);
   return ((await res.json()) as { access_token: string }).access_token;
 }
@@ -54,6 +55,19 @@ async function newProvider(page: Page, password: string, website?: string): Prom
     throw new Error(`adding a provider answered ${res.status()}: ${await res.text()}`);
   const providerId = ((await res.json()) as { provider_id: number }).provider_id;
   return { token, providerId, providerName, phone, email };
+}
+
+/**
+ * Issue #12: a provider added by hand is private and its web form is never opened until a platform operator
+ * verifies it; the operator does that here through the API.
+ */
+async function verifyAsOperator(page: Page, password: string, providerId: number): Promise<void> {
+  const token = await apiToken(page, ADMIN, password);
+  const res = await page.request.post(`/api/providers/${providerId}/verify`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (res.status() !== 200)
+    throw new Error(`verifying the provider answered ${res.status()}: ${await res.text()}`);
 }
 
 async function newReferral(page: Page, token: string, firstName = 'Journey'): Promise<Referral> {
@@ -397,6 +411,7 @@ export const COMMUNICATIONS_JOURNEYS: Journey[] = [
       const form = await startIntakeForm();
       try {
         const scene = await newProvider(page, ctx.password, form.url);
+        await verifyAsOperator(page, ctx.password, scene.providerId);
         const referral = await newReferral(page, scene.token, 'Ximena');
         await signInAsCoordinator(ctx);
         await openProviderTab(page, scene, 'Web Form');

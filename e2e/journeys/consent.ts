@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { expectPath, expectVisible, readStorage } from '../lib/browser.ts';
+import { expectPath, expectSessionOutOfScriptsReach, expectVisible, readStorage } from '../lib/browser.ts';
 import { COORDINATOR, signOut, submitLogin } from '../lib/sign-in.ts';
 import type { Journey } from './types.ts';
 
@@ -44,10 +44,8 @@ export const CONSENT_JOURNEYS: Journey[] = [
         `Terms version ${termsVersion} in the list`,
       );
 
-      // The HIPAA version through the API, with the admin's session.
-      const token = await readStorage(page, 'auth_token');
+      // The HIPAA version through the API, with the admin's session: page.request carries the page's cookie.
       const res = await page.request.post('/api/consent/documents', {
-        headers: { authorization: `Bearer ${token}` },
         data: {
           document_type: 'hipaa_authorization',
           version: hipaaVersion,
@@ -67,7 +65,7 @@ export const CONSENT_JOURNEYS: Journey[] = [
         dialog.getByText('Referral sharing rules are clearer.'),
         "the 'What's New' summary",
       );
-      if ((await readStorage(page, 'auth_token')) !== null)
+      if ((await readStorage(page, 'signed_in')) !== null)
         throw new Error('the login completed before consent');
 
       await dialog.getByRole('button', { name: 'Continue to HIPAA Authorization' }).click();
@@ -85,7 +83,7 @@ export const CONSENT_JOURNEYS: Journey[] = [
       // 003 §9: the success view closes after 2000 ms and the login completes.
       await expectPath(page, '/dashboard');
       await expectVisible(page.getByRole('heading', { name: /Welcome back/ }), "the dashboard's greeting");
-      if ((await readStorage(page, 'auth_token')) === null) throw new Error('auth_token was not stored');
+      await expectSessionOutOfScriptsReach(page);
     },
   },
 ];

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { expectPath, expectVisible, openBrowser } from '../lib/browser.ts';
+import { apiClient, expectPath, expectVisible, openBrowser } from '../lib/browser.ts';
 import { findInOutbox, readOutboxMessage } from '../lib/outbox.ts';
 import { signInAs, signInAsCoordinator } from '../lib/sign-in.ts';
 import type { Journey } from './types.ts';
@@ -20,7 +20,8 @@ type Entry = { provider_id: number; organization_name: string; rank: number };
 
 /** A token for the API calls that set the scene (the journey drives every step it is about through the UI). */
 async function apiToken(page: Page, email: string, password: string): Promise<string> {
-  const res = await page.request.post('/auth/login', { data: { email, password } });
+  // Not page.request: the session cookie of this sign-in would sign the page in as this user.
+  const res = await (await apiClient(page)).post('/auth/login', { data: { email, password } });
   if (!res.ok()) throw new Error(`sign-in of ${email} for set-up failed: ${res.status()}`);
   return ((await res.json()) as { access_token: string }).access_token;
 }

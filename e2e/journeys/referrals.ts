@@ -138,15 +138,44 @@ export const REFERRAL_JOURNEYS: Journey[] = [
           throw new Error(
             'GET /api/live-feed without a session returned the full member name or Medicaid ID',
           );
+        // Issue #12 minimum necessary: the community organization did not refer the member, so its card is the
+        // claim card (initials, age band, availability, needs), with no name or ID in the page or the API answer.
+        const claimCard = feedCard(cbo.page, number);
+        await expectVisible(claimCard.getByText('J. O.', { exact: true }), 'the initials on the claim card');
+        await expectVisible(claimCard.getByText('26–44', { exact: true }), 'the age band on the claim card');
         await expectVisible(
-          feedCard(cbo.page, number).getByText(fullName),
-          'the full name on the provider card',
+          claimCard.getByText('Weekdays 9am-5pm', { exact: true }),
+          'the availability on the claim card',
         );
+        const cboText = await cbo.page.content();
+        // The answer the browser itself gets on a reload (with whatever credentials it holds).
+        const cboFeed = cbo.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/live-feed');
+        await cbo.page.reload();
+        const cboFeedBody = await (await cboFeed).text();
+        await expectVisible(claimCard.getByText('J. O.', { exact: true }), 'the claim card after a reload');
+        for (const [where, text] of [
+          ['page', cboText],
+          ['GET /api/live-feed answer', cboFeedBody],
+        ] as const) {
+          for (const value of [member.last, member.medicaidId, '1984-06-12'])
+            if (text.includes(value))
+              throw new Error(`the other organization's feed ${where} holds ${value} of the member`);
+        }
 
         // The coordinator's queue holds it (searched on the server).
         await expectPath(page, '/queue');
         await page.getByRole('searchbox', { name: 'Search' }).fill(member.last);
         await expectVisible(page.getByText(fullName).first(), 'the new referral in the queue');
+        // The referring organization reads its own referral's card in full.
+        await page.goto('/livefeed');
+        await expectVisible(
+          feedCard(page, number).getByText(fullName, { exact: true }),
+          "the full name on the referring organization's card",
+        );
+        await expectVisible(
+          feedCard(page, number).getByText(member.medicaidId, { exact: true }),
+          "the Medicaid ID on the referring organization's card",
+        );
 
         // The community organization claims it: confirmation, then 'Referral Accepted' opens the workspace.
         await feedCard(cbo.page, number)
@@ -155,6 +184,8 @@ export const REFERRAL_JOURNEYS: Journey[] = [
         const confirm = cbo.page.getByRole('dialog', { name: 'Accept this referral?' });
         await confirm.getByRole('button', { name: 'Accept Referral' }).click();
         const accepted = cbo.page.getByRole('dialog', { name: 'Referral Accepted' });
+        // Claiming reveals the full record to the claiming organization.
+        await expectVisible(accepted.getByText(fullName, { exact: false }), 'the full name once claimed');
         await accepted.getByRole('button', { name: 'Open Case Workspace' }).click();
         await expectPath(cbo.page, `/workspace/${referral.id}`);
         // Claimed cards leave every other feed.

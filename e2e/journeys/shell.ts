@@ -1,4 +1,12 @@
-import { expectHidden, expectPath, expectStorage, expectVisible, readStorage } from '../lib/browser.ts';
+import {
+  expectHidden,
+  expectPath,
+  expectSessionOutOfScriptsReach,
+  expectStorage,
+  expectVisible,
+  readStorage,
+  sessionCookie,
+} from '../lib/browser.ts';
 import {
   COORDINATOR,
   homeHeading,
@@ -24,7 +32,8 @@ export const SHELL_JOURNEYS: Journey[] = [
         `'Welcome back, ${COORDINATOR.name}!'`,
       );
       await expectHidden(ctx.page.getByRole('dialog'), 'the login modal after signing in');
-      if ((await readStorage(ctx.page, 'auth_token')) === null) throw new Error('auth_token was not stored');
+      // Issue #12: the session is an HttpOnly cookie; local storage holds no token and scripts cannot see it.
+      await expectSessionOutOfScriptsReach(ctx.page);
     },
   },
   {
@@ -72,10 +81,19 @@ export const SHELL_JOURNEYS: Journey[] = [
   },
   {
     name: 'sign-out',
-    title: 'signs out from the profile menu and is back on the home page with the token gone',
+    title:
+      'signs out from the profile menu and is back on the home page with the session gone, in every open tab',
     run: async (ctx) => {
       const { page } = ctx;
       await signInAsCoordinator(ctx);
+      // A second tab of the same browser shares the session.
+      const other = await page.context().newPage();
+      await other.goto('/queue');
+      await expectVisible(
+        other.getByRole('heading', { name: 'Referral Queue', exact: true }),
+        'the Referral Queue in a second tab',
+      );
+      await page.bringToFront();
       await page.getByRole('button', { name: `Profile: ${COORDINATOR.name}` }).click();
       await page.getByRole('menuitem', { name: 'Sign Out' }).click();
       await expectPath(page, '/');
@@ -84,7 +102,15 @@ export const SHELL_JOURNEYS: Journey[] = [
         page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }),
         'the Login button',
       );
-      await expectStorage(page, 'auth_token', null);
+      await expectStorage(page, 'signed_in', null);
+      if (await sessionCookie(page)) throw new Error('the session cookie outlived sign-out');
+      // The other tab hears of it (a storage event) and shows the signed-out state too.
+      await expectVisible(homeHeading(other), 'the home page in the second tab');
+      await expectHidden(
+        other.getByRole('heading', { name: 'Referral Queue', exact: true }),
+        'the Referral Queue in the second tab',
+      );
+      await other.close();
     },
   },
   {
@@ -130,7 +156,9 @@ export const SHELL_JOURNEYS: Journey[] = [
         page.getByRole('dialog').getByRole('heading', { name: 'Sign in to your account' }),
         'the login modal still open',
       );
-      if ((await readStorage(page, 'auth_token')) !== null) throw new Error('a token was stored');
+      if ((await readStorage(page, 'signed_in')) !== null)
+        throw new Error('the page counts itself signed in');
+      if (await sessionCookie(page)) throw new Error('a session cookie was set');
     },
   },
 ];

@@ -1,4 +1,10 @@
-import { expectHidden, expectPath, expectVisible, readStorage } from '../lib/browser.ts';
+import {
+  expectHidden,
+  expectPath,
+  expectSessionOutOfScriptsReach,
+  expectVisible,
+  readStorage,
+} from '../lib/browser.ts';
 import { readSmsCode } from '../lib/outbox.ts';
 import { homeHeading, submitLogin } from '../lib/sign-in.ts';
 import type { Journey } from './types.ts';
@@ -34,6 +40,8 @@ export const TWO_FACTOR_JOURNEYS: Journey[] = [
       await expectVisible(page.getByRole('heading', { name: /Welcome back/ }), "the dashboard's greeting");
       await expectHidden(page.getByRole('dialog'), 'the login modal after verifying');
       if ((await readStorage(page, 'device_token')) === null) throw new Error('device_token was not stored');
+      // Issue #12: the verify call set the session as an HttpOnly cookie, out of any script's reach.
+      await expectSessionOutOfScriptsReach(page);
 
       await page.getByRole('button', { name: `Profile: ${SECURE.name}` }).click();
       await page.getByRole('menuitem', { name: 'Sign Out' }).click();

@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+  request,
+} from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -44,6 +51,7 @@ export async function openBrowser(baseURL: string): Promise<Browser> {
     fs.rmSync(profile, { recursive: true, force: true });
     throw err;
   }
+  baseURLs.set(context, baseURL);
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
   const page = context.pages()[0] ?? (await context.newPage());
@@ -57,10 +65,63 @@ export async function openBrowser(baseURL: string): Promise<Browser> {
     page,
     problems,
     close: async () => {
+      await apiClients
+        .get(context)
+        ?.then((client) => client.dispose())
+        .catch(() => undefined);
       await context.close().catch(() => undefined);
       fs.rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+const baseURLs = new WeakMap<BrowserContext, string>();
+const apiClients = new WeakMap<BrowserContext, Promise<APIRequestContext>>();
+
+/**
+ * An HTTP client of the app for the API calls that set a scene or read the outbox, with a cookie jar of its own.
+ * The browser's session is an HttpOnly cookie (issue #12) and `page.request` shares the page's cookies, so a
+ * sign-in through it would sign the page in as that user too; through this client it signs in nobody else.
+ */
+export function apiClient(page: Page): Promise<APIRequestContext> {
+  const context = page.context();
+  let client = apiClients.get(context);
+  if (!client) {
+    const baseURL = baseURLs.get(context);
+    if (!baseURL) throw new Error('apiClient needs a page of openBrowser()');
+    client = request.newContext({ baseURL });
+    apiClients.set(context, client);
+  }
+  return client;
+}
+
+/** The session cookie of the app (`__Host-` over https), as the browser holds it. */
+export async function sessionCookie(page: Page) {
+  const cookies = await page.context().cookies();
+  return cookies.find((c) => c.name === 'tm_session' || c.name === '__Host-tm_session');
+}
+
+/**
+ * Issue #12: the browser's session is an HttpOnly, SameSite=Strict cookie that no script can read, and nothing
+ * secret is in web storage (one injected script would read it): `document.cookie` does not show it, and
+ * neither local nor session storage holds it or the spec's old `auth_token`.
+ */
+export async function expectSessionOutOfScriptsReach(page: Page): Promise<void> {
+  const cookie = await sessionCookie(page);
+  if (!cookie) throw new Error('no session cookie was set');
+  if (!cookie.httpOnly) throw new Error('the session cookie is not HttpOnly');
+  if (cookie.sameSite !== 'Strict') throw new Error(`the session cookie is SameSite=${cookie.sameSite}`);
+  const seen = await page.evaluate(() => ({
+    cookie: document.cookie,
+    stored: [...Object.entries(window.localStorage), ...Object.entries(window.sessionStorage)],
+  }));
+  if (seen.cookie.includes('tm_session') || seen.cookie.includes(cookie.value))
+    throw new Error('document.cookie shows the session cookie');
+  for (const [key, value] of seen.stored) {
+    if (key === 'auth_token' || value.includes(cookie.value))
+      throw new Error(`web storage holds the session token (${key})`);
+  }
+  if (!seen.stored.some(([key]) => key === 'signed_in')) throw new Error('the signed-in marker is missing');
 }
 
 // playwright-core has no `expect`; these few waits are the assertions the journeys need.

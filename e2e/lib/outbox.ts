@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { apiClient } from './browser.ts';
 
 // Reading what the app "sent": the local email/SMS driver keeps every message in the outbox, which
 // administrators read at GET /api/outbox (newest first). Journeys use it the way a person reads their inbox.
@@ -15,7 +16,8 @@ export type OutboxMessage = {
 };
 
 async function adminToken(page: Page, password: string): Promise<string> {
-  const login = await page.request.post('/auth/login', { data: { email: ADMIN, password } });
+  // Through a client of its own: through page.request the sign-in would make the page the administrator's.
+  const login = await (await apiClient(page)).post('/auth/login', { data: { email: ADMIN, password } });
   if (!login.ok())
     throw new Error(`admin sign-in for the outbox failed: ${login.status()} ${await login.text()}`);
   const token = ((await login.json()) as { access_token?: string }).access_token;

@@ -1,10 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { auditLogRoutes } from './modules/audit-log/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { caseNotesRoutes } from './modules/case-notes/routes.ts';
+import { clientConfigRoutes } from './modules/client-config/routes.ts';
 import { communicationsRoutes } from './modules/communications/routes.ts';
 import { consentRoutes } from './modules/consent/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -34,13 +36,15 @@ import { voiceRoutes } from './modules/voice/routes.ts';
 import { webFormRoutes } from './modules/web-forms/routes.ts';
 import { registerAuth } from './platform/auth.ts';
 import type { AppDeps } from './platform/deps.ts';
-import { registerErrorHandling } from './platform/errors.ts';
+import { frameworkErrors, registerErrorHandling } from './platform/errors.ts';
 import { EventHub, registerEventStream } from './platform/events.ts';
 import { registerJobs } from './platform/job-definitions.ts';
 import { Jobs } from './platform/jobs.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { registerOpenApi } from './platform/openapi.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerWebApp } from './platform/static.ts';
+import { registerStrictInput } from './platform/strict-input.ts';
 import { VERSION } from './version.ts';
 
 export type BuildAppOptions = {
@@ -50,6 +54,8 @@ export type BuildAppOptions = {
   jobs?: boolean;
   /** Serve the built web app. */
   web?: boolean;
+  /** Where log lines go instead of stdout (tests read them back). */
+  logStream?: DestinationStream;
 };
 
 /**
@@ -59,12 +65,13 @@ export type BuildAppOptions = {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, options.logStream),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     ajv: { customOptions: { coerceTypes: false } },
+    frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -88,11 +95,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       done(null, fields);
     },
   );
+  // First: its hooks run before any other, so every answer (a refusal by the auth hook included) has the headers.
+  await registerSecurityHeaders(app, config);
   registerErrorHandling(app);
-  registerAuth(app, database);
+  // Before validation on every route: NUL and lone surrogates in any string of a request are a 400 (issue #12).
+  registerStrictInput(app);
+  registerAuth(app, database, { publicUrl: config.publicUrl });
   await registerOpenApi(app, VERSION);
 
   await app.register(healthRoutes(deps));
+  await app.register(clientConfigRoutes(deps));
   await app.register(directoryRoutes(deps));
   // 001 §7: the provider directory is a "separate service"; SERVER_MODULES=directory starts only it.
   if (config.serverModules === 'all') await registerProductModules(app, deps);

@@ -2,6 +2,39 @@ import path from 'node:path';
 import { DOCUMENT_DEFAULT_MAX_BYTES, EMAIL_ATTACHMENT_DEFAULT_MAX_BYTES } from '@trust/domain';
 import { z } from 'zod';
 
+export const DEFAULT_MAP_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_MAP_TILE_ATTRIBUTION =
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+/** A Leaflet tile URL template as a URL: every `{placeholder}` replaced by a letter, so it parses. */
+function parseTileTemplate(template: string): URL | null {
+  try {
+    const url = new URL(template.replace(/\{[a-z]+\}/gi, 'a'));
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+function isTileUrlTemplate(template: string): boolean {
+  return ['{z}', '{x}', '{y}'].every((p) => template.includes(p)) && parseTileTemplate(template) !== null;
+}
+
+/**
+ * The tile host as a CSP source: `https://{s}.tile.openstreetmap.org/…` → `https://*.tile.openstreetmap.org`.
+ * A CSP wildcard may only stand for whole leftmost labels, so every label up to the last one holding a
+ * placeholder becomes `*`.
+ */
+export function tileCspSource(template: string): string {
+  const url = parseTileTemplate(template);
+  if (!url) throw new ConfigError(`Invalid configuration:\n  MAP_TILE_URL: not a tile URL template`);
+  const hostTemplate = /^[a-z]+:\/\/([^/:?#]+)/i.exec(template)?.[1] ?? url.hostname;
+  const labels = hostTemplate.toLowerCase().split('.');
+  const lastTemplated = labels.findLastIndex((label) => label.includes('{'));
+  const host = lastTemplated < 0 ? url.hostname : ['*', ...labels.slice(lastTemplated + 1)].join('.');
+  return `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`;
+}
+
 /**
  * Configuration from the environment, validated at start. Every variable is documented in the README's
  * configuration table; keep the two in step.
@@ -56,6 +89,12 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .default(DEFAULT_MAP_TILE_URL)
+    .refine(isTileUrlTemplate, 'must be an http(s) URL template with {z}, {x} and {y}'),
+  MAP_TILE_ATTRIBUTION: z.string().trim().min(1).max(1000).default(DEFAULT_MAP_TILE_ATTRIBUTION),
 });
 
 export type Config = {
@@ -107,6 +146,11 @@ export type Config = {
    * Off by default: a provider's website must not make the server browse its own network.
    */
   webFormAllowPrivateHosts: boolean;
+  /**
+   * The provider directory's map tiles (Leaflet URL template and attribution HTML), given to the browser by
+   * GET /api/client-config; `cspSource` is the tile host as a Content-Security-Policy source for `img-src`.
+   */
+  mapTiles: { url: string; attribution: string; cspSource: string };
 };
 
 export const DEFAULT_DEMO_PASSWORD = 'TrustDemo!2026';
@@ -169,5 +213,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chromiumPath: e.CHROMIUM_PATH,
     webFormTimeoutMs: e.WEB_FORM_TIMEOUT_MS,
     webFormAllowPrivateHosts: e.WEB_FORM_ALLOW_PRIVATE_HOSTS,
+    mapTiles: {
+      url: e.MAP_TILE_URL,
+      attribution: e.MAP_TILE_ATTRIBUTION,
+      cspSource: tileCspSource(e.MAP_TILE_URL),
+    },
   };
 }

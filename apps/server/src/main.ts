@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { loadDemoData } from './db/demo-data/load.ts';
 import { migrate } from './db/migrate.ts';
+import { storageOf } from './platform/storage.ts';
 
 /** Process entry: config → database → migrations → demo data → app → listen; SIGTERM/SIGINT drain and stop. */
 async function main() {
@@ -26,6 +27,9 @@ async function main() {
   await migrate(database);
 
   const app = await buildApp({ config, database, jobs: config.jobs });
+  // A process killed mid-upload leaves its encrypted temporary file behind; nothing else would ever remove it.
+  const swept = await storageOf(app.deps).sweepAbandonedUploads();
+  if (swept > 0) app.log.info({ removed: swept }, 'removed temporary upload files left by a stopped server');
   if (config.demoData) {
     app.log.info('checking demo data');
     const result = await loadDemoData(database, { password: config.demoPassword });

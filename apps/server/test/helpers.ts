@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -57,11 +58,22 @@ export type TestApp = {
 
 /** The real app on a fresh database (DESIGN.md "Tests boot the real app"). */
 export async function buildTestApp(
-  options: { jobs?: boolean; env?: Record<string, string> } = {},
+  options: {
+    jobs?: boolean;
+    env?: Record<string, string>;
+    /** Where the log lines go (with `env.LOG_LEVEL` set): a test reads them back. */
+    logStream?: DestinationStream;
+  } = {},
 ): Promise<TestApp> {
   const { database, url, drop } = await createTestDatabase();
   const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_PASSWORD: TEST_PASSWORD, ...options.env });
-  const app = await buildApp({ config, database, jobs: options.jobs ?? false, web: false });
+  const app = await buildApp({
+    config,
+    database,
+    jobs: options.jobs ?? false,
+    web: false,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   try {
     await app.ready();
   } catch (err) {
@@ -104,10 +116,10 @@ export function expectEnvelope(res: LightMyRequestResponse, status: number, code
 }
 
 /** Reads a Server-Sent Events stream and resolves with the first event that matches. */
-export async function openEventStream(baseUrl: string, token?: string) {
+export async function openEventStream(baseUrl: string, token?: string, orgId?: number) {
   const controller = new AbortController();
   const res = await fetch(`${baseUrl}/api/events`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: token ? bearer(token, orgId) : {},
     signal: controller.signal,
   });
   if (!res.ok || !res.body) throw new Error(`event stream failed: ${res.status}`);
@@ -115,6 +127,8 @@ export async function openEventStream(baseUrl: string, token?: string) {
   const events: { type: string; data: unknown }[] = [];
   let buffer = '';
   let connected = false;
+  /** The server ended the response (or the connection dropped). */
+  let ended = false;
   const waiters = new Set<() => void>();
   void (async () => {
     try {
@@ -139,6 +153,8 @@ export async function openEventStream(baseUrl: string, token?: string) {
     } catch {
       // aborted
     }
+    ended = true;
+    for (const w of waiters) w();
   })();
   const waitFor = (predicate: () => boolean, ms: number) =>
     new Promise<boolean>((resolve) => {
@@ -163,6 +179,11 @@ export async function openEventStream(baseUrl: string, token?: string) {
     waitForType: (type: string, ms = 5000) => waitFor(() => events.some((e) => e.type === type), ms),
     /** Resolves true when `predicate` holds for the events received within `ms`, false otherwise. */
     waitFor: (predicate: () => boolean, ms = 5000) => waitFor(predicate, ms),
+    /** Resolves true when the server ends the stream within `ms`, false otherwise. */
+    waitForEnd: (ms = 5000) => waitFor(() => ended, ms),
+    get ended() {
+      return ended;
+    },
     close: () => controller.abort(),
   };
 }

@@ -1,3 +1,5 @@
+// First: before any schema of @trust/domain is built (the page's Content-Security-Policy forbids eval).
+import '@trust/domain/zod-jitless';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';

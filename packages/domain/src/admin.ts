@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { idNumber, idString, pageQuery, timestampSchema } from './common.ts';
 import { ORG_ROLES } from './roles.ts';
 
 // User management and the security log (002 "User management", §3, §6; issue 3 items 7 and 9).
@@ -48,8 +48,7 @@ export const orgUserSchema = z
 export type OrgUser = z.infer<typeof orgUserSchema>;
 
 export const orgUserListQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageQuery(50, 200),
   search: z.string().trim().max(200).optional(),
 });
 
@@ -64,13 +63,13 @@ export const orgUserListSchema = z
 export type OrgUserList = z.infer<typeof orgUserListSchema>;
 
 export const orgUserParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  userId: z.coerce.number().int().positive(),
+  id: idString(),
+  userId: idString(),
 });
 
 /** POST /api/cbos/{id}/users (002 §7). */
 export const addOrgUserRequestSchema = z.strictObject({
-  user_id: z.coerce.number().int().positive(),
+  user_id: idNumber(),
   role: z.enum(ORG_ROLES),
 });
 
@@ -100,8 +99,7 @@ export const SECURITY_EVENT_PREFIXES = [
 ] as const;
 
 export const auditLogQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageQuery(50, 200),
   /** Only actions starting with this text, e.g. `auth.` or `2fa.`. */
   action: z
     .string()

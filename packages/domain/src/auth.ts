@@ -87,6 +87,18 @@ export const meResponseSchema = userSchema
   .extend({
     active_cbo_id: z.number().int().nullable(),
     org_role: z.enum(ORG_ROLES).nullable(),
+    /**
+     * A platform operator (a super_admin membership) runs what belongs to the whole platform: the outbox,
+     * consent documents, organizations. The product roles admin/administrator are not (issue #12). The web
+     * shows those entries only to them; the server decides anyway.
+     */
+    is_platform_operator: z.boolean(),
+    /**
+     * 003 §4.2: the session is held until the current consent documents are signed (every other call answers
+     * 403 consent_required); the app shows the consent dialog. Set at sign-in, and at once on every session of
+     * a user who revokes a signature (issue #12).
+     */
+    consent_required: z.boolean(),
     session_started_at: timestampSchema,
     expires_at: timestampSchema,
     idle_timeout_s: z.number().int(),

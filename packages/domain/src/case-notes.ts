@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { idNumber, idString, pageQuery, timestampSchema } from './common.ts';
 
 // Case notes of a referral (001 §2.17, §3 "Case note", §5, §7 "Case notes", §8, §9): text notes written in a
 // rich-text editor. Voice notes come with a later issue.
@@ -20,7 +20,39 @@ export const CASE_NOTE_MESSAGES = {
   onlyAuthor: 'Only the author can change this note.',
   referralIdRequired: 'referral_id must be the id of a referral.',
   languageFormat: 'Language must be a language code such as en or es-MX.',
+  visibilityInvalid: "Visibility must be 'internal' or 'shared'.",
+  /** The writer's choice (issue #12): off keeps the note inside the writer's organization. */
+  shareWithProvider: 'Share with the matched provider',
+  shareWithReferrer: 'Share with the referring organization',
+  /** The badge of a shared note, named for the other organization that reads it. */
+  sharedWithProvider: 'Shared with provider',
+  sharedWithReferrer: 'Shared with referring organization',
 } as const;
+
+/**
+ * Who reads a note (issue #12, minimum necessary): 'internal' (the default) keeps it inside the organization
+ * whose user wrote it; 'shared' lets the referral's other side read it too — the matched provider's
+ * organization for a note of the referring organization, the referring organization for a note of the provider.
+ */
+export const CASE_NOTE_VISIBILITIES = ['internal', 'shared'] as const;
+export type CaseNoteVisibility = (typeof CASE_NOTE_VISIBILITIES)[number];
+
+/**
+ * Whether an organization that sees the referral (its referring organization or its matched provider's) may
+ * read a note. A note is always visible to its author's organization; a shared note to the referring
+ * organization, and to the matched provider's organization when the referring organization wrote it (a note a
+ * former matched provider shared with the referrer is not the next provider's to read).
+ */
+export function noteVisibleTo(
+  note: { organizationId: number; visibility: string },
+  viewer: { orgId: number; referringOrgId: number },
+): boolean {
+  if (note.organizationId === viewer.orgId) return true;
+  if (note.visibility !== 'shared') return false;
+  return viewer.orgId === viewer.referringOrgId || note.organizationId === viewer.referringOrgId;
+}
+
+const visibilityField = z.enum(CASE_NOTE_VISIBILITIES, { error: CASE_NOTE_MESSAGES.visibilityInvalid });
 
 /** Longest plain text of a note: about six pages, far more than a case note needs, small enough to list. */
 export const CASE_NOTE_MAX_TEXT = 10_000;
@@ -53,10 +85,9 @@ export const CASE_NOTE_HTML_TAGS = [
 export const CASE_NOTE_ALIGNABLE_TAGS = ['p', 'h2', 'h3'] as const;
 export const CASE_NOTE_ALIGNMENTS = ['left', 'center', 'right', 'justify'] as const;
 
-const referralIdField = z.coerce
-  .number({ error: CASE_NOTE_MESSAGES.referralIdRequired })
-  .int(CASE_NOTE_MESSAGES.referralIdRequired)
-  .positive(CASE_NOTE_MESSAGES.referralIdRequired);
+/** The referral a note belongs to: canonical digits in the list's query string, a JSON number in a body. */
+const referralIdQuery = idString(CASE_NOTE_MESSAGES.referralIdRequired);
+const referralIdField = idNumber(CASE_NOTE_MESSAGES.referralIdRequired);
 
 /** Plain text as sent; blank is allowed here because the server may derive it from the rich text. */
 const contentField = z
@@ -73,9 +104,8 @@ const contentHtmlField = z
 
 /** GET /api/case-notes query (001 §7): one referral's notes, newest first, paged. */
 export const caseNoteListQuerySchema = z.object({
-  referral_id: referralIdField,
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(CASE_NOTE_PAGE_SIZE_MAX).default(CASE_NOTE_PAGE_SIZE_DEFAULT),
+  referral_id: referralIdQuery,
+  ...pageQuery(CASE_NOTE_PAGE_SIZE_DEFAULT, CASE_NOTE_PAGE_SIZE_MAX),
 });
 export type CaseNoteListQuery = z.output<typeof caseNoteListQuerySchema>;
 
@@ -94,6 +124,8 @@ export const caseNoteCreateSchema = z.strictObject({
     .trim()
     .regex(/^[A-Za-z]{2,3}(-[A-Za-z]{2,4})?$/, CASE_NOTE_MESSAGES.languageFormat)
     .default('en'),
+  /** Internal to the writer's organization unless the writer shares it (issue #12). */
+  visibility: visibilityField.default('internal'),
   user_id: z.unknown().optional(),
 });
 export type CaseNoteCreateInput = z.input<typeof caseNoteCreateSchema>;
@@ -103,6 +135,8 @@ export type CaseNoteCreate = z.output<typeof caseNoteCreateSchema>;
 export const caseNoteUpdateSchema = z.strictObject({
   content: contentField,
   content_html: contentHtmlField,
+  /** Left out: the note keeps its visibility. */
+  visibility: visibilityField.optional(),
 });
 export type CaseNoteUpdateInput = z.input<typeof caseNoteUpdateSchema>;
 export type CaseNoteUpdate = z.output<typeof caseNoteUpdateSchema>;
@@ -123,6 +157,8 @@ export const caseNoteSchema = z
     language: z.string(),
     /** The author's name when the note was written; shown as 'Unknown User' when null (001 §2.17). */
     author_name: z.string().nullable(),
+    /** 'internal' (the author's organization only) or 'shared' (the referral's other side too). */
+    visibility: z.enum(CASE_NOTE_VISIBILITIES),
     created_at: timestampSchema,
     updated_at: timestampSchema,
     /** Whether the caller may edit and delete it: its author, or an administrator of its organization. */
@@ -135,6 +171,13 @@ export const caseNoteListSchema = z.object({
   notes: z.array(caseNoteSchema),
   /** Whether the caller may add notes here (every organization role but viewer), so the panel shows the editor. */
   can_add: z.boolean(),
+  /**
+   * Whom a note the caller shares reaches: the matched provider (the caller is the referring organization) or the
+   * referring organization (the caller is the matched provider's). Names the share control and the badges.
+   */
+  shares_with: z.enum(['provider', 'referrer']),
+  /** The organization that made the referral: a shared note of it is "Shared with provider". */
+  referring_organization_id: z.number().int(),
   total: z.number().int(),
   page: z.number().int(),
   page_size: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { idString, pageQuery, timestampSchema } from './common.ts';
 
 // Provider communications on the wire (001 §2.10–§2.16, §3 Communication record and Conversation, §7 "Web form
 // and communications listing"). Every communication of any channel, either direction, is one record; the SMS
@@ -131,7 +131,7 @@ export type Communication = z.infer<typeof communicationSchema>;
 
 export const COMMUNICATIONS_PAGE_SIZE = 50;
 
-const optionalId = z.coerce.number().int().positive().optional();
+const optionalId = idString().optional();
 
 /** 001 §7 GET /api/communications?provider_id&referral_id&method: newest first, one page. */
 export const communicationListQuerySchema = z.object({
@@ -140,8 +140,7 @@ export const communicationListQuerySchema = z.object({
   /** 001 §2.11 filters: omitted for All. 'voice' covers calls and voicemails. */
   method: z.enum(COMMUNICATION_CHANNELS).optional(),
   direction: z.enum(COMMUNICATION_DIRECTIONS).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(COMMUNICATIONS_PAGE_SIZE),
+  ...pageQuery(COMMUNICATIONS_PAGE_SIZE, 200),
 });
 export type CommunicationListQuery = z.output<typeof communicationListQuerySchema>;
 
@@ -189,8 +188,7 @@ export const conversationListQuerySchema = z.object({
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(COMMUNICATIONS_PAGE_SIZE),
+  ...pageQuery(COMMUNICATIONS_PAGE_SIZE, 200),
 });
 export type ConversationListQuery = z.output<typeof conversationListQuerySchema>;
 

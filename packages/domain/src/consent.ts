@@ -37,7 +37,7 @@ export type ConsentDocument = z.infer<typeof consentDocumentSchema>;
 
 export const consentDocumentListSchema = z.array(consentDocumentSchema);
 
-/** A version as administrators see it: when it was published and whether it is the current one. */
+/** A version as platform operators see it: when it was published and whether it is the current one. */
 export const consentDocumentVersionSchema = consentDocumentSchema
   .extend({
     published_at: timestampSchema,
@@ -50,7 +50,7 @@ export type ConsentDocumentVersion = z.infer<typeof consentDocumentVersionSchema
 
 export const consentDocumentVersionListSchema = z.array(consentDocumentVersionSchema);
 
-/** POST /api/consent/documents: publish a new version (administrators). */
+/** POST /api/consent/documents: publish a new version (platform operators). */
 export const publishConsentDocumentRequestSchema = z.strictObject({
   document_type: z.enum(CONSENT_DOCUMENT_TYPES),
   version: z
@@ -120,7 +120,7 @@ export const CONSENT_MESSAGES = {
   signatureNotFound: 'Signature not found.',
   alreadyRevoked: 'This signature has already been revoked.',
   versionExists: 'This version has already been published for this document. Choose a new version number.',
-  publishForbidden: 'Only administrators can publish consent documents.',
+  publishForbidden: 'Only platform operators can publish consent documents.',
 } as const;
 
 /** 003 §9: the success view closes after 2000 ms. */

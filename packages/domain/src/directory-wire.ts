@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { idNumber, queryDecimal, queryInt, timestampSchema } from './common.ts';
 import {
   CAPACITY_STATUSES,
+  PROVIDER_VERIFICATION_STATUSES,
   SEARCH_RADIUS_DEFAULT_MILES,
   SEARCH_RADIUS_MAX_MILES,
   SEARCH_RADIUS_MIN_MILES,
@@ -58,6 +59,11 @@ export const directoryProviderSchema = z.object({
   /** The organization whose users act for this provider, if any. */
   organization_id: z.number().int().nullable(),
   source: z.enum(['directory', 'user']),
+  /**
+   * Issue #12: 'private' while a provider added by hand awaits a platform operator's verification (only its
+   * organization sees it, and its web form is never opened); 'verified' for registry providers and verified ones.
+   */
+  verification_status: z.enum(PROVIDER_VERIFICATION_STATUSES),
 });
 export type DirectoryProvider = z.infer<typeof directoryProviderSchema>;
 
@@ -74,11 +80,11 @@ const queryBoolean = z
   .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
 
 /** 001 §5: radius 1-50 miles in steps of 1. */
-export const radiusMilesSchema = z.coerce
-  .number({ message: 'Radius must be a number of miles.' })
-  .int('Radius must be a whole number of miles.')
-  .min(SEARCH_RADIUS_MIN_MILES, 'Radius must be between 1 and 50 miles.')
-  .max(SEARCH_RADIUS_MAX_MILES, 'Radius must be between 1 and 50 miles.');
+export const radiusMilesSchema = queryInt({
+  min: SEARCH_RADIUS_MIN_MILES,
+  max: SEARCH_RADIUS_MAX_MILES,
+  message: 'Radius must be between 1 and 50 miles.',
+});
 
 /** The filters every directory search takes (001 §7). */
 export const directoryFiltersSchema = z.object({
@@ -88,26 +94,19 @@ export const directoryFiltersSchema = z.object({
   services: repeated,
   languages: repeated,
   /** 001 §5: 0-100 in steps of 10. */
-  min_quality_score: z.coerce
-    .number()
-    .int()
-    .min(0, 'Minimum quality score must be between 0 and 100.')
-    .max(100, 'Minimum quality score must be between 0 and 100.')
-    .optional(),
+  min_quality_score: queryInt({
+    min: 0,
+    max: 100,
+    message: 'Minimum quality score must be between 0 and 100.',
+  }).optional(),
   /** Free text over name, city, ZIP, county and services. */
   q: z.string().trim().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: queryInt({ min: 1, max: 200 }).default(50),
 });
 
 export const radiusSearchQuerySchema = directoryFiltersSchema.extend({
-  latitude: z.coerce
-    .number()
-    .min(-90, 'Latitude must be between -90 and 90.')
-    .max(90, 'Latitude must be between -90 and 90.'),
-  longitude: z.coerce
-    .number()
-    .min(-180, 'Longitude must be between -180 and 180.')
-    .max(180, 'Longitude must be between -180 and 180.'),
+  latitude: queryDecimal({ min: -90, max: 90, message: 'Latitude must be between -90 and 90.' }),
+  longitude: queryDecimal({ min: -180, max: 180, message: 'Longitude must be between -180 and 180.' }),
   radius_miles: radiusMilesSchema.default(SEARCH_RADIUS_DEFAULT_MILES),
 });
 export type RadiusSearchQuery = z.infer<typeof radiusSearchQuerySchema>;
@@ -157,7 +156,7 @@ export const directoryServicesSchema = z.object({ services: z.array(z.string()) 
 
 /** POST /directory/feedback (001 §7): a report about a directory record. */
 export const directoryFeedbackRequestSchema = z.object({
-  organization_id: z.coerce.number().int().positive('organization_id must be a provider id.'),
+  organization_id: idNumber('organization_id must be a provider id.'),
   feedback_type: z.string().trim().min(1, 'Choose what kind of feedback this is.').max(100),
   comments: z.string().trim().max(5000).nullish(),
   user_email: z.email('Enter a valid email address.').nullish(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { idString, pageQuery, timestampSchema } from './common.ts';
 import { formatFileSize } from './display.ts';
 
 // Case documents of a referral (000 §2.7 Documents tab, §3.7, §5.6, §7, §8; 001 §2.18, §3 "Document", §7, §8):
@@ -94,14 +94,13 @@ export function documentPreviewKind(contentType: string): 'pdf' | 'image' | null
 
 /** Path of the document routes: /api/referrals/{id}/documents/{docId}. */
 export const documentParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  docId: z.coerce.number().int().positive(),
+  id: idString(),
+  docId: idString(),
 });
 
 /** GET /api/referrals/{id}/documents query: one page, newest first. */
 export const documentListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(DOCUMENT_PAGE_SIZE_MAX).default(DOCUMENT_PAGE_SIZE_DEFAULT),
+  ...pageQuery(DOCUMENT_PAGE_SIZE_DEFAULT, DOCUMENT_PAGE_SIZE_MAX),
 });
 export type DocumentListQuery = z.output<typeof documentListQuerySchema>;
 

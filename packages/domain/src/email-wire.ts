@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { idNumber, idString, queryInt, timestampSchema } from './common.ts';
 
 // Email conversations with providers on the wire (001 §2.13, §3 Email and Email template, §7 "SMS and email").
 
@@ -89,10 +89,10 @@ export type Email = z.infer<typeof emailSchema>;
 
 /** 001 §7 GET /api/email/conversations?referral_id&provider_id: oldest first. */
 export const emailConversationQuerySchema = z.object({
-  referral_id: z.coerce.number().int().positive().optional(),
-  provider_id: z.coerce.number().int().positive().optional(),
-  conversation_id: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(100),
+  referral_id: idString().optional(),
+  provider_id: idString().optional(),
+  conversation_id: idString().optional(),
+  limit: queryInt({ min: 1, max: 200 }).default(100),
 });
 export type EmailConversationQuery = z.output<typeof emailConversationQuerySchema>;
 
@@ -126,8 +126,8 @@ export type EmailTemplateList = z.infer<typeof emailTemplateListSchema>;
  * `cc_emails` is a list (or one comma-separated string in a form).
  */
 export const emailSendSchema = z.object({
-  referral_id: z.coerce.number().int().positive().optional().nullable(),
-  provider_id: z.coerce.number().int().positive(),
+  referral_id: idNumber().optional().nullable(),
+  provider_id: idNumber(),
   /** Defaults to the provider's email address. */
   to_email: z.string().trim().max(320).optional().nullable(),
   cc_emails: z
@@ -186,7 +186,7 @@ export const inboundEmailSchema = z.object({
 export type InboundEmail = z.input<typeof inboundEmailSchema>;
 
 /**
- * POST /api/outbox/inbound/email (local driver only, system administrators): a person replies as the provider
+ * POST /api/outbox/inbound/email (local driver only, platform operators): a person replies as the provider
  * to one email of the outbox, and the reply takes the inbound webhook's path (threaded by In-Reply-To).
  */
 export const simulatedInboundEmailSchema = z.strictObject({

@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   forbidden: 403,
   /** A session whose current consent documents are unsigned (003 §4.2); only the consent routes answer. */
   consent_required: 403,
+  /** A cookie-authenticated change request from another site (CSRF guard, platform/auth.ts). */
+  cross_site: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

@@ -25,6 +25,12 @@ export const appEventSchema = z.object({
 export type AppEvent = z.infer<typeof appEventSchema>;
 
 /**
+ * Sent to every open stream of a server process whose LISTEN connection came back after a loss: events
+ * published meanwhile did not reach it, so clients refetch what they show (issue #12).
+ */
+export const RESYNC_EVENT = 'resync';
+
+/**
  * An event that carries protected health information names what it discloses, so every stream that receives
  * it writes an audit row (DESIGN.md "reads of PHI are audited like changes"), e.g. a full live-feed card.
  */

@@ -9,6 +9,15 @@ export const healthSchema = z
     version: z.string(),
     uptime_s: z.number(),
     providers_count: z.number().int(),
+    /**
+     * Real-time events: whether this process's LISTEN connection is up (while it is down no event reaches its
+     * streams, and /health answers 503), since when it is down, and how often it reconnected.
+     */
+    events: z.object({
+      listening: z.boolean(),
+      down_since: z.string().nullable(),
+      reconnects: z.number().int(),
+    }),
   })
   .meta({ id: 'Health' });
 export type Health = z.infer<typeof healthSchema>;

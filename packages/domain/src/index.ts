@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './auth.ts';
 export * from './case-notes.ts';
+export * from './client-config.ts';
 export * from './common.ts';
 export * from './communication-methods.ts';
 export * from './communications-wire.ts';
@@ -26,6 +27,7 @@ export * from './outbox.ts';
 export * from './password.ts';
 export * from './phone.ts';
 export * from './provider-performance.ts';
+export * from './provider-verification.ts';
 export * from './providers.ts';
 export * from './referral-communications.ts';
 export * from './referral-members.ts';

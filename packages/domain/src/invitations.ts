@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { userSchema } from './auth.ts';
-import { timestampSchema } from './common.ts';
+import { idString, timestampSchema } from './common.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from './password.ts';
 import { ORG_ROLES } from './roles.ts';
 
@@ -74,8 +74,8 @@ export const invitationListSchema = z.object({ invitations: z.array(invitationSc
 export type InvitationList = z.infer<typeof invitationListSchema>;
 
 export const invitationParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  invitationId: z.coerce.number().int().positive(),
+  id: idString(),
+  invitationId: idString(),
 });
 
 export const verifyInvitationQuerySchema = z.strictObject({ token: z.string().max(512).optional() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { idNumber, idString, queryDecimal, queryInt, timestampSchema } from './common.ts';
 import { directoryProviderSchema } from './directory-wire.ts';
 import { MATCH_WEIGHTS } from './match-score.ts';
 
@@ -99,11 +99,11 @@ export const autoMatchResponseSchema = z.object({
 
 /** PUT /api/referrals/{id}/matched-providers/{providerId}: replace one entry (001 §4 Change provider). */
 export const changeMatchedProviderSchema = z.object({
-  provider_id: z.coerce.number().int().positive('Choose the provider to match instead.'),
+  provider_id: idNumber('Choose the provider to match instead.'),
 });
 export const matchedProviderParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  providerId: z.coerce.number().int().positive(),
+  id: idString(),
+  providerId: idString(),
 });
 /** Change and Remove answer the referral as it is now, and the spec's message when there is one. */
 export const matchedProvidersChangeResponseSchema = z.object({
@@ -113,10 +113,7 @@ export const matchedProvidersChangeResponseSchema = z.object({
 
 /** PUT /api/referrals/{id}/match (001 §7). */
 export const manualMatchRequestSchema = z.object({
-  provider_id: z.coerce
-    .number({ message: 'Choose a provider.' })
-    .int('Choose a provider.')
-    .positive('Choose a provider.'),
+  provider_id: idNumber('Choose a provider.'),
   provider_name: z.string().trim().max(300).optional(),
   provider_organization: z.string().trim().max(300).optional(),
   communication_method: z.enum(MATCH_METHOD_TYPES, 'Choose how to send the referral.'),
@@ -145,8 +142,8 @@ export type ManualMatchResponse = z.infer<typeof manualMatchResponseSchema>;
 
 /** POST /match_referral: rank candidates for one referral (001 §2.3 AI match results). */
 export const matchReferralRequestSchema = z.object({
-  referral_id: z.coerce.number().int().positive('Choose a referral.'),
-  limit: z.coerce.number().int().min(1).max(25).default(10),
+  referral_id: idNumber('Choose a referral.'),
+  limit: z.number().int().min(1).max(25).default(10),
 });
 export const matchReasonSchema = z.object({
   factor: z.enum(Object.keys(MATCH_WEIGHTS) as [keyof typeof MATCH_WEIGHTS]),
@@ -185,8 +182,8 @@ export type MatchReferralResponse = z.infer<typeof matchReferralResponseSchema>;
 
 /** POST /feedback (001 §3 Match feedback). */
 export const matchFeedbackRequestSchema = z.object({
-  referral_id: z.coerce.number().int().positive('Choose the referral this feedback is about.'),
-  cbo_id: z.coerce.number().int().positive('Choose the provider this feedback is about.'),
+  referral_id: idNumber('Choose the referral this feedback is about.'),
+  cbo_id: idNumber('Choose the provider this feedback is about.'),
   status: z.enum(MATCH_FEEDBACK_STATUSES, 'Status must be accepted, rejected, completed or failed.'),
   notes: z.string().trim().max(2000).nullish(),
 });
@@ -196,9 +193,9 @@ export const matchFeedbackResponseSchema = z.object({ success: z.literal(true), 
 /** GET /api/providers/search (001 §2.7 Select Provider dialog). */
 export const providerSearchQuerySchema = z.object({
   q: z.string().trim().max(200).default(''),
-  latitude: z.coerce.number().min(-90).max(90).optional(),
-  longitude: z.coerce.number().min(-180).max(180).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  latitude: queryDecimal({ min: -90, max: 90 }).optional(),
+  longitude: queryDecimal({ min: -180, max: 180 }).optional(),
+  limit: queryInt({ min: 1, max: 50 }).default(20),
 });
 export type ProviderSearchQuery = z.infer<typeof providerSearchQuerySchema>;
 

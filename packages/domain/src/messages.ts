@@ -12,6 +12,8 @@ export const MESSAGES = {
   notAMember: 'You are not a member of this organization.',
   noOrganization: 'You do not belong to any organization yet.',
   forbiddenRole: 'Your role does not allow this action.',
+  /** Issue #12: a signed-in browser's change request that did not come from this app's own pages. */
+  crossSiteRefused: 'This request came from another site and was refused. Open the app and try again.',
   connectionError: 'Unable to connect to the backend server.',
   backendUnavailable: 'Backend service is not available. Please try again later or contact support.',
   switchOrgFailed: 'Failed to switch organization',

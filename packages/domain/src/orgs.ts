@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { idNumber, pageQuery, timestampSchema } from './common.ts';
 import { ORG_ROLES } from './roles.ts';
 
 export const ORG_STATUSES = ['active', 'inactive'] as const;
@@ -39,7 +39,7 @@ export type Membership = z.infer<typeof membershipSchema>;
 
 export const membershipListSchema = z.array(membershipSchema);
 
-export const activeCboRequestSchema = z.strictObject({ cbo_id: z.coerce.number().int().positive() });
+export const activeCboRequestSchema = z.strictObject({ cbo_id: idNumber() });
 
 export const activeCboResponseSchema = z
   .object({ cbo_id: z.number().int(), role: z.enum(ORG_ROLES), organization: organizationSchema })
@@ -53,9 +53,9 @@ export const ORG_MESSAGES = {
   invalidUrl: 'Please enter a valid URL (starting with http:// or https://)',
   invalidPhone: 'Please enter a valid phone number',
   notFound: 'Organization not found',
-  createForbidden: 'Only administrators can create organizations.',
+  createForbidden: 'Only platform operators can create organizations.',
   updateForbidden: 'Only an administrator of this organization can change it.',
-  deleteForbidden: 'Only a super administrator can delete organizations.',
+  deleteForbidden: 'Only platform operators can delete organizations.',
   deleteHasMembers:
     'This organization still has members. Remove them first, or deactivate the organization instead.',
   deleteHasRecords:
@@ -119,8 +119,7 @@ export const organizationUpdateSchema = z.strictObject({
 export type OrganizationUpdate = z.infer<typeof organizationUpdateSchema>;
 
 export const organizationListQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageQuery(50, 200),
   search: z.string().trim().max(200).optional(),
   status: z.enum(ORG_STATUSES).optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { pageQuery, timestampSchema } from './common.ts';
 
 // The OTF/RTF submission form (000 §2.9, §3.7, §5.6, §9 "OTF/RTF options"). The spec does not show the call;
 // the API is POST /api/otf-rtf and GET /api/otf-rtf (the active organization's submissions).
@@ -124,8 +124,7 @@ export const OTF_PAGE_SIZE_MAX = 100;
 
 /** GET /api/otf-rtf query: the active organization's submissions, newest first, paged. */
 export const otfRtfListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(OTF_PAGE_SIZE_MAX).default(OTF_PAGE_SIZE_DEFAULT),
+  ...pageQuery(OTF_PAGE_SIZE_DEFAULT, OTF_PAGE_SIZE_MAX),
 });
 export type OtfRtfListQuery = z.output<typeof otfRtfListQuerySchema>;
 

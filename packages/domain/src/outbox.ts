@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { pageQuery, timestampSchema } from './common.ts';
 
 // The outbox: every email and SMS the product sends, with its delivery status (issue 3, item 1).
 
@@ -28,14 +28,20 @@ export const outboundMessageSchema = z
     organization_id: z.number().int().nullable(),
     created_at: timestampSchema,
     sent_at: timestampSchema.nullable(),
+    /** The body carries a secret: a reset or invitation link, a one-time sign-in code. */
+    carries_secret: z.boolean(),
+    /**
+     * When the secret-bearing body stopped being kept (a real driver delivered it, or it failed for good):
+     * body_text is then OUTBOX_MESSAGES.secretBodyRemoved and body_html null.
+     */
+    body_removed_at: timestampSchema.nullable(),
   })
   .meta({ id: 'OutboundMessage' });
 export type OutboundMessage = z.infer<typeof outboundMessageSchema>;
 
 /** GET /api/outbox query: newest first, paged, optionally one channel. */
 export const outboxListQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageQuery(50, 200),
   channel: z.enum(OUTBOUND_CHANNELS).optional(),
 });
 export type OutboxListQuery = z.input<typeof outboxListQuerySchema>;
@@ -49,7 +55,14 @@ export const outboxListSchema = z.object({
 export type OutboxList = z.infer<typeof outboxListSchema>;
 
 export const OUTBOX_MESSAGES = {
-  forbidden: 'Only system administrators can read the outbox.',
+  forbidden: 'Only platform operators can read the outbox.',
   notFound: 'No such message in the outbox.',
   empty: 'No messages have been sent yet.',
+  /**
+   * What the outbox keeps of a message that carried a secret once a mail or SMS service delivered it (or it
+   * failed for good), and shows of one a real driver is still delivering: the link or code is for its recipient
+   * only (issue #12).
+   */
+  secretBodyRemoved:
+    'This message carried a one-time link or code for its recipient. It is not kept once a mail or SMS service has delivered it.',
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { queryInt, timestampSchema } from './common.ts';
 import { directoryProviderSchema } from './directory-wire.ts';
 
 // Provider Performance dashboard (001 §2.19, §3 "Provider metrics (derived)", §4 "Dashboard counting", §8
@@ -101,13 +101,12 @@ export const providerPerformanceQuerySchema = z.object({
   range: z.enum(PERFORMANCE_RANGES, 'Range must be one of: all, 30d, 90d, 6m, 1y.').default('all'),
   /** Over provider name, city, ZIP, county, state and services. */
   search: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1, 'Page must be 1 or more.').default(1),
-  page_size: z.coerce
-    .number()
-    .int()
-    .min(1, `Page size must be between 1 and ${PERFORMANCE_PAGE_SIZE_MAX}.`)
-    .max(PERFORMANCE_PAGE_SIZE_MAX, `Page size must be between 1 and ${PERFORMANCE_PAGE_SIZE_MAX}.`)
-    .default(PERFORMANCE_PAGE_SIZE_DEFAULT),
+  page: queryInt({ min: 1, message: 'Page must be 1 or more.' }).default(1),
+  page_size: queryInt({
+    min: 1,
+    max: PERFORMANCE_PAGE_SIZE_MAX,
+    message: `Page size must be between 1 and ${PERFORMANCE_PAGE_SIZE_MAX}.`,
+  }).default(PERFORMANCE_PAGE_SIZE_DEFAULT),
 });
 export type ProviderPerformanceQuery = z.infer<typeof providerPerformanceQuerySchema>;
 

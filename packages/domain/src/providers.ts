@@ -160,3 +160,18 @@ export const PROVIDER_MESSAGES = {
   noMatchedProviders: 'No matched providers to send to',
   matchFailed: 'Failed to match referral to provider',
 } as const;
+
+/**
+ * Issue #12: a provider added by hand (source 'user') is private to the organization that added it (its My
+ * Providers and its own matching) until a platform operator verifies it; a registry provider is public as
+ * loaded. 'private' is such a provider still awaiting verification; 'verified' is every provider anyone may see.
+ */
+export const PROVIDER_VERIFICATION_STATUSES = ['private', 'verified'] as const;
+export type ProviderVerificationStatus = (typeof PROVIDER_VERIFICATION_STATUSES)[number];
+
+export function providerVerificationStatus(provider: {
+  source: string;
+  verifiedAt: Date | string | null;
+}): ProviderVerificationStatus {
+  return provider.source === 'user' && provider.verifiedAt === null ? 'private' : 'verified';
+}

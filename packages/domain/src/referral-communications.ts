@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { pageQuery, timestampSchema } from './common.ts';
 import { WEB_FORM_STATUSES } from './web-form-wire.ts';
 
 // What the product sent about one referral (000 §2.7 Communications tab) and the provider web-form submission
@@ -46,8 +46,7 @@ export const REFERRAL_MESSAGES_PAGE_SIZE = 50;
 
 /** GET /api/referrals/{id}/messages query: newest first, one page. */
 export const referralMessagesQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(REFERRAL_MESSAGES_PAGE_SIZE),
+  ...pageQuery(REFERRAL_MESSAGES_PAGE_SIZE, 200),
 });
 export type ReferralMessagesQuery = z.output<typeof referralMessagesQuerySchema>;
 
@@ -86,8 +85,7 @@ export const REFERRAL_SCREENSHOTS_PAGE_SIZE = 10;
 
 /** GET /api/referrals/{id}/screenshots query: newest first, one page. */
 export const referralScreenshotsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(50).default(REFERRAL_SCREENSHOTS_PAGE_SIZE),
+  ...pageQuery(REFERRAL_SCREENSHOTS_PAGE_SIZE, 50),
 });
 export type ReferralScreenshotsQuery = z.output<typeof referralScreenshotsQuerySchema>;
 

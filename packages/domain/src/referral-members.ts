@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { idString, pageQuery, timestampSchema } from './common.ts';
 import { REFERRAL_STATUSES } from './referrals.ts';
 
 // Member Profiles (000 §2.8, §3.7 "Member profile (derived): grouped from referrals by Medicaid ID"): the
@@ -32,13 +32,7 @@ function statusKey(v: unknown): unknown {
 
 /** GET /api/referral-members query: one page, newest activity first, filtered by the member's status. */
 export const referralMemberListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(REFERRAL_MEMBER_PAGE_SIZE_MAX)
-    .default(REFERRAL_MEMBER_PAGE_SIZE_DEFAULT),
+  ...pageQuery(REFERRAL_MEMBER_PAGE_SIZE_DEFAULT, REFERRAL_MEMBER_PAGE_SIZE_MAX),
   status: z
     .preprocess(
       statusKey,
@@ -96,7 +90,7 @@ export const referralMemberListSchema = z.object({
 });
 export type ReferralMemberList = z.infer<typeof referralMemberListSchema>;
 
-export const referralMemberParamsSchema = z.object({ memberId: z.coerce.number().int().positive() });
+export const referralMemberParamsSchema = z.object({ memberId: idString() });
 
 /** DELETE /api/referral-members/{memberId}: how many Pending referrals were deleted. */
 export const referralMemberDeleteResponseSchema = z.object({ deleted: z.number().int() });

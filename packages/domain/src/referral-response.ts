@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { idNumber, timestampSchema } from './common.ts';
 
 // The matched provider's answer to a referral (000 §2.5, §3.5, §4.2, §7): accept (the member's details are
 // then emailed to the provider), reject with a reason, and the status of the answer.
@@ -63,7 +63,7 @@ export function emailPreview(text: string, length: number = EMAIL_PREVIEW_LENGTH
 export const PHI_SECURITY_NOTICE =
   'The member details are protected health information. Trust Marketplace keeps its copy of this email encrypted with AES-256-GCM and records every send and every read of it in its audit log. Do not forward it.';
 
-const providerId = z.coerce.number({ error: 'provider_id must be a provider id.' }).int().positive();
+const providerId = idNumber('provider_id must be a provider id.');
 
 /** POST /api/referrals/{id}/accept body. */
 export const referralAcceptSchema = z.strictObject({ provider_id: providerId });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { idString, timestampSchema } from './common.ts';
 import { COMMUNICATION_METHOD_TYPES } from './communication-methods.ts';
 import { type Communication, communicationSchema } from './communications-wire.ts';
 
@@ -82,7 +82,7 @@ export const communicationMethodSchema = z.object({
 export type CommunicationMethod = z.infer<typeof communicationMethodSchema>;
 
 export const communicationMethodListQuerySchema = z.object({
-  provider_id: z.coerce.number().int().positive(),
+  provider_id: idString(),
 });
 export const communicationMethodListSchema = z.object({ methods: z.array(communicationMethodSchema) });
 export type CommunicationMethodList = z.infer<typeof communicationMethodListSchema>;
@@ -146,8 +146,8 @@ export const communicationRecordSchema = communicationSchema;
 export type CommunicationRecord = Communication;
 
 export const referralCommunicationListQuerySchema = z.object({
-  referral_id: z.coerce.number().int().positive(),
-  provider_id: z.coerce.number().int().positive().optional(),
+  referral_id: idString(),
+  provider_id: idString().optional(),
 });
 export const communicationListSchema = z.object({ communications: z.array(communicationRecordSchema) });
 export type CommunicationList = z.infer<typeof communicationListSchema>;

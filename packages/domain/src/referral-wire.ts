@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { pageQuery, timestampSchema } from './common.ts';
 import {
   type AcceptanceStatus,
   AVAILABILITY_OPTIONS,
@@ -437,8 +437,7 @@ export const REFERRAL_URGENCY_FILTERS = ['all', ...CLIENT_URGENCIES, ...SERVER_U
 
 /** GET /api/referrals query (000 §5.5; server-side paging). `_`/`t` cache-busters of the spec's client pass. */
 export const referralListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(REFERRAL_PAGE_SIZE_MAX).default(REFERRAL_PAGE_SIZE_DEFAULT),
+  ...pageQuery(REFERRAL_PAGE_SIZE_DEFAULT, REFERRAL_PAGE_SIZE_MAX),
   search: z.string().trim().max(200).optional(),
   status: statusFilter.default('all'),
   urgency: z.enum(REFERRAL_URGENCY_FILTERS).default('all'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { pageQuery, timestampSchema } from './common.ts';
 import { directoryProviderSchema } from './directory-wire.ts';
 import { PROVIDER_MESSAGES } from './providers.ts';
 import { US_STATES } from './us-states.ts';
@@ -182,13 +182,7 @@ export const SAVED_PROVIDERS_PAGE_SIZE_MAX = 500;
 /** GET /api/saved-providers: searched on the server (name, type, city, ZIP, services), newest saved first. */
 export const savedProviderListQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(SAVED_PROVIDERS_PAGE_SIZE_MAX)
-    .default(SAVED_PROVIDERS_PAGE_SIZE_DEFAULT),
+  ...pageQuery(SAVED_PROVIDERS_PAGE_SIZE_DEFAULT, SAVED_PROVIDERS_PAGE_SIZE_MAX),
 });
 export type SavedProviderListQuery = z.infer<typeof savedProviderListQuerySchema>;
 

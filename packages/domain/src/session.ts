@@ -9,9 +9,14 @@ export const SESSION_WARNING_SECONDS = 120;
 /** Activity events restart the inactivity timer at most once a second (003 §9). */
 export const ACTIVITY_THROTTLE_MS = 1000;
 
-/** Local storage keys (003 §9, 002 §9). */
+/**
+ * Local storage keys (003 §9, 002 §9). Nothing secret is kept there (issue #12): the session is an HttpOnly
+ * cookie, and `signed_in` only marks that this browser holds one. The spec's `auth_token` is no longer written;
+ * a token an older version left behind is removed at start.
+ */
 export const STORAGE_KEYS = {
-  authToken: 'auth_token',
+  signedIn: 'signed_in',
+  legacyAuthToken: 'auth_token',
   activeCboId: 'active_cbo_id',
   lastTab: 'last_tab',
   sessionStart: 'session_start',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { idString, queryInt, timestampSchema } from './common.ts';
 
 // Two-way SMS with providers on the wire (001 §2.12, §3 SMS message, §7 "SMS and email").
 
@@ -45,11 +45,11 @@ export type SmsMessage = z.infer<typeof smsMessageSchema>;
 
 /** 001 §7 GET /api/sms/conversations?referral_id&provider_id: the conversation's messages, oldest first. */
 export const smsConversationQuerySchema = z.object({
-  referral_id: z.coerce.number().int().positive().optional(),
-  provider_id: z.coerce.number().int().positive().optional(),
-  conversation_id: z.coerce.number().int().positive().optional(),
+  referral_id: idString().optional(),
+  provider_id: idString().optional(),
+  conversation_id: idString().optional(),
   /** At most this many of the newest messages (default 200). */
-  limit: z.coerce.number().int().min(1).max(500).default(200),
+  limit: queryInt({ min: 1, max: 500 }).default(200),
 });
 export type SmsConversationQuery = z.output<typeof smsConversationQuerySchema>;
 
@@ -86,7 +86,7 @@ export const smsSendResponseSchema = z.object({
 export type SmsSendResponse = z.infer<typeof smsSendResponseSchema>;
 
 /**
- * POST /api/outbox/inbound/sms (local driver only, system administrators): a person types a reply as if a
+ * POST /api/outbox/inbound/sms (local driver only, platform operators): a person types a reply as if a
  * provider had texted it, and it takes the same path as Twilio's inbound webhook.
  */
 export const simulatedInboundSmsSchema = z.strictObject({

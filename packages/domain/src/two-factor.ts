@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { idString, timestampSchema } from './common.ts';
+import { PASSWORD_MAX_LENGTH } from './password.ts';
 
 /** 003 §9 two-factor constants. */
 export const TWO_FACTOR = {
@@ -68,6 +69,11 @@ export const TWO_FACTOR_MESSAGES = {
   smsDisableFailed: 'Failed to disable SMS authentication',
   preferredSaved: 'Preferred method updated',
   preferredFailed: 'Failed to update preferred method',
+  // Issue #12: turning a factor off, changing the preferred method and generating backup codes need the
+  // current password (or a current authenticator or backup code).
+  confirmRequired: 'Enter your current password to confirm this change',
+  currentPasswordWrong: 'Current password is incorrect',
+  currentPasswordLabel: 'Current password',
 } as const;
 
 /** 003 §5: the six-digit code of SMS and authenticator apps. */
@@ -125,9 +131,25 @@ export type TrustedDevice = z.infer<typeof trustedDeviceSchema>;
 export const trustedDevicesResponseSchema = z.object({ devices: z.array(trustedDeviceSchema) });
 export type TrustedDevicesResponse = z.infer<typeof trustedDevicesResponseSchema>;
 
-export const preferredMethodRequestSchema = z.strictObject({ method: z.enum(PREFERRED_METHODS) });
+/**
+ * Issue #12: the proof a signed-in user gives before turning a second factor off, changing the preferred
+ * method or generating backup codes: the current password, or a current authenticator code or an unused backup
+ * code (used up). One of the two is required (the server answers 400 'Enter your current password…' without).
+ */
+export const confirmIdentityFields = {
+  current_password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  code: z.string().trim().max(64).optional(),
+};
+export const confirmIdentityRequestSchema = z.strictObject(confirmIdentityFields);
+export type ConfirmIdentityRequest = z.infer<typeof confirmIdentityRequestSchema>;
 
-export const deviceIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const preferredMethodRequestSchema = z.strictObject({
+  method: z.enum(PREFERRED_METHODS),
+  ...confirmIdentityFields,
+});
+export type PreferredMethodRequest = z.infer<typeof preferredMethodRequestSchema>;
+
+export const deviceIdParamsSchema = z.object({ id: idString() });
 
 /** Answer of the enable/disable/revoke calls. */
 export const twoFactorOkSchema = z.object({ ok: z.literal(true), message: z.string() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { idString, pageQuery, timestampSchema } from './common.ts';
 
 // Calls and voicemail on the wire (001 §2.14–§2.16, §3 Call and Voicemail, §4, §7 "Phone and voicemail").
 
@@ -114,10 +114,9 @@ export type PlaceCallResponse = z.infer<typeof placeCallResponseSchema>;
 
 /** 001 §7 GET /api/call-history?referral_id&provider_id → {calls}, newest first. */
 export const callHistoryQuerySchema = z.object({
-  referral_id: z.coerce.number().int().positive().optional(),
-  provider_id: z.coerce.number().int().positive().optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(50),
+  referral_id: idString().optional(),
+  provider_id: idString().optional(),
+  ...pageQuery(50, 200),
 });
 export type CallHistoryQuery = z.output<typeof callHistoryQuerySchema>;
 
@@ -154,10 +153,9 @@ export type Voicemail = z.infer<typeof voicemailSchema>;
 
 /** 001 §7 GET /api/voicemails (optional referral_id, provider_id) → {voicemails}, newest first. */
 export const voicemailListQuerySchema = z.object({
-  referral_id: z.coerce.number().int().positive().optional(),
-  provider_id: z.coerce.number().int().positive().optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(50),
+  referral_id: idString().optional(),
+  provider_id: idString().optional(),
+  ...pageQuery(50, 200),
 });
 export type VoicemailListQuery = z.output<typeof voicemailListQuerySchema>;
 

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
+import { OUTBOX_MESSAGES } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { outboundMessages } from '../db/schema/index.ts';
@@ -156,6 +157,90 @@ describe('delivery of queued messages (no job queue running)', () => {
       [plain.id],
     );
     expect(row).toEqual({ body_text: 'Hi', phi: false });
+  });
+
+  describe('a message carrying a secret (issue #12: a development mailbox, not a vault)', () => {
+    type SecretRow = Row & { body_text: string; body_html: string | null; body_removed_at: Date | null };
+    const secretRow = async (id: number) =>
+      (
+        await t.database.query<SecretRow>(
+          'SELECT status, attempts, driver, body_text, body_html, body_removed_at FROM outbound_messages WHERE id = $1',
+          [id],
+        )
+      )[0]!;
+    const queueCode = () =>
+      queueSms(t.app.deps, t.database.db, {
+        to: '+15550142',
+        body: 'Your Trust Marketplace verification code is 918273.',
+        category: 'two_factor_code',
+        carriesSecret: true,
+      });
+
+    it('keeps the body when the local driver delivered it: the outbox is where it is read', async () => {
+      const { id } = await queueCode();
+      expect(await deliverOutboundMessage(t.database.db, local, id, { key: key() })).toBe('sent');
+      expect(await secretRow(id)).toMatchObject({
+        status: 'sent',
+        driver: 'local',
+        body_text: 'Your Trust Marketplace verification code is 918273.',
+        body_removed_at: null,
+      });
+    });
+
+    it('removes the body in the update that records a real delivery, and keeps it for a retry', async () => {
+      const { id } = await queueEmail(t.app.deps, t.database.db, {
+        to: 'viewer@trust.demo',
+        subject: 'Reset your Trust Marketplace password',
+        text: 'Open http://localhost:3000/reset-password?token=abc123secret',
+        html: '<p><a href="http://localhost:3000/reset-password?token=abc123secret">Reset</a></p>',
+        category: 'password_reset',
+        carriesSecret: true,
+      });
+      // A failed attempt must keep the body: the retry needs it.
+      await expect(deliverOutboundMessage(t.database.db, failing, id, { key: key() })).rejects.toThrow();
+      expect((await secretRow(id)).body_text).toContain('abc123secret');
+      const smtp: Drivers = {
+        email: { name: 'smtp', send: async () => ({ providerMessageId: '<sent@smtp>' }) },
+        sms: new LocalSmsDriver(),
+      };
+      expect(await deliverOutboundMessage(t.database.db, smtp, id, { key: key() })).toBe('sent');
+      const row = await secretRow(id);
+      expect(row).toMatchObject({
+        status: 'sent',
+        driver: 'smtp',
+        body_text: OUTBOX_MESSAGES.secretBodyRemoved,
+        body_html: null,
+      });
+      expect(row.body_removed_at).toBeInstanceOf(Date);
+    });
+
+    it('removes the body of an SMS code once Twilio delivered it', async () => {
+      const { id } = await queueCode();
+      const twilio: Drivers = {
+        email: new LocalEmailDriver(),
+        sms: { name: 'twilio', send: async () => ({ providerMessageId: 'SM123' }) },
+      };
+      expect(await deliverOutboundMessage(t.database.db, twilio, id, { key: key() })).toBe('sent');
+      expect((await secretRow(id)).body_text).toBe(OUTBOX_MESSAGES.secretBodyRemoved);
+    });
+
+    it('removes the body once delivery failed for good', async () => {
+      const { id } = await queueEmail(t.app.deps, t.database.db, {
+        to: 'nobody@refused.example',
+        subject: 'You are invited',
+        text: 'Open http://localhost:3000/register?token=never-delivered',
+        category: 'invitation',
+        carriesSecret: true,
+      });
+      for (let attempt = 1; attempt < OUTBOUND_MAX_ATTEMPTS; attempt++) {
+        await expect(deliverOutboundMessage(t.database.db, failing, id, { key: key() })).rejects.toThrow();
+        expect((await secretRow(id)).body_text).toContain('never-delivered');
+      }
+      expect(await deliverOutboundMessage(t.database.db, failing, id, { key: key() })).toBe('failed');
+      const row = await secretRow(id);
+      expect(row).toMatchObject({ status: 'failed', body_text: OUTBOX_MESSAGES.secretBodyRemoved });
+      expect(row.body_removed_at).toBeInstanceOf(Date);
+    });
   });
 
   it('a rolled-back change takes its message with it', async () => {

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { OUTBOX_MESSAGES } from '@trust/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -24,6 +25,18 @@ export function createDrivers(config: Config): Drivers {
 }
 
 export type DeliveryResult = 'sent' | 'retry' | 'failed' | 'skipped';
+
+/** The name the local drivers (the development mailbox) record on what they "delivered". */
+const LOCAL_DRIVER = 'local';
+
+/**
+ * Issue #12: a message carrying a secret (reset or invitation link, sign-in code) is not kept once a real driver
+ * has delivered it, or once it failed for good: its body becomes a fixed text, in the update that records the
+ * delivery, so no later reader of the outbox or the database (an operator, a backup) can use the secret.
+ */
+function secretBodyRemoved(now: Date) {
+  return { bodyText: OUTBOX_MESSAGES.secretBodyRemoved, bodyHtml: null, bodyRemovedAt: now };
+}
 
 /** What a delivery needs besides the message: the key of sealed bodies, storage for attachments, callbacks. */
 export type DeliveryContext = {
@@ -104,15 +117,18 @@ export async function deliverOutboundMessage(
         attachments: await emailAttachments(extras, context.storage),
       }));
     }
+    const now = new Date();
     await db
       .update(outboundMessages)
       .set({
         status: 'sent',
-        sentAt: new Date(),
+        sentAt: now,
         providerMessageId,
         driver: driver.name,
         attempts,
         lastError: null,
+        // The local driver's outbox is the development mailbox: there the message row is the delivery.
+        ...(message.carriesSecret && driver.name !== LOCAL_DRIVER ? secretBodyRemoved(now) : {}),
       })
       .where(eq(outboundMessages.id, id));
     return 'sent';
@@ -121,7 +137,14 @@ export async function deliverOutboundMessage(
     const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 2000) || 'Unknown error';
     await db
       .update(outboundMessages)
-      .set({ status: final ? 'failed' : 'queued', driver: driver.name, attempts, lastError })
+      .set({
+        status: final ? 'failed' : 'queued',
+        driver: driver.name,
+        attempts,
+        lastError,
+        // Nobody will receive it now: a link or code that was never delivered is no one's to read.
+        ...(final && message.carriesSecret ? secretBodyRemoved(new Date()) : {}),
+      })
       .where(and(eq(outboundMessages.id, id), eq(outboundMessages.status, 'queued')));
     if (final) return 'failed';
     throw err;

@@ -30,6 +30,12 @@ export type EmailMessage = {
    * subject and the address stay readable, so they must hold no PHI.
    */
   phi?: boolean;
+  /**
+   * The body carries a secret (a reset or invitation link, a one-time code): only platform operators read it in
+   * the outbox, and once a real driver (SMTP) has delivered it, or it failed for good, the body is not kept
+   * (adapters/delivery.ts; issue #12).
+   */
+  carriesSecret?: boolean;
   metadata?: Record<string, unknown>;
   /** Threading headers (Message-ID, In-Reply-To, References, Reply-To), kept in the row's metadata. */
   headers?: Record<string, string>;
@@ -48,6 +54,8 @@ export type SmsMessage = {
   communicationMethodId?: number | null;
   /** The body names the member (a referral sent to a provider): stored sealed, as for EmailMessage.phi. */
   phi?: boolean;
+  /** A one-time code: not kept once Twilio has delivered it, as for EmailMessage.carriesSecret. */
+  carriesSecret?: boolean;
   metadata?: Record<string, unknown>;
   /** Delivered even to a number that opted out: only the confirmation of that STOP itself. */
   bypassOptOut?: boolean;
@@ -134,6 +142,7 @@ export async function queueEmail(deps: AppDeps, tx: DbOrTx, message: EmailMessag
       bodyText: seal(message.text),
       bodyHtml: message.html == null ? null : seal(message.html),
       phi,
+      carriesSecret: message.carriesSecret === true,
       userId: message.userId ?? null,
       organizationId: message.organizationId ?? null,
       referralId: message.referralId ?? null,
@@ -168,6 +177,7 @@ export async function queueSms(deps: AppDeps, tx: DbOrTx, message: SmsMessage): 
       toAddress: message.to,
       bodyText: phi ? encryptSecret(encryptionKey(deps.config), message.body) : message.body,
       phi,
+      carriesSecret: message.carriesSecret === true,
       userId: message.userId ?? null,
       organizationId: message.organizationId ?? null,
       referralId: message.referralId ?? null,

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { type DatabaseListener, inProcessListener, PgListener } from './listener.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -30,6 +31,8 @@ export interface Database {
   exec(text: string): Promise<Record<string, unknown>[]>;
   /** Subscribes to a NOTIFY channel; resolves to the function that unsubscribes. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** The state of the LISTEN connection (it reconnects by itself; PGlite's is always up). */
+  listener: DatabaseListener;
   /** Runs fn while holding a PostgreSQL advisory lock, so concurrent processes do it one at a time. */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -77,6 +80,7 @@ export function wrapPglite(client: PGlite): Database {
         if (!client.closed) await unlisten();
       };
     },
+    listener: inProcessListener,
     // PGlite is one process with one connection: there is nobody to race with.
     withLock: (_key, fn) => fn(),
     async close() {
@@ -90,7 +94,8 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  const listeners = new Set<pg.Client>();
+  // LISTEN needs a connection of its own that stays open (not one from the pool), re-opened when it drops.
+  const listener = new PgListener(url);
   return {
     kind: 'postgres',
     db,
@@ -103,21 +108,8 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
       const last = Array.isArray(result) ? result.at(-1) : result;
       return (last?.rows ?? []) as Record<string, unknown>[];
     },
-    async listen(channel, onPayload) {
-      // LISTEN needs a connection of its own that stays open; it is not taken from the pool.
-      const client = new pg.Client({ connectionString: url, application_name: 'trust-marketplace-listen' });
-      client.on('error', () => {});
-      await client.connect();
-      client.on('notification', (msg) => {
-        if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
-      });
-      await client.query(`LISTEN "${channel.replaceAll('"', '')}"`);
-      listeners.add(client);
-      return async () => {
-        listeners.delete(client);
-        await client.end().catch(() => {});
-      };
-    },
+    listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    listener,
     async withLock(key, fn) {
       const client = await pool.connect();
       try {
@@ -132,8 +124,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
       }
     },
     async close() {
-      await Promise.all([...listeners].map((c) => c.end().catch(() => {})));
-      listeners.clear();
+      await listener.close();
       await pool.end();
     },
   };

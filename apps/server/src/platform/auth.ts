@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { users } from '../db/schema/index.ts';
 import { AppError } from './errors.ts';
+import { clearSessionCookie, isForeignUnsafeRequest, readSessionCookie } from './session-cookie.ts';
 import { endSession, findSession, type MembershipRef, sessionEndReason, touchSession } from './sessions.ts';
 
 /**
@@ -98,7 +99,12 @@ function safeOrgHeader(request: FastifyRequest): number | undefined {
   }
 }
 
-async function resolveOrg(
+/**
+ * The organization a session acts for: the requested one if the user is a member (a super_admin may act for
+ * any existing one; anyone else gets 403), else the session's choice, else the primary membership. Event
+ * streams re-run it when rights change (platform/events.ts).
+ */
+export async function resolveOrg(
   database: Database,
   memberships: MembershipRef[],
   requested: number | undefined,
@@ -130,21 +136,34 @@ function allowsPendingConsent(request: FastifyRequest): boolean {
   return PENDING_CONSENT_ROUTES.has(`${request.method} ${request.routeOptions.url}`);
 }
 
-/** Reads the session of every request and enforces each route's requirement before its handler runs. */
-export function registerAuth(app: FastifyInstance, database: Database) {
+/**
+ * Reads the session of every request and enforces each route's requirement before its handler runs. The session
+ * comes from `Authorization: Bearer` (API clients, the spec's contract), else from the browser's HttpOnly cookie
+ * (platform/session-cookie.ts); a cookie-authenticated request that changes something must come from this app's
+ * own pages (the CSRF rule, here and nowhere else).
+ */
+export function registerAuth(app: FastifyInstance, database: Database, options: { publicUrl: string }) {
   app.decorateRequest('auth', null);
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (request.is404) return;
     const requirement = request.routeOptions.config.auth ?? 'session';
-    const token = bearerToken(request);
+    const bearer = bearerToken(request);
+    const cookie = bearer ? undefined : readSessionCookie(request);
+    const token = bearer ?? cookie;
     let sessionOrg: number | null = null;
+
+    if (cookie && isForeignUnsafeRequest(request, options.publicUrl)) {
+      throw new AppError('cross_site', MESSAGES.crossSiteRefused);
+    }
 
     if (token) {
       const now = new Date();
       const found = await findSession(database.db, token);
       const ended = found ? sessionEndReason(found, now) : null;
       if (found && ended) await endSession(database.db, found.sessionId);
+      // A cookie whose session is over is forgotten by the browser with this answer, whatever the route.
+      if (cookie && !(found && !ended && found.user.isActive)) clearSessionCookie(request, reply);
       if (found && !ended && found.user.isActive) {
         const lastSeenAt = await touchSession(database.db, found, now);
         sessionOrg = found.activeOrgId;

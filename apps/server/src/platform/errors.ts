@@ -105,6 +105,24 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 }
 
+/**
+ * Errors Fastify's router meets before any route or error handler (a path that is not valid percent-encoding,
+ * a path parameter over its length): the envelope too, without echoing the path (issue #12).
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return send(reply, 414, envelope('bad_request', 'A part of the URL is too long.'));
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return send(
+      reply,
+      400,
+      envelope('bad_request', 'The URL is not valid: it has a malformed escape sequence.'),
+    );
+  }
+  return send(reply, 500, envelope('internal', 'Something went wrong on our side. Please try again.'));
+}
+
 /** Response schemas for the error statuses a route can answer, for validation and the OpenAPI document. */
 export function errorResponses(...statuses: number[]) {
   return Object.fromEntries(statuses.map((s) => [s, errorEnvelopeSchema])) as Record<

@@ -93,6 +93,89 @@ describe('GET /api/events (Server-Sent Events over LISTEN/NOTIFY)', () => {
   });
 });
 
+describe('PHI sent on event streams is audited (issue #12, item 10)', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    base = await listen(t);
+  });
+  afterAll(async () => t?.close());
+
+  type Row = {
+    actor_user_id: number | null;
+    organization_id: number | null;
+    entity_type: string;
+    entity_id: string | null;
+    details: { ids: number[]; event_type: string; event_id: string };
+    at: Date;
+  };
+  const streamedRows = (eventType: string) =>
+    t.database.query<Row>(
+      "SELECT actor_user_id, organization_id, entity_type, entity_id, details, at FROM audit_log WHERE action = 'phi.streamed' AND details->>'event_type' = $1 ORDER BY id",
+      [eventType],
+    );
+  async function waitForRows(eventType: string, n: number) {
+    for (let i = 0; i < 100; i++) {
+      const rows = await streamedRows(eventType);
+      if (rows.length >= n) return rows;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return streamedRows(eventType);
+  }
+
+  it('every signed-in stream that receives a PHI event writes a row naming its ids; an anonymous one none', async () => {
+    const [plan] = await t.database.query<{ id: number }>(
+      "SELECT id FROM organizations WHERE name = 'Golden Valley Health Plan'",
+    );
+    const [coordinator] = await t.database.query<{ id: number }>(
+      "SELECT id FROM users WHERE email = 'coordinator@trust.demo'",
+    );
+    const [cboUser] = await t.database.query<{ id: number }>(
+      "SELECT id FROM users WHERE email = 'cbo@trust.demo'",
+    );
+    const member = await openEventStream(base, await login(t.app, 'coordinator@trust.demo'), plan!.id);
+    const other = await openEventStream(base, await login(t.app, 'cbo@trust.demo'));
+    const anonymous = await openEventStream(base);
+
+    // To the plan only: one row, the coordinator's, acting for the plan.
+    await t.app.deps.events.publish('test.card', { kind: 'org', org_id: plan!.id }, { id: 91 }, undefined, {
+      phi: { entity_type: 'referral', ids: [91] },
+    });
+    expect(await member.waitForType('test.card')).toBe(true);
+    const one = await waitForRows('test.card', 1);
+    expect(one).toHaveLength(1);
+    expect(one[0]).toMatchObject({
+      actor_user_id: coordinator!.id,
+      organization_id: plan!.id,
+      entity_type: 'referral',
+      entity_id: '91',
+      details: { ids: [91], event_type: 'test.card' },
+    });
+
+    // To everyone: the two signed-in streams write a row each, in one INSERT; the visitor's stream none.
+    await t.app.deps.events.publish('test.cards', { kind: 'public' }, { ids: [92, 93] }, undefined, {
+      phi: { entity_type: 'referral', ids: [92, 93] },
+    });
+    expect(await anonymous.waitForType('test.cards')).toBe(true);
+    expect(await other.waitForType('test.cards')).toBe(true);
+    const rows = await waitForRows('test.cards', 2);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await streamedRows('test.cards')).toHaveLength(2);
+    expect(rows.map((r) => r.actor_user_id).sort()).toEqual([coordinator!.id, cboUser!.id].sort());
+    expect(rows.every((r) => r.actor_user_id !== null && r.entity_id === null)).toBe(true);
+    expect(rows.every((r) => JSON.stringify(r.details.ids) === '[92,93]')).toBe(true);
+    // One statement: the same transaction time.
+    expect(new Date(rows[0]!.at).getTime()).toBe(new Date(rows[1]!.at).getTime());
+
+    // An event without the marker is not a PHI read.
+    await t.app.deps.events.publish('test.plain', { kind: 'public' }, {});
+    expect(await member.waitForType('test.plain')).toBe(true);
+    expect(await streamedRows('test.plain')).toHaveLength(0);
+    for (const s of [member, other, anonymous]) s.close();
+  });
+});
+
 // Two server processes' worth of apps on one PostgreSQL: an event published by one reaches the other's
 // clients. PGlite is one process by nature, so this runs where DATABASE_URL names a server (always in CI).
 describe.skipIf(!process.env.DATABASE_URL)('events across server instances sharing PostgreSQL', () => {

@@ -6,6 +6,7 @@ import { EXPIRE_CRON, EXPIRE_JOB, expireOverdueReferrals } from '../modules/refe
 import { registerSmsJobs } from '../modules/sms/jobs.ts';
 import { registerVoiceJobs } from '../modules/voice/jobs.ts';
 import { registerWebFormJobs } from '../modules/web-forms/jobs.ts';
+import { sweepAttemptCounters } from './attempt-limits.ts';
 import type { AppDeps } from './deps.ts';
 import type { Jobs } from './jobs.ts';
 import { deleteEndedSessions } from './sessions.ts';
@@ -18,7 +19,13 @@ export function registerJobs(jobs: Jobs, deps: AppDeps) {
     cron: '*/10 * * * *',
     handler: async () => {
       await deleteEndedSessions(deps.database.db);
-      await deps.database.query(`DELETE FROM login_attempts WHERE created_at < now() - interval '1 day'`);
+      // Failures are kept a day; successes 30 days, since they make an address "known" to the attempt limits
+      // (modules/auth/sign-in-limits.ts).
+      await deps.database.query(
+        `DELETE FROM login_attempts WHERE created_at < now() - interval '1 day'
+           AND (NOT succeeded OR created_at < now() - interval '30 days')`,
+      );
+      await sweepAttemptCounters(deps.database.db);
     },
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
+import { scrubbedError } from './logging.ts';
 
 /** A job handler: receives the job's data; a thrown error makes pg-boss retry it. */
 export type JobHandler<T extends object = object> = (data: T) => Promise<void>;
@@ -64,7 +65,8 @@ export class Jobs {
             await def.handler(job.data ?? {});
           } catch (err) {
             this.log.warn({ err, job: def.name, jobId: job.id }, 'job failed; it will be retried');
-            throw err;
+            // pg-boss keeps the error in the job's row: scrubbed like a log line (no query parameters).
+            throw scrubbedError(err);
           }
         }
       });

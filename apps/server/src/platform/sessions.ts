@@ -1,5 +1,5 @@
 import { SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from '@trust/domain';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { memberships, sessions, users } from '../db/schema/index.ts';
 import { hashToken, randomToken } from './crypto.ts';
@@ -52,27 +52,32 @@ export async function createSession(
   return { token, session: row! };
 }
 
+/** What a session is read with: its row's times and state, its user, and the user's memberships. */
+function sessionColumns() {
+  const membershipsJson = sql<MembershipRef[]>`coalesce((
+      select json_agg(json_build_object('org_id', m.organization_id, 'role', m.role, 'is_primary', m.is_primary)
+                      order by m.is_primary desc, m.id)
+      from ${memberships} m where m.user_id = ${users.id}), '[]'::json)`;
+  return {
+    sessionId: sessions.id,
+    createdAt: sessions.createdAt,
+    lastSeenAt: sessions.lastSeenAt,
+    expiresAt: sessions.expiresAt,
+    activeOrgId: sessions.activeOrgId,
+    consentRequired: sessions.consentRequired,
+    user: users,
+    memberships: membershipsJson,
+  };
+}
+
 /**
  * The query behind every authenticated request: the session of a token hash with its user and memberships, in
  * one round trip. Prepared once per database handle, because building a Drizzle query costs about as much as
  * running this one (measured on PGlite: 2.8 ms built each time, 1.7 ms prepared; bench/RESULTS.md).
  */
 function prepareFindSession(db: Db) {
-  const membershipsJson = sql<MembershipRef[]>`coalesce((
-      select json_agg(json_build_object('org_id', m.organization_id, 'role', m.role, 'is_primary', m.is_primary)
-                      order by m.is_primary desc, m.id)
-      from ${memberships} m where m.user_id = ${users.id}), '[]'::json)`;
   return db
-    .select({
-      sessionId: sessions.id,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      activeOrgId: sessions.activeOrgId,
-      consentRequired: sessions.consentRequired,
-      user: users,
-      memberships: membershipsJson,
-    })
+    .select(sessionColumns())
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
@@ -93,11 +98,29 @@ export async function findSession(db: Db, token: string): Promise<SessionRow | u
   return row;
 }
 
+/**
+ * Several sessions by id, read as findSession reads one (user and memberships included), in one query: what
+ * the event hub re-checks its open streams with. Sessions that no longer exist are simply absent.
+ */
+export async function findSessionsByIds(db: DbOrTx, ids: readonly number[]): Promise<SessionRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(sessionColumns())
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(inArray(sessions.id, [...ids]));
+}
+
 /** Why a stored session is no longer valid at `now`, or null if it is. */
 export function sessionEndReason(s: { lastSeenAt: Date; expiresAt: Date }, now: Date): 'idle' | 'max' | null {
   if (now.getTime() >= s.expiresAt.getTime()) return 'max';
   if (now.getTime() - s.lastSeenAt.getTime() >= IDLE_MS) return 'idle';
   return null;
+}
+
+/** When a session ends unless it is used again: idle time after its last activity, or its age limit. */
+export function sessionDeadline(s: { lastSeenAt: Date; expiresAt: Date }): Date {
+  return new Date(Math.min(s.lastSeenAt.getTime() + IDLE_MS, s.expiresAt.getTime()));
 }
 
 /** Records activity; returns the new last-seen time. */

@@ -16,6 +16,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const index = path.join(distDir, 'index.html');
   const built = fs.existsSync(index);
   await registerOpenRoutes(app, async (child) => {
+    // The app's files keep their own caching below; every other answer is no-store (security-headers.ts).
+    child.addHook('onRoute', (route) => {
+      route.config = { ...route.config, webAppFile: true };
+    });
     if (built) {
       await child.register(fastifyStatic, {
         root: distDir,

@@ -1,11 +1,14 @@
+import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  ABANDONED_UPLOAD_MS,
   EncryptedDiskStorage,
   newStorageKey,
   StoredFileDamagedError,
@@ -131,5 +134,89 @@ describe('EncryptedDiskStorage', () => {
       await expect(storage.put(bad, source(Buffer.from('x'))), bad).rejects.toThrow('invalid storage key');
       await expect(storage.remove(bad), bad).rejects.toThrow('invalid storage key');
     }
+  });
+});
+
+describe('temporary files of uploads that never finished (issue #12)', () => {
+  const temps = () => filesIn(dir).filter((f) => f.endsWith('.tmp'));
+  const until = async (check: () => boolean) => {
+    for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
+    return check();
+  };
+
+  it('removes the temporary file when the source stops half-way without an error (the client went away)', async () => {
+    const key = newStorageKey();
+    const upload = new Readable({ read() {} });
+    upload.push(randomBytes(64 * 1024));
+    const writing = storage.put(key, upload);
+    // Half of it is on disk, encrypted, under a temporary name…
+    expect(await until(() => temps().length === 1)).toBe(true);
+    upload.destroy();
+    await expect(writing).rejects.toThrow();
+    // …and gone with the upload.
+    expect(filesIn(dir)).toEqual([]);
+  });
+
+  it('removes it when the source errors half-way', async () => {
+    const upload = new Readable({ read() {} });
+    upload.push(randomBytes(32 * 1024));
+    const writing = storage.put(newStorageKey(), upload);
+    expect(await until(() => temps().length === 1)).toBe(true);
+    upload.destroy(new Error('413: over the size limit'));
+    await expect(writing).rejects.toThrow('413: over the size limit');
+    expect(temps()).toEqual([]);
+  });
+
+  it('the start sweep removes an old temporary file and keeps a fresh one and every stored file', async () => {
+    const kept = newStorageKey();
+    await storage.put(kept, source(Buffer.from('a stored document')));
+    const folder = path.dirname(storage.pathOf(kept));
+    const old = path.join(folder, `.${newStorageKey()}.${randomBytes(6).toString('hex')}.tmp`);
+    const fresh = path.join(folder, `.${newStorageKey()}.${randomBytes(6).toString('hex')}.tmp`);
+    // Not one of ours: a name the sweep does not recognise is left alone.
+    const stranger = path.join(folder, 'notes.tmp');
+    for (const file of [old, fresh, stranger]) fs.writeFileSync(file, randomBytes(100));
+    const longAgo = new Date(Date.now() - ABANDONED_UPLOAD_MS - 60_000);
+    fs.utimesSync(old, longAgo, longAgo);
+    fs.utimesSync(stranger, longAgo, longAgo);
+
+    expect(await storage.sweepAbandonedUploads()).toBe(1);
+    expect(fs.existsSync(old)).toBe(false);
+    expect(fs.existsSync(fresh)).toBe(true);
+    expect(fs.existsSync(stranger)).toBe(true);
+    expect((await buffer(await storage.get(kept))).toString()).toBe('a stored document');
+    // Nothing stored yet (a fresh machine): nothing to do.
+    expect(await new EncryptedDiskStorage(path.join(dir, 'missing'), secret).sweepAbandonedUploads()).toBe(0);
+  });
+
+  it('a server process killed mid-upload leaves its temporary file, which the next start sweeps', async () => {
+    // The finding: a process killed while writing never runs its clean-up.
+    const storageModule = fileURLToPath(new URL('./storage.ts', import.meta.url));
+    const script = `
+      const { EncryptedDiskStorage, newStorageKey } = await import(${JSON.stringify(storageModule)});
+      const { Readable } = await import('node:stream');
+      const storage = new EncryptedDiskStorage(process.env.DIR, Buffer.from(process.env.SECRET, 'hex'));
+      const upload = new Readable({ read() {} });
+      setInterval(() => upload.push(Buffer.alloc(4096, 1)), 5);
+      storage.put(newStorageKey(), upload);
+    `;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      env: { ...process.env, DIR: dir, SECRET: secret.toString('hex') },
+      stdio: 'ignore',
+    });
+    try {
+      expect(await until(() => temps().length === 1)).toBe(true);
+    } finally {
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    const [left] = temps();
+    expect(left).toBeDefined();
+    // At once, the sweep cannot tell it from an upload in progress in another process: it stays…
+    expect(await storage.sweepAbandonedUploads()).toBe(0);
+    // …until it has gone unwritten for longer than any upload would.
+    const later = new Date(Date.now() + ABANDONED_UPLOAD_MS + 1000);
+    expect(await storage.sweepAbandonedUploads(ABANDONED_UPLOAD_MS, later)).toBe(1);
+    expect(filesIn(dir)).toEqual([]);
   });
 });

@@ -38,7 +38,19 @@ export interface FileStorage {
   get(key: string): Promise<Readable>;
   /** Removes the file; a missing file is not an error. */
   remove(key: string): Promise<void>;
+  /**
+   * Removes what writes that never finished left behind (a process killed mid-upload): partial files untouched
+   * for `olderThanMs`. Called at start (main.ts); answers how many were removed.
+   */
+  sweepAbandonedUploads(olderThanMs?: number, now?: Date): Promise<number>;
 }
+
+/**
+ * How long a temporary file may go unwritten before a start sweep takes it for abandoned. A live upload writes
+ * every few milliseconds (its modification time stays fresh), and another server process sharing the disk may
+ * be writing one right now, so only files idle for longer than any upload would wait are removed.
+ */
+export const ABANDONED_UPLOAD_MS = 10 * 60_000;
 
 /** No file is stored under the key. */
 export class StoredFileMissingError extends Error {
@@ -63,6 +75,10 @@ const TAG_BYTES = 16;
 const HEADER_BYTES = MAGIC.length + 1 + IV_BYTES;
 /** Keys are made by newStorageKey: 128 random bits in hex. Anything else is refused (no path tricks). */
 const KEY_PATTERN = /^[0-9a-f]{32}$/;
+/** A file being written: `.{key}.{random}.tmp` beside where it will be renamed to (put). */
+const TEMP_PATTERN = /^\.[0-9a-f]{32}\.[0-9a-f]{12}\.tmp$/;
+/** The subdirectories files are spread over: the key's first two characters. */
+const FOLDER_PATTERN = /^[0-9a-f]{2}$/;
 
 /** A new random storage key; never derived from the user's file name. */
 export function newStorageKey(): string {
@@ -195,6 +211,35 @@ export class EncryptedDiskStorage implements FileStorage {
 
   async remove(key: string): Promise<void> {
     await fsp.rm(this.pathOf(key), { force: true });
+  }
+
+  async sweepAbandonedUploads(olderThanMs = ABANDONED_UPLOAD_MS, now = new Date()): Promise<number> {
+    const cutoff = now.getTime() - olderThanMs;
+    let removed = 0;
+    for (const folder of await entriesOf(this.dir)) {
+      if (!FOLDER_PATTERN.test(folder)) continue;
+      const folderPath = path.join(this.dir, folder);
+      for (const name of await entriesOf(folderPath)) {
+        if (!TEMP_PATTERN.test(name)) continue;
+        const file = path.join(folderPath, name);
+        const stat = await fsp.stat(file).catch(() => null);
+        if (!stat?.isFile() || stat.mtimeMs > cutoff) continue;
+        await fsp.rm(file, { force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+}
+
+/** The names in a directory; none when it does not exist (nothing was ever stored) or is not a directory. */
+async function entriesOf(dir: string): Promise<string[]> {
+  try {
+    return await fsp.readdir(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return [];
+    throw error;
   }
 }
 

@@ -1,26 +1,41 @@
 import { ACTIVE_ORG_HEADER } from '@trust/domain';
-import { clearSession, markServerContact, readActiveCboId, readToken } from './credentials.ts';
+import { clearSession, isSignedIn, markServerContact, readActiveCboId } from './credentials.ts';
 import { ApiError, networkError } from './errors.ts';
 
 // The one place that talks HTTP to the server (DESIGN.md "The contract"). Same origin: the server serves the
-// built app, and the Vite dev server proxies /api, /auth and /health.
+// built app, and the Vite dev server proxies /api, /auth and /health. The session is the HttpOnly cookie the
+// server set at sign-in (issue #12); the app never sees the token, it only decides whether a call carries it.
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  /** Send the bearer token and the active organization (default true). Login and open pages pass false. */
+  /**
+   * Send the session cookie and the active organization (default true; only while signed in). Open pages pass
+   * false, and their calls carry no session at all.
+   */
   auth?: boolean;
+  /**
+   * Carry and accept the session cookie even when this tab is not marked signed in: the sign-in calls (their
+   * answer sets it) and sign-out (its answer clears it).
+   */
+  withSessionCookie?: boolean;
   signal?: AbortSignal;
 }
 
-/** Authorization and X-CBO-ID for an authenticated call (002 §6: token from auth_token, org from active_cbo_id). */
+/** X-CBO-ID for an authenticated call (002 §6: the organization from active_cbo_id), while signed in. */
 export function authHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
-  const token = readToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
   const cboId = readActiveCboId();
-  if (token && cboId !== null) headers[ACTIVE_ORG_HEADER] = String(cboId);
+  if (isSignedIn() && cboId !== null) headers[ACTIVE_ORG_HEADER] = String(cboId);
   return headers;
+}
+
+/**
+ * Whether an authenticated call carries the session cookie: only while this browser is signed in. A page that
+ * shows the signed-out state then never reads as someone else (a cookie a failed sign-out left behind).
+ */
+export function sessionCredentials(): RequestCredentials {
+  return isSignedIn() ? 'same-origin' : 'omit';
 }
 
 interface ErrorBody {
@@ -57,17 +72,47 @@ export async function toApiError(response: Response): Promise<ApiError> {
 }
 
 /**
- * Any 401 on a call that carried the token means the session is gone: forget it silently and let the app
- * fall back to the signed-out state (003 §8 "Token verification failure clears the session silently").
+ * Any 401 on a call that carried the session means it is gone: forget it silently and let the app fall back to
+ * the signed-out state (003 §8 "Token verification failure clears the session silently"). The server's 401
+ * clears the cookie.
  */
-export function handleUnauthorized(status: number, sentToken: boolean): void {
-  if (status === 401 && sentToken) clearSession();
+export function handleUnauthorized(status: number, sentSession: boolean): void {
+  if (status === 401 && sentSession) clearSession();
+}
+
+/**
+ * A call whose answer or body is not JSON (a file to download, a multipart form) with the session, by the rules of
+ * apiRequest: the cookie and X-CBO-ID only while signed in, a 401 clears the session. Answers the Response when
+ * it is ok, else throws its ApiError.
+ */
+export async function fetchWithSession(
+  path: string,
+  init: { method?: 'GET' | 'POST'; body?: BodyInit; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const sentSession = isSignedIn();
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? 'GET',
+      headers: { ...init.headers, ...authHeaders() },
+      body: init.body,
+      credentials: sentSession ? 'same-origin' : 'omit',
+    });
+  } catch {
+    throw networkError();
+  }
+  if (sentSession) markServerContact(Date.now());
+  if (!response.ok) {
+    handleUnauthorized(response.status, sentSession);
+    throw await toApiError(response);
+  }
+  return response;
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, auth = true, signal } = options;
+  const { method = 'GET', body, auth = true, withSessionCookie = false, signal } = options;
+  const sentSession = auth && isSignedIn();
   const headers: Record<string, string> = { Accept: 'application/json', ...(auth ? authHeaders() : {}) };
-  const sentToken = 'Authorization' in headers;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
@@ -77,16 +122,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
-      credentials: 'same-origin',
+      credentials: sentSession || withSessionCookie ? 'same-origin' : 'omit',
     });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw networkError();
   }
-  if (sentToken) markServerContact(Date.now());
+  if (sentSession) markServerContact(Date.now());
 
   if (!response.ok) {
-    handleUnauthorized(response.status, sentToken);
+    handleUnauthorized(response.status, sentSession);
     throw await toApiError(response);
   }
   if (response.status === 204) return undefined as T;

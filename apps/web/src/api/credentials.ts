@@ -1,10 +1,13 @@
 import { STORAGE_KEYS } from '@trust/domain';
 
-// The browser's credentials live in local storage under the spec's keys (003 §9, 002 §9) so a reload keeps
-// the session and other tabs of the same browser share it:
-//   auth_token     the bearer token, as the server issued it
+// The browser's session is an HttpOnly cookie that the server sets on sign-in (issue #12): no script can read it,
+// so one injected script cannot carry the session away. Local storage keeps only what is not secret, under the
+// spec's keys where it has them (003 §9, 002 §9), so a reload keeps the session and other tabs share it:
+//   signed_in      a marker that this browser holds a session (a random id per sign-in). Removing it in one tab
+//                  signs every tab out (the storage event); calls send the cookie only while it is there.
 //   session_start  epoch milliseconds (decimal string) of the session's last activity; see touchSession
 //   active_cbo_id  the active organization id (decimal string), sent as X-CBO-ID
+// The spec's auth_token is no longer written; one an older version left behind is removed at start.
 // Every change notifies subscribers (useSyncExternalStore), including changes made by other tabs.
 
 type Listener = () => void;
@@ -43,8 +46,24 @@ function write(key: string, value: string | null): void {
   }
 }
 
-export function readToken(): string | null {
-  return read(STORAGE_KEYS.authToken);
+/** This sign-in's marker, or null when this browser holds no session. Not a credential. */
+export function readSignedIn(): string | null {
+  return read(STORAGE_KEYS.signedIn);
+}
+
+export function isSignedIn(): boolean {
+  return readSignedIn() !== null;
+}
+
+/** A bearer token written by an older version of the app is a secret lying in storage: remove it. */
+export function forgetLegacyToken(): void {
+  write(STORAGE_KEYS.legacyAuthToken, null);
+}
+
+function newMarker(): string {
+  const bytes = new Uint8Array(8);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** The session start as epoch milliseconds; an ISO timestamp written by an older client is accepted too. */
@@ -57,9 +76,10 @@ export function readSessionStart(): number | null {
   return Number.isNaN(parsed) ? null : parsed;
 }
 
-export function saveSession(token: string, startedAtMs: number): void {
-  write(STORAGE_KEYS.authToken, token);
+/** The server has set the session cookie: mark this browser signed in (a new marker per sign-in). */
+export function saveSession(startedAtMs: number): void {
   write(STORAGE_KEYS.sessionStart, String(startedAtMs));
+  write(STORAGE_KEYS.signedIn, newMarker());
   notify();
 }
 
@@ -71,16 +91,20 @@ export function saveSession(token: string, startedAtMs: number): void {
  * It does not notify: nothing renders from it; the session timer reads it every tick.
  */
 export function touchSession(nowMs: number): void {
-  if (readToken() === null) return;
+  if (!isSignedIn()) return;
   write(STORAGE_KEYS.sessionStart, String(nowMs));
 }
 
-/** Forget the token and the session start (003 §4.4, §8). The active organization is kept. */
+/**
+ * Forget the session on this side (003 §4.4, §8): the marker and the session start. The cookie itself is
+ * cleared by the server (sign-out, or the 401 of a session that is over). The active organization is kept.
+ */
 export function clearSession(): void {
-  const hadToken = readToken() !== null;
-  write(STORAGE_KEYS.authToken, null);
+  const wasSignedIn = isSignedIn();
+  write(STORAGE_KEYS.signedIn, null);
   write(STORAGE_KEYS.sessionStart, null);
-  if (hadToken) notify();
+  forgetLegacyToken();
+  if (wasSignedIn) notify();
 }
 
 export function readActiveCboId(): number | null {

@@ -20,6 +20,8 @@ export function makeMe(overrides: Partial<Me> = {}): Me {
     ...testUser,
     active_cbo_id: null,
     org_role: null,
+    is_platform_operator: false,
+    consent_required: false,
     session_started_at: new Date(now).toISOString(),
     expires_at: new Date(now + 12 * 3600_000).toISOString(),
     idle_timeout_s: 3600,
@@ -70,8 +72,25 @@ export function makeMembership(
   };
 }
 
-/** Put a fresh signed-in session in local storage, as a previous page load would have left it. */
-export function storeSession(token = 'token-abc', startedAt = Date.now()): void {
-  localStorage.setItem('auth_token', token);
+/**
+ * Mark this browser signed in, as a previous page load would have left it: the sign-in marker and the session
+ * start (the session itself is an HttpOnly cookie, which the tests' mocked fetch does not need).
+ */
+export function storeSession(marker = 'marker-abc', startedAt = Date.now()): void {
+  localStorage.setItem('signed_in', marker);
   localStorage.setItem('session_start', String(startedAt));
+}
+
+/** The sign-in marker the app keeps (null when signed out); no token is ever in local storage. */
+export function signedInMarker(): string | null {
+  if (localStorage.getItem('auth_token') !== null) throw new Error('a token is in local storage');
+  return localStorage.getItem('signed_in');
+}
+
+/** Every value in local storage, to check that a token the server answered was not kept anywhere. */
+export function storedValues(): string[] {
+  return Array.from(
+    { length: localStorage.length },
+    (_, i) => localStorage.getItem(localStorage.key(i) ?? '') ?? '',
+  );
 }

@@ -148,26 +148,32 @@ export function referralTimeline(rng: Random, r: ReferralRow, actors: Actors, no
   return events;
 }
 
-const NOTE_TEXTS: { html: string; text: string }[] = [
+/** Notes a provider needs (how to reach the member, an interpreter) are shared with it; the rest stay internal. */
+const NOTE_TEXTS: { html: string; text: string; visibility: 'internal' | 'shared' }[] = [
   {
     html: '<p>Called the member to confirm the best time to reach them. <strong>Prefers afternoons.</strong></p>',
     text: 'Called the member to confirm the best time to reach them. Prefers afternoons.',
+    visibility: 'shared',
   },
   {
     html: '<p>Member asked about documents needed for intake:</p><ul><li>Photo ID</li><li>Proof of address</li><li>Medicaid card</li></ul>',
     text: 'Member asked about documents needed for intake: Photo ID; Proof of address; Medicaid card',
+    visibility: 'internal',
   },
   {
     html: "<p>Left a voicemail for the provider's intake line; will follow up <em>tomorrow morning</em>.</p>",
     text: "Left a voicemail for the provider's intake line; will follow up tomorrow morning.",
+    visibility: 'internal',
   },
   {
     html: '<h3>Follow-up plan</h3><ol><li>Confirm transportation for the first visit</li><li>Check in after one week</li></ol>',
     text: 'Follow-up plan: Confirm transportation for the first visit; Check in after one week',
+    visibility: 'internal',
   },
   {
     html: '<p style="text-align: center"><u>Interpreter needed</u> for all appointments.</p>',
     text: 'Interpreter needed for all appointments.',
+    visibility: 'shared',
   },
 ];
 
@@ -188,6 +194,7 @@ export function referralNotes(rng: Random, r: ReferralRow, actors: Actors, now: 
       authorName: author.name,
       content: body.text,
       contentHtml: body.html,
+      visibility: body.visibility,
       createdAt: at,
       updatedAt: at,
     });
@@ -202,7 +209,11 @@ export function noteAddedEvent(note: NoteRow & { id: number }): EventRow {
     organizationId: note.organizationId,
     actorUserId: note.userId ?? null,
     type: 'note_added',
-    details: { note_id: note.id },
+    details: {
+      note_id: note.id,
+      organization_id: note.organizationId,
+      visibility: note.visibility ?? 'internal',
+    },
     at: note.createdAt,
   };
 }

@@ -51,7 +51,11 @@ export const sessions = pgTable(
   ],
 );
 
-/** Sign-in attempts, for the per-account and per-address rate limits (kept a day, then cleaned up). */
+/**
+ * Sign-in attempts. A success makes its address "known" to the account for 30 days, so failures elsewhere never
+ * slow it (modules/auth/sign-in-limits.ts); `ip` is the address as the limits count it (an IPv6 address by its
+ * /64). Failures are kept a day, successes 30 days. The limits themselves count in `attempt_counters`.
+ */
 export const loginAttempts = pgTable(
   'login_attempts',
   {

@@ -81,15 +81,24 @@ describe('POST /auth/login (003 §4.1, §7.1)', () => {
     expectEnvelope(res, 400, 'invalid_json');
   });
 
-  it('rate-limits an account after repeated failures, even with the right password', async () => {
+  it('rate-limits an account from one address after 5 failures, even with the right password', async () => {
     const email = 'manager@trust.demo';
     for (let i = 0; i < 5; i++) expectEnvelope(await post({ email, password: `wrong-${i}` }), 401);
     const limited = await post({ email, password: TEST_PASSWORD });
     const body = expectEnvelope(limited, 429, 'rate_limited');
-    expect(body.detail).toMatch(/Too many sign-in attempts/);
-    expect(limited.headers['retry-after']).toBe('900');
-    // Another account from the same address is not affected by this account's limit.
+    expect(body.detail).toBe('Too many sign-in attempts. Please wait 15 minutes and try again.');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(890);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(900);
+    // Another account from the same address is not affected by this account's limit...
     expect((await post({ email: 'provider@trust.demo', password: TEST_PASSWORD })).statusCode).toBe(200);
+    // ...nor is this account from another address (issue #12: the limit is per account and address).
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      remoteAddress: '192.0.2.44',
+      payload: { email, password: TEST_PASSWORD },
+    });
+    expect(elsewhere.statusCode).toBe(200);
   });
 
   it('rate-limits an address that tries many accounts', async () => {
@@ -196,3 +205,158 @@ async function buildTestAppOnce() {
   return second;
 }
 afterAll(async () => second?.close());
+
+// Issue #12 "Brute force past the limit": counted and checked in one atomic step, per account and address, and
+// never turned against the real user. Every request names its client address (light-my-request's
+// remoteAddress); these tests have an app of their own.
+describe('sign-in limits under attack (issue #12, NIST SP 800-63B §5.2.2)', () => {
+  let a: TestApp;
+  beforeAll(async () => {
+    a = await buildTestApp();
+  });
+  afterAll(async () => a?.close());
+
+  const from = (remoteAddress: string, payload: { email: string; password: string }, headers = {}) =>
+    a.app.inject({ method: 'POST', url: '/auth/login', remoteAddress, headers, payload });
+  const failuresChecked = async (email: string, ip?: string) => {
+    const [row] = await a.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log WHERE action = 'auth.login_failed'
+          AND actor_user_id = (SELECT id FROM users WHERE email = $1) AND ($2::text IS NULL OR ip = $2)`,
+      [email, ip ?? null],
+    );
+    return row!.n;
+  };
+
+  it('checks exactly 5 of 40 parallel wrong passwords from one address; the real user still signs in elsewhere', async () => {
+    const email = 'staff@trust.demo';
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => from('203.0.113.10', { email, password: `guess-${i}` })),
+    );
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((c) => c === 401)).toHaveLength(5);
+    expect(statuses.filter((c) => c === 429)).toHaveLength(35);
+    expect(await failuresChecked(email, '203.0.113.10')).toBe(5);
+    for (const r of answers.filter((x) => x.statusCode === 429)) {
+      expectEnvelope(r, 429, 'rate_limited');
+      expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // From the attacker's address even the right password waits...
+    expectEnvelope(await from('203.0.113.10', { email, password: TEST_PASSWORD }), 429, 'rate_limited');
+    // ...but the real user, from an address the account never used, is not locked out.
+    expect((await from('198.51.100.77', { email, password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('checks exactly 30 of 40 parallel wrong passwords across accounts from one address', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        from('203.0.113.20', { email: `nobody${i}@example.com`, password: 'guess' }),
+      ),
+    );
+    expect(answers.filter((r) => r.statusCode === 401)).toHaveLength(30);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(10);
+    const [row] = await a.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit_log WHERE action = 'auth.login_failed' AND ip = '203.0.113.20'",
+    );
+    expect(row!.n).toBe(30);
+    // That address is closed for every account; other addresses are not.
+    expectEnvelope(
+      await from('203.0.113.20', { email: 'viewer@trust.demo', password: TEST_PASSWORD }),
+      429,
+      'rate_limited',
+    );
+    expect(
+      (await from('203.0.113.21', { email: 'viewer@trust.demo', password: TEST_PASSWORD })).statusCode,
+    ).toBe(200);
+  });
+
+  it('does not count successful sign-ins toward the address limit', async () => {
+    for (let i = 0; i < 35; i++) {
+      expect(
+        (await from('203.0.113.30', { email: 'coordinator@trust.demo', password: TEST_PASSWORD })).statusCode,
+      ).toBe(200);
+    }
+  });
+
+  it('slows an account down after 10 failures from unknown addresses, never from a known address or a trusted device', async () => {
+    const email = 'system@trust.demo';
+    // The real user signed in from the office before: that address is known for 30 days.
+    expect((await from('198.51.100.5', { email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    // A botnet: each guess from another address, so no pair or address limit applies.
+    for (let i = 1; i <= 10; i++) {
+      expectEnvelope(await from(`192.0.2.${i}`, { email, password: `guess-${i}` }), 401);
+    }
+    const [counter] = await a.database.query<{ count: number }>(
+      'SELECT count FROM attempt_counters WHERE key = $1',
+      [`login:account:${email}`],
+    );
+    expect(counter!.count).toBe(10);
+    // The 11th must come at least 1 s after the 10th (2^0 s; the 10th is made "just now" so that the test does
+    // not depend on how fast this machine is), the next 2 s, 4 s… at most 60 s.
+    await a.database.query('UPDATE attempt_counters SET last_attempt_at = now() WHERE key = $1', [
+      `login:account:${email}`,
+    ]);
+    const slowed = await from('192.0.2.11', { email, password: 'guess-11' });
+    expect(expectEnvelope(slowed, 429, 'rate_limited').detail).toBe(
+      'Too many sign-in attempts. Please wait 1 second and try again.',
+    );
+    expect(slowed.headers['retry-after']).toBe('1');
+    await a.database.query('UPDATE attempt_counters SET count = 60, last_attempt_at = now() WHERE key = $1', [
+      `login:account:${email}`,
+    ]);
+    const capped = await from('192.0.2.12', { email, password: TEST_PASSWORD });
+    expect(expectEnvelope(capped, 429).detail).toBe(
+      'Too many sign-in attempts. Please wait 1 minute and try again.',
+    );
+    expect(capped.headers['retry-after']).toBe('60');
+    expect(await failuresChecked(email)).toBe(10);
+
+    // The known address is not slowed by any of it, and its success ends the series.
+    expect((await from('198.51.100.5', { email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    expectEnvelope(await from('192.0.2.13', { email, password: 'guess-13' }), 401);
+  });
+
+  it('lets a trusted device through from a new address while the account is slowed down', async () => {
+    const email = 'secure@trust.demo';
+    const start = await from('198.51.100.9', { email, password: TEST_PASSWORD });
+    expect(start.json().requires_2fa).toBe(true);
+    const [sms] = await a.database.query<{ body_text: string }>(
+      `SELECT o.body_text FROM outbound_messages o JOIN users u ON u.id = o.user_id
+        WHERE u.email = $1 AND o.channel = 'sms' ORDER BY o.id DESC LIMIT 1`,
+      [email],
+    );
+    const code = /\b(\d{6})\b/.exec(sms!.body_text)![1];
+    const verified = await a.app.inject({
+      method: 'POST',
+      url: '/auth/login/verify-2fa',
+      remoteAddress: '198.51.100.9',
+      payload: { email, code, remember_device: true },
+    });
+    const deviceToken = verified.json().device_token as string;
+    // Many failures from everywhere else.
+    await a.database.query(
+      'INSERT INTO attempt_counters (key, count, window_started_at, last_attempt_at) VALUES ($1, 99, now(), now())',
+      [`login:account:${email}`],
+    );
+    expectEnvelope(await from('192.0.2.99', { email, password: TEST_PASSWORD }), 429, 'rate_limited');
+    const onDevice = await from(
+      '192.0.2.99',
+      { email, password: TEST_PASSWORD },
+      { 'x-device-token': deviceToken },
+    );
+    expect(onDevice.statusCode).toBe(200);
+    expect(onDevice.json()).toMatchObject({ requires_2fa: false, token_type: 'bearer' });
+  });
+
+  it('answers a wrong email like a wrong password, limits included', async () => {
+    const wrong = await Promise.all(
+      Array.from({ length: 7 }, () =>
+        from('203.0.113.40', { email: 'manager@trust.demo', password: 'nope' }),
+      ),
+    );
+    const unknown = await Promise.all(
+      Array.from({ length: 7 }, () => from('203.0.113.41', { email: 'ghost@trust.demo', password: 'nope' })),
+    );
+    const summary = (rs: typeof wrong) => rs.map((r) => `${r.statusCode} ${r.json().detail}`).sort();
+    expect(summary(unknown)).toEqual(summary(wrong));
+  });
+});

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/errors.ts';
+import { clearSessionCookie, setSessionCookie } from '../../platform/session-cookie.ts';
 import { login, logout, me, verifySecondFactor } from './service.ts';
 
 export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -26,7 +27,12 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
         },
       },
-      async (request) => login(deps, request, request.body),
+      async (request, reply) => {
+        const answer = await login(deps, request, request.body);
+        // The browser's session is the HttpOnly cookie; access_token stays in the answer for API clients.
+        if (!answer.requires_2fa) setSessionCookie(request, reply, answer.access_token, answer.expires_at);
+        return answer;
+      },
     );
 
     // 003 §7.1: the second factor after a requires_2fa answer. Open routes: the caller has no session yet; a
@@ -48,7 +54,11 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             response: { 200: twoFactorLoginResponseSchema, ...errorResponses(400, 401, 429) },
           },
         },
-        async (request) => verifySecondFactor(deps, request, method, request.body),
+        async (request, reply) => {
+          const answer = await verifySecondFactor(deps, request, method, request.body);
+          setSessionCookie(request, reply, answer.access_token, answer.expires_at);
+          return answer;
+        },
       );
     }
 
@@ -73,8 +83,9 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: okSchema, ...errorResponses(401) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         await logout(deps.database, request, requireAuth(request));
+        clearSessionCookie(request, reply);
         return { ok: true as const };
       },
     );

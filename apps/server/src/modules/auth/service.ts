@@ -1,5 +1,4 @@
 import {
-  DEVICE_TOKEN_HEADER,
   type LoginAnswer,
   MESSAGES,
   type Me,
@@ -11,8 +10,9 @@ import {
 } from '@trust/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Database, DbOrTx } from '../../db/client.ts';
+import { addressKey } from '../../platform/attempt-limits.ts';
 import { audit } from '../../platform/audit.ts';
-import type { AuthContext } from '../../platform/auth.ts';
+import { type AuthContext, isPlatformOperator } from '../../platform/auth.ts';
 import { verifyPassword } from '../../platform/crypto.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -21,9 +21,13 @@ import { consentStatusFor } from '../consent/service.ts';
 import * as twoFactor from '../two-factor/service.ts';
 import { findUserByEmail, recordLogin, toUserWire, type UserRow } from '../users/service.ts';
 import * as repo from './repo.ts';
-
-/** Brute-force limits: failures per account and per address within the window (then 429). */
-export const LOGIN_LIMITS = { windowMinutes: 15, perAccount: 5, perAddress: 30 } as const;
+import {
+  beginSignInAttempt,
+  deviceTokenOf,
+  notAFailure,
+  type SignInAttempt,
+  signInSucceeded,
+} from './sign-in-limits.ts';
 
 function sessionTimes(startedAt: Date, expiresAt: Date) {
   return {
@@ -31,19 +35,6 @@ function sessionTimes(startedAt: Date, expiresAt: Date) {
     expires_at: expiresAt.toISOString(),
     idle_timeout_s: SESSION_IDLE_MINUTES * 60,
   };
-}
-
-async function assertNotRateLimited(database: Database, email: string, ip: string, now: Date) {
-  const since = new Date(now.getTime() - LOGIN_LIMITS.windowMinutes * 60_000);
-  const [byEmail, byIp] = await Promise.all([
-    repo.failuresForEmail(database.db, email, since),
-    repo.failuresForIp(database.db, ip, since),
-  ]);
-  if (byEmail >= LOGIN_LIMITS.perAccount || byIp >= LOGIN_LIMITS.perAddress) {
-    throw new AppError('rate_limited', MESSAGES.tooManyAttempts, {
-      headers: { 'retry-after': String(LOGIN_LIMITS.windowMinutes * 60) },
-    });
-  }
 }
 
 /**
@@ -67,7 +58,12 @@ export async function openSession(
     consentRequired: consentStatus.requires_consent,
   });
   await recordLogin(tx, user.id, now);
-  await repo.recordAttempt(tx, { email: user.email.toLowerCase(), ip: request.ip, succeeded: true });
+  // The address this account now signed in from is "known" for 30 days (sign-in-limits.ts).
+  await repo.recordAttempt(tx, {
+    email: user.email.toLowerCase(),
+    ip: addressKey(request.ip),
+    succeeded: true,
+  });
   await audit(tx, request, { ...audited, entityType: 'user', entityId: user.id }, user.id);
   return {
     access_token: token,
@@ -79,16 +75,11 @@ export async function openSession(
   };
 }
 
-function deviceTokenOf(request: FastifyRequest): string | undefined {
-  const raw = request.headers[DEVICE_TOKEN_HEADER];
-  const value = Array.isArray(raw) ? raw[0] : raw;
-  return value?.trim() || undefined;
-}
-
 /**
- * 003 §4.1 sign-in. A wrong email and a wrong password get the same answer in the same time; failures count
- * toward the per-account and per-address limits. An account with SMS or an authenticator app gets a
- * challenge instead of a session unless the request comes from one of its trusted devices (X-Device-Token).
+ * 003 §4.1 sign-in. The attempt takes its slots on the limits before the password is checked (issue #12,
+ * sign-in-limits.ts), so parallel guesses cannot pass a limit. A wrong email and a wrong password get the same
+ * answer in the same time. An account with SMS or an authenticator app gets a challenge instead of a session
+ * unless the request comes from one of its trusted devices (X-Device-Token).
  */
 export async function login(
   deps: AppDeps,
@@ -97,16 +88,15 @@ export async function login(
 ): Promise<LoginAnswer> {
   const database = deps.database;
   const email = input.email.trim().toLowerCase();
-  const ip = request.ip;
   const now = new Date();
-  await assertNotRateLimited(database, email, ip, now);
+  const attempt = await beginSignInAttempt(database.db, request, email, now);
 
   const user = await findUserByEmail(database.db, email);
   const valid = await verifyPassword(user?.passwordHash, input.password);
 
   if (!user || !valid) {
     await database.db.transaction(async (tx) => {
-      await repo.recordAttempt(tx, { email, ip, succeeded: false });
+      await repo.recordAttempt(tx, { email, ip: attempt.ip, succeeded: false });
       await audit(
         tx,
         request,
@@ -126,18 +116,17 @@ export async function login(
     throw new AppError('forbidden', MESSAGES.accountDisabled);
   }
 
-  return database.db.transaction(async (tx): Promise<LoginAnswer> => {
+  const answer = await database.db.transaction(async (tx): Promise<LoginAnswer> => {
     const methods = await twoFactor.loginMethods(tx, user);
     const trusted =
-      methods.length > 0 && (await twoFactor.isTrustedDevice(tx, user.id, deviceTokenOf(request), ip, now));
+      methods.length > 0 &&
+      (await twoFactor.isTrustedDevice(tx, user.id, deviceTokenOf(request), request.ip, now));
     if (methods.length === 0 || trusted) {
       return openSession(tx, request, user, now, {
         action: 'auth.login',
         details: trusted ? { trusted_device: true } : undefined,
       });
     }
-    // The password was right but the account is not signed in yet: no success is recorded here, so failed
-    // codes keep counting toward the account's limit however often the password step is repeated.
     await twoFactor.startChallenge(deps, tx, request, user, methods, now);
     return {
       requires_2fa: true,
@@ -146,11 +135,18 @@ export async function login(
       available_methods: methods,
     };
   });
+  // The counters change after the commit, outside the transaction. A right password that still needs its
+  // second factor is no failure, but no success either: the counters are not cleared, so wrong codes keep
+  // counting however often the password step is repeated.
+  if (answer.requires_2fa) await notAFailure(database.db, attempt);
+  else await signInSucceeded(database.db, attempt);
+  return answer;
 }
 
 /**
- * 003 §7.1 the three verify-login calls. Each needs a live challenge from a correct password of that email;
- * every refusal counts toward the account's sign-in limit (then 429) and is audited.
+ * 003 §7.1 the three verify-login calls. Each needs a live challenge from a correct password of that email.
+ * A code attempt takes its slots on the sign-in limits (the same counters as passwords) and one attempt of the
+ * challenge (3 for an SMS code, 003 §9) before the code is looked at; every refusal is audited.
  */
 export async function verifySecondFactor(
   deps: AppDeps,
@@ -161,17 +157,15 @@ export async function verifySecondFactor(
   const database = deps.database;
   const email = input.email.trim().toLowerCase();
   const code = input.code.trim();
-  const ip = request.ip;
   const now = new Date();
-  await assertNotRateLimited(database, email, ip, now);
+  const attempt: SignInAttempt = await beginSignInAttempt(database.db, request, email, now);
 
   const user = await findUserByEmail(database.db, email);
   const challenge = user?.isActive ? await twoFactor.findLiveChallenge(database.db, user.id, now) : undefined;
 
   const fail = async (message: string, status: 'unauthorized' | 'bad_request' | 'rate_limited') => {
     await database.db.transaction(async (tx) => {
-      if (challenge && method === 'sms') await twoFactor.countChallengeAttempt(tx, challenge.id);
-      await repo.recordAttempt(tx, { email, ip, succeeded: false });
+      await repo.recordAttempt(tx, { email, ip: attempt.ip, succeeded: false });
       await audit(
         tx,
         request,
@@ -188,15 +182,13 @@ export async function verifySecondFactor(
   };
 
   if (!user || !challenge) throw await fail(TWO_FACTOR_MESSAGES.noChallenge, 'unauthorized');
+  if (!(await twoFactor.takeChallengeAttempt(database.db, challenge.id, method))) {
+    throw await fail(TWO_FACTOR_MESSAGES.tooManyCodeAttempts, 'rate_limited');
+  }
 
   if (method === 'sms') {
     const problem = twoFactor.checkSmsCode(challenge, code, now);
-    if (problem) {
-      throw await fail(
-        problem,
-        problem === TWO_FACTOR_MESSAGES.tooManyCodeAttempts ? 'rate_limited' : 'bad_request',
-      );
-    }
+    if (problem) throw await fail(problem, 'bad_request');
   }
 
   type Outcome =
@@ -232,6 +224,7 @@ export async function verifySecondFactor(
     return { ok: true, signedIn, device };
   });
   if (!outcome.ok) throw await fail(outcome.problem, 'bad_request');
+  await signInSucceeded(database.db, attempt);
   return {
     ...outcome.signedIn,
     device_token: outcome.device?.token ?? null,
@@ -246,6 +239,8 @@ export function me(auth: AuthContext): Me {
     ...toUserWire(auth.user),
     active_cbo_id: auth.org?.id ?? null,
     org_role: auth.org?.role ?? null,
+    is_platform_operator: isPlatformOperator(auth),
+    consent_required: auth.consentRequired,
     ...sessionTimes(auth.sessionStartedAt, idleEnd < auth.expiresAt ? idleEnd : auth.expiresAt),
   };
 }

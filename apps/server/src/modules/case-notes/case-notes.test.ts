@@ -139,6 +139,7 @@ describe('POST /api/case-notes', () => {
       content_html: '<p>Member prefers <strong>afternoons</strong>.</p>',
       is_voice_note: false,
       language: 'es-MX',
+      visibility: 'internal',
       can_edit: true,
     });
     expect(note.created_at).toBe(note.updated_at);
@@ -146,11 +147,19 @@ describe('POST /api/case-notes', () => {
     // The timeline carries the note's id only: its text is PHI.
     const events = await eventsOf(note.id);
     expect(events).toEqual([
-      { type: 'note_added', details: { note_id: note.id }, actor_user_id: coordinatorId },
+      {
+        type: 'note_added',
+        details: { note_id: note.id, organization_id: plan, visibility: 'internal' },
+        actor_user_id: coordinatorId,
+      },
     ]);
     expect(JSON.stringify(events)).not.toContain('afternoons');
     expect(await auditOf('case_note.created', note.id)).toEqual([
-      { actor_user_id: coordinatorId, organization_id: plan, details: { referral_id: planReferral } },
+      {
+        actor_user_id: coordinatorId,
+        organization_id: plan,
+        details: { referral_id: planReferral, visibility: 'internal' },
+      },
     ]);
   });
 
@@ -299,12 +308,14 @@ describe('GET /api/case-notes', () => {
     expect(viewed.notes.every((n) => !n.can_edit)).toBe(true);
     expect(viewed.can_add).toBe(false);
 
-    const reads = await t.database.query<{ entity_type: string; actor_user_id: number }>(
-      "SELECT entity_type, actor_user_id FROM audit_log WHERE action = 'case_note.read' AND entity_id = $1",
+    // Each read names the notes it showed (issue #12), and the referral they belong to.
+    const reads = await t.database.query<{ entity_type: string; details: { ids: number[] } }>(
+      "SELECT entity_type, details FROM audit_log WHERE action = 'case_note.list_read' AND details->>'referral_id' = $1 ORDER BY id",
       [String(planReferral)],
     );
     expect(reads.length).toBeGreaterThanOrEqual(3);
-    expect(reads.every((r) => r.entity_type === 'referral')).toBe(true);
+    expect(reads.every((r) => r.entity_type === 'case_note')).toBe(true);
+    expect(reads.at(-1)!.details.ids).toEqual(viewed.notes.map((n) => n.id));
   });
 
   it('pages on the server', async () => {
@@ -334,26 +345,172 @@ describe('GET /api/case-notes', () => {
   });
 });
 
-describe("the matched provider's organization", () => {
-  it('sees the notes of a referral it received and adds its own', async () => {
-    const planNote = await addNote({ content: 'From the plan' }, coordinator, plan, sharedReferral);
+describe("the matched provider's organization and note visibility (issue #12)", () => {
+  const timeline = async (token: string, org: number) => {
+    const res = await api('GET', `/api/referrals/${sharedReferral}/events`, token, undefined, org);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { events: { type: string; details: { note_id?: number } }[] }).events;
+  };
+  const noteIdsOn = async (token: string, org: number) =>
+    (await timeline(token, org)).filter((e) => e.type.startsWith('note_')).map((e) => e.details.note_id);
+
+  it("does not read the referring organization's internal notes: not listed, not counted, 404 by id, not on the timeline", async () => {
+    const before = await listNotes(sharedReferral, cbo, harbor);
+    const internal = await addNote(
+      { content: 'Member disclosed a relapse; internal only' },
+      coordinator,
+      plan,
+      sharedReferral,
+    );
+    expect(internal.visibility).toBe('internal');
+
     const seen = await listNotes(sharedReferral, cbo, harbor);
-    expect(seen.notes.find((n) => n.id === planNote.id)).toMatchObject({
-      content: 'From the plan',
+    expect(seen.notes.some((n) => n.id === internal.id)).toBe(false);
+    expect(seen.total).toBe(before.total);
+    expect(JSON.stringify(seen)).not.toContain('relapse');
+    for (const method of ['PUT', 'DELETE'] as const) {
+      const res = await api(method, `/api/case-notes/${internal.id}`, cbo, { content: 'x' }, harbor);
+      expect(expectEnvelope(res, 404).message).toBe('Note not found');
+    }
+    expect(await noteIdsOn(cbo, harbor)).not.toContain(internal.id);
+    // The referring organization reads it, on the list and the timeline.
+    expect((await listNotes(sharedReferral)).notes.some((n) => n.id === internal.id)).toBe(true);
+    expect(await noteIdsOn(coordinator, plan)).toContain(internal.id);
+    const [stored] = await t.database.query<{ content: string }>(
+      'SELECT content FROM case_notes WHERE id = $1',
+      [internal.id],
+    );
+    expect(stored!.content).toBe('Member disclosed a relapse; internal only');
+  });
+
+  it('reads a note the referring organization shared with it, and names whom its own notes would reach', async () => {
+    const shared = await addNote(
+      { content: 'Member prefers afternoons', visibility: 'shared' },
+      coordinator,
+      plan,
+      sharedReferral,
+    );
+    expect(shared.visibility).toBe('shared');
+    const seen = await listNotes(sharedReferral, cbo, harbor);
+    expect(seen.notes.find((n) => n.id === shared.id)).toMatchObject({
+      content: 'Member prefers afternoons',
+      visibility: 'shared',
+      organization_id: plan,
       can_edit: false,
     });
+    expect(seen).toMatchObject({ shares_with: 'referrer', referring_organization_id: plan });
+    expect(await listNotes(sharedReferral)).toMatchObject({
+      shares_with: 'provider',
+      referring_organization_id: plan,
+    });
+    expect(await noteIdsOn(cbo, harbor)).toContain(shared.id);
+    // Read, never changed, by the provider.
+    const put = await api('PUT', `/api/case-notes/${shared.id}`, cbo, { content: 'changed' }, harbor);
+    expect(expectEnvelope(put, 403).message).toBe('Only the author can change this note.');
+  });
 
-    const harborNote = await addNote({ content: 'Intake booked' }, cbo, harbor, sharedReferral);
-    expect(harborNote).toMatchObject({
+  it('adds its own notes: internal to it unless shared with the referring organization', async () => {
+    const own = await addNote({ content: 'Intake booked' }, cbo, harbor, sharedReferral);
+    expect(own).toMatchObject({
       organization_id: harbor,
       author_name: 'Corey Community',
+      visibility: 'internal',
       can_edit: true,
     });
+    expect((await listNotes(sharedReferral)).notes.some((n) => n.id === own.id)).toBe(false);
+    expect((await listNotes(sharedReferral, cbo, harbor)).notes.some((n) => n.id === own.id)).toBe(true);
+
+    const harborNote = await addNote(
+      { content: 'Intake on Monday 10am', visibility: 'shared' },
+      cbo,
+      harbor,
+      sharedReferral,
+    );
     // The plan sees it; its org_admin does not administer Harbor's notes.
     const fromPlan = await listNotes(sharedReferral, orgadmin);
-    expect(fromPlan.notes.find((n) => n.id === harborNote.id)).toMatchObject({ can_edit: false });
+    expect(fromPlan.notes.find((n) => n.id === harborNote.id)).toMatchObject({
+      visibility: 'shared',
+      can_edit: false,
+    });
     const put = await api('PUT', `/api/case-notes/${harborNote.id}`, orgadmin, { content: 'changed' }, plan);
     expect(expectEnvelope(put, 403).message).toBe('Only the author can change this note.');
+  });
+
+  it('the author shares an internal note later, and stops sharing it (audited)', async () => {
+    const note = await addNote({ content: 'Transport arranged' }, coordinator, plan, sharedReferral);
+    const share = await api(
+      'PUT',
+      `/api/case-notes/${note.id}`,
+      coordinator,
+      { content: 'Transport arranged', visibility: 'shared' },
+      plan,
+    );
+    expect(share.statusCode, share.body).toBe(200);
+    expect(share.json()).toMatchObject({ visibility: 'shared', content: 'Transport arranged' });
+    expect((await listNotes(sharedReferral, cbo, harbor)).notes.some((n) => n.id === note.id)).toBe(true);
+    expect(await auditOf('case_note.updated', note.id)).toEqual([
+      expect.objectContaining({
+        details: { referral_id: sharedReferral, visibility: 'shared', visibility_from: 'internal' },
+      }),
+    ]);
+    // An edit that leaves visibility out keeps it.
+    const edit = await api(
+      'PUT',
+      `/api/case-notes/${note.id}`,
+      coordinator,
+      { content: 'Transport booked' },
+      plan,
+    );
+    expect(edit.json()).toMatchObject({ visibility: 'shared', content: 'Transport booked' });
+    const unshare = await api(
+      'PUT',
+      `/api/case-notes/${note.id}`,
+      coordinator,
+      { content: 'Transport booked', visibility: 'internal' },
+      plan,
+    );
+    expect(unshare.json().visibility).toBe('internal');
+    expect((await listNotes(sharedReferral, cbo, harbor)).notes.some((n) => n.id === note.id)).toBe(false);
+    expectEnvelope(await api('DELETE', `/api/case-notes/${note.id}`, cbo, undefined, harbor), 404);
+  });
+
+  it('refuses a visibility that is not internal or shared (400), writing nothing', async () => {
+    const count = async () =>
+      (
+        await one<{ n: number }>('SELECT count(*)::int AS n FROM case_notes WHERE referral_id = $1', [
+          sharedReferral,
+        ])
+      ).n;
+    const before = await count();
+    for (const visibility of ['public', 'SHARED', '', 1, null, ['shared']]) {
+      const res = await api(
+        'POST',
+        '/api/case-notes',
+        coordinator,
+        { referral_id: sharedReferral, content: 'x', visibility },
+        plan,
+      );
+      const body = expectEnvelope(res, 400, 'validation_failed') as unknown as {
+        fields: Record<string, string>;
+      };
+      expect(body.fields.visibility).toBe("Visibility must be 'internal' or 'shared'.");
+    }
+    expect(await count()).toBe(before);
+    const note = await addNote({}, coordinator, plan, sharedReferral);
+    const put = await api(
+      'PUT',
+      `/api/case-notes/${note.id}`,
+      coordinator,
+      { content: 'x', visibility: 'everyone' },
+      plan,
+    );
+    expect(
+      (expectEnvelope(put, 400) as unknown as { fields: Record<string, string> }).fields.visibility,
+    ).toBe("Visibility must be 'internal' or 'shared'.");
+    expect(
+      (await one<{ visibility: string }>('SELECT visibility FROM case_notes WHERE id = $1', [note.id]))
+        .visibility,
+    ).toBe('internal');
   });
 });
 

@@ -1,17 +1,28 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { caseNotes } from '../../db/schema/index.ts';
 
 export type CaseNoteRow = typeof caseNotes.$inferSelect;
 export type CaseNoteInsert = typeof caseNotes.$inferInsert;
 
-/** One referral's notes, newest first (index case_notes_referral_idx, scanned backwards), and their count. */
+/**
+ * The notes of one referral an organization may read (noteVisibleTo of packages/domain, as SQL), newest first
+ * (index case_notes_referral_idx, scanned backwards), and their count.
+ */
 export async function listNotes(
   db: DbOrTx,
   referralId: number,
-  options: { limit: number; offset: number },
+  options: { limit: number; offset: number; viewerOrgId: number; referringOrgId: number },
 ): Promise<{ rows: CaseNoteRow[]; total: number }> {
-  const where = eq(caseNotes.referralId, referralId);
+  const { viewerOrgId, referringOrgId } = options;
+  const shared = eq(caseNotes.visibility, 'shared');
+  const where = and(
+    eq(caseNotes.referralId, referralId),
+    or(
+      eq(caseNotes.organizationId, viewerOrgId),
+      viewerOrgId === referringOrgId ? shared : and(shared, eq(caseNotes.organizationId, referringOrgId)),
+    ),
+  );
   const [rows, totals] = await Promise.all([
     db
       .select()
@@ -44,7 +55,7 @@ export async function insertNote(tx: DbOrTx, values: CaseNoteInsert): Promise<Ca
 export async function updateNote(
   tx: DbOrTx,
   id: number,
-  values: { content: string; contentHtml: string },
+  values: { content: string; contentHtml: string; visibility?: string },
 ): Promise<CaseNoteRow> {
   const [row] = await tx
     .update(caseNotes)

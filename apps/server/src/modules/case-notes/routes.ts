@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireOrg } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/errors.ts';
+import { phiRoute } from '../../platform/phi.ts';
 import { createCaseNote, deleteCaseNote, listCaseNotes, updateCaseNote } from './service.ts';
 
 // 001 §6 shows only "an authenticated user" and some note calls without the token; here every call needs a
@@ -27,7 +28,7 @@ export function caseNotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/case-notes',
       {
-        config: read,
+        config: { ...read, ...phiRoute('case_note') },
         schema: {
           tags: ['case-notes'],
           summary:
@@ -42,7 +43,7 @@ export function caseNotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/case-notes',
       {
-        config: write,
+        config: { ...write, ...phiRoute('case_note') },
         schema: {
           tags: ['case-notes'],
           summary:
@@ -58,7 +59,7 @@ export function caseNotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       '/api/case-notes/:id',
       {
-        config: write,
+        config: { ...write, ...phiRoute('case_note') },
         schema: {
           tags: ['case-notes'],
           summary: "Edit a note's text (its author, or an administrator of its organization)",

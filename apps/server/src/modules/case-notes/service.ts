@@ -7,14 +7,16 @@ import {
   type CaseNoteList,
   type CaseNoteListQuery,
   type CaseNoteUpdate,
+  type CaseNoteVisibility,
+  noteVisibleTo,
   ORG_ADMIN_ROLES,
   REFERRAL_MESSAGES,
   type ReferralEventType,
 } from '@trust/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.ts';
-import { audit } from '../../platform/audit.ts';
-import { isSuperAdmin } from '../../platform/auth.ts';
+import { audit, auditPhiRead } from '../../platform/audit.ts';
+import { isPlatformOperator } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { recordReferralEvent } from '../referrals/history.ts';
@@ -29,7 +31,7 @@ import { noteHtmlToText, sanitizeNoteHtml, textToNoteHtml } from './sanitize.ts'
 function canChange(actor: Actor, note: repo.CaseNoteRow): boolean {
   if (actor.org.role === 'viewer') return false;
   if (note.userId !== null && note.userId === actor.user.id) return true;
-  if (isSuperAdmin(actor.memberships)) return true;
+  if (isPlatformOperator(actor)) return true;
   return note.organizationId === actor.org.id && ORG_ADMIN_ROLES.includes(actor.org.role);
 }
 
@@ -44,6 +46,7 @@ function toWire(note: repo.CaseNoteRow, actor: Actor): CaseNote {
     is_voice_note: note.isVoiceNote,
     language: note.language,
     author_name: note.authorName,
+    visibility: note.visibility === 'shared' ? 'shared' : 'internal',
     created_at: note.createdAt.toISOString(),
     updated_at: note.updatedAt.toISOString(),
     can_edit: canChange(actor, note),
@@ -71,12 +74,19 @@ export function noteBody(input: { content: string; content_html: string | null }
   return { content, contentHtml: htmlText ? safeHtml : textToNoteHtml(content) };
 }
 
-/** A note the caller's organization can see (through its referral); anything else does not exist for it. */
+/**
+ * A note the caller's organization can see: through its referral, and by the note's visibility (an internal
+ * note of the referring organization is not the matched provider's to read, issue #12); anything else does not
+ * exist for it.
+ */
 async function findVisibleNote(deps: AppDeps, actor: Actor, id: number) {
   const note = await repo.findNote(deps.database.db, id);
   if (!note) throw new AppError('not_found', CASE_NOTE_MESSAGES.notFound);
   try {
     const { record } = await findVisibleReferral(deps, actor, note.referralId);
+    if (!noteVisibleTo(note, { orgId: actor.org.id, referringOrgId: record.organizationId })) {
+      throw new AppError('not_found', CASE_NOTE_MESSAGES.notFound);
+    }
     return { note, referral: record };
   } catch (error) {
     if (error instanceof AppError && error.code === 'not_found') {
@@ -86,7 +96,11 @@ async function findVisibleNote(deps: AppDeps, actor: Actor, id: number) {
   }
 }
 
-/** The timeline row (ids only: a note's text is PHI and stays out of events) and the audit row of a change. */
+/**
+ * The timeline row (ids only: a note's text is PHI and stays out of events) and the audit row of a change. The
+ * row names the note's organization and visibility, so the timeline shows it only to those who may read the
+ * note (referrals/service.ts listReferralEvents).
+ */
 async function recordChange(
   deps: AppDeps,
   tx: Tx,
@@ -94,22 +108,24 @@ async function recordChange(
   actor: Actor,
   change: {
     referral: Awaited<ReturnType<typeof findVisibleReferral>>['record'];
-    noteId: number;
+    note: Pick<repo.CaseNoteRow, 'id' | 'organizationId' | 'visibility'>;
     type: Extract<ReferralEventType, 'note_added' | 'note_updated' | 'note_deleted'>;
     action: 'case_note.created' | 'case_note.updated' | 'case_note.deleted';
+    auditDetails?: Record<string, unknown>;
   },
 ) {
+  const { note } = change;
   await recordReferralEvent(deps, tx, {
     referral: change.referral,
     type: change.type,
     actorUserId: actor.user.id,
-    details: { note_id: change.noteId },
+    details: { note_id: note.id, organization_id: note.organizationId, visibility: note.visibility },
   });
   await audit(tx, request, {
     action: change.action,
     entityType: 'case_note',
-    entityId: change.noteId,
-    details: { referral_id: change.referral.id },
+    entityId: note.id,
+    details: { referral_id: change.referral.id, visibility: note.visibility, ...change.auditDetails },
   });
 }
 
@@ -120,20 +136,24 @@ export async function listCaseNotes(
   actor: Actor,
   query: CaseNoteListQuery,
 ): Promise<CaseNoteList> {
-  await findVisibleReferral(deps, actor, query.referral_id);
+  const { record: referral } = await findVisibleReferral(deps, actor, query.referral_id);
   const { rows, total } = await repo.listNotes(deps.database.db, query.referral_id, {
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
+    viewerOrgId: actor.org.id,
+    referringOrgId: referral.organizationId,
   });
-  await audit(deps.database.db, request, {
-    action: 'case_note.read',
-    entityType: 'referral',
-    entityId: query.referral_id,
-    details: { count: rows.length },
+  await auditPhiRead(deps.database.db, request, {
+    action: 'case_note.list_read',
+    entityType: 'case_note',
+    ids: rows.map((row) => row.id),
+    details: { referral_id: query.referral_id },
   });
   return {
     notes: rows.map((row) => toWire(row, actor)),
     can_add: actor.org.role !== 'viewer',
+    shares_with: actor.org.id === referral.organizationId ? 'provider' : 'referrer',
+    referring_organization_id: referral.organizationId,
     total,
     page: query.page,
     page_size: query.page_size,
@@ -158,7 +178,9 @@ export async function createCaseNote(
   }
   const body = noteBody(input);
   const { record: referral } = await findVisibleReferral(deps, actor, input.referral_id);
-  return withReferralGone(() => insertNote(deps, request, actor, referral, body, input.language));
+  return withReferralGone(() =>
+    insertNote(deps, request, actor, referral, body, input.language, input.visibility),
+  );
 }
 
 /** A referral deleted between the visibility check and the insert is a 404, like one that never existed. */
@@ -179,6 +201,7 @@ async function insertNote(
   referral: Awaited<ReturnType<typeof findVisibleReferral>>['record'],
   body: { content: string; contentHtml: string },
   language: string,
+  visibility: CaseNoteVisibility,
 ): Promise<CaseNote> {
   return deps.database.db.transaction(async (tx) => {
     const note = await repo.insertNote(tx, {
@@ -190,10 +213,11 @@ async function insertNote(
       contentHtml: body.contentHtml,
       isVoiceNote: false,
       language,
+      visibility,
     });
     await recordChange(deps, tx, request, actor, {
       referral,
-      noteId: note.id,
+      note,
       type: 'note_added',
       action: 'case_note.created',
     });
@@ -209,7 +233,10 @@ async function lockChangeable(tx: Tx, actor: Actor, id: number) {
   return note;
 }
 
-/** PUT /api/case-notes/{id}: new text for a note; 001 §5: saving an edit requires non-blank text. */
+/**
+ * PUT /api/case-notes/{id}: new text for a note, and its visibility when sent; 001 §5: saving an edit requires
+ * non-blank text.
+ */
 export async function updateCaseNote(
   deps: AppDeps,
   request: FastifyRequest,
@@ -222,14 +249,28 @@ export async function updateCaseNote(
   const body = noteBody(input);
   return deps.database.db.transaction(async (tx) => {
     const before = await lockChangeable(tx, actor, id);
-    if (before.content === body.content && before.contentHtml === body.contentHtml)
+    const visibility = input.visibility ?? before.visibility;
+    if (
+      before.content === body.content &&
+      before.contentHtml === body.contentHtml &&
+      before.visibility === visibility
+    ) {
+      // Nothing changed, yet the answer is the note: audited as the read it is (issue #12).
+      await auditPhiRead(tx, request, {
+        action: 'case_note.read',
+        entityType: 'case_note',
+        ids: [id],
+        details: { referral_id: referral.id },
+      });
       return toWire(before, actor);
-    const note = await repo.updateNote(tx, id, body);
+    }
+    const note = await repo.updateNote(tx, id, { ...body, visibility });
     await recordChange(deps, tx, request, actor, {
       referral,
-      noteId: id,
+      note,
       type: 'note_updated',
       action: 'case_note.updated',
+      ...(before.visibility === visibility ? {} : { auditDetails: { visibility_from: before.visibility } }),
     });
     return toWire(note, actor);
   });
@@ -244,11 +285,11 @@ export async function deleteCaseNote(
 ): Promise<CaseNoteDeleteResponse> {
   const { referral } = await findVisibleNote(deps, actor, id);
   return deps.database.db.transaction(async (tx) => {
-    await lockChangeable(tx, actor, id);
+    const note = await lockChangeable(tx, actor, id);
     await repo.deleteNote(tx, id);
     await recordChange(deps, tx, request, actor, {
       referral,
-      noteId: id,
+      note,
       type: 'note_deleted',
       action: 'case_note.deleted',
     });

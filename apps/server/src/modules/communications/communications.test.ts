@@ -141,10 +141,11 @@ describe('a referral sent to a provider by SMS', () => {
     );
     expect(stored.body_text).not.toContain('Can you take');
     expect(stored.counterpart).toBe('+12135550111');
-    // The read is audited: the bodies name members.
+    // The read is audited with the records it showed: the bodies name members (issue #12).
     const audited = await one<{ n: number }>(
-      "SELECT count(*)::int AS n FROM audit_log WHERE action = 'communications.read' AND entity_id = $1",
-      [String(r.id)],
+      `SELECT count(*)::int AS n FROM audit_log WHERE action = 'communication.list_read'
+         AND details->>'referral_id' = $1 AND details->'ids' @> $2::jsonb`,
+      [String(r.id), JSON.stringify([record!.id])],
     );
     expect(audited.n).toBeGreaterThan(0);
   });

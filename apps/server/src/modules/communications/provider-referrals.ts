@@ -1,8 +1,11 @@
 import { COMMUNICATION_MESSAGES, type ProviderReferralList } from '@trust/domain';
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { conversations, providers, referralProviderMatches, referrals } from '../../db/schema/index.ts';
+import { auditPhiRead } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
+import { canSeeProvider } from '../directory/service.ts';
 import type { Actor } from '../referrals/service.ts';
 
 // 001 §7 GET /api/providers/{providerId}/referrals: the referrals a coordinator may talk about with a provider
@@ -15,6 +18,7 @@ const LIMIT = 50;
 
 export async function listProviderReferrals(
   deps: AppDeps,
+  request: FastifyRequest,
   actor: Actor,
   providerId: number,
   search: string | undefined,
@@ -24,7 +28,10 @@ export async function listProviderReferrals(
     .select({ id: providers.id })
     .from(providers)
     .where(eq(providers.id, providerId));
-  if (!provider) throw new AppError('not_found', COMMUNICATION_MESSAGES.providerNotFound);
+  // Issue #12: another organization's private provider is as unknown as a missing one.
+  if (!provider || !(await canSeeProvider(db, actor.org.id, provider.id))) {
+    throw new AppError('not_found', COMMUNICATION_MESSAGES.providerNotFound);
+  }
 
   // Written out with the outer table named: Drizzle leaves the columns of a one-table query unqualified, and an
   // unqualified "id" inside the subqueries would bind to the subquery's own table.
@@ -59,6 +66,13 @@ export async function listProviderReferrals(
     .where(and(eq(referrals.organizationId, actor.org.id), or(linked, matching)))
     .orderBy(sql`${linked} DESC`, desc(referrals.createdAt))
     .limit(LIMIT);
+  // The list names members (issue #12): one audit row with the referrals it showed, never the search words.
+  await auditPhiRead(db, request, {
+    action: 'referral.list_read',
+    entityType: 'referral',
+    ids: rows.map((r) => r.id),
+    details: { provider_id: providerId, searched: Boolean(term) },
+  });
   return {
     referrals: rows.map((r) => ({
       id: r.id,

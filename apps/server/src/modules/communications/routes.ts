@@ -6,6 +6,7 @@ import {
   conversationListSchema,
   conversationSchema,
   idParamSchema,
+  idString,
   ORG_ROLES,
   type OrgRole,
   providerReferralListSchema,
@@ -17,6 +18,7 @@ import { requireOrg } from '../../platform/auth.ts';
 import { contentDisposition } from '../../platform/content-disposition.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/errors.ts';
+import { phiRoute } from '../../platform/phi.ts';
 import { openAttachment } from './attachments.ts';
 import { listProviderReferrals } from './provider-referrals.ts';
 import { listCommunications, listConversations } from './service.ts';
@@ -29,10 +31,10 @@ const WRITERS: readonly OrgRole[] = ORG_ROLES.filter((r) => r !== 'viewer');
 const write = { auth: { org: true as const, orgRoles: WRITERS } };
 const tags = ['communications'];
 
-const providerIdParamSchema = z.object({ providerId: z.coerce.number().int().positive() });
+const providerIdParamSchema = z.object({ providerId: idString() });
 const attachmentParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  attachmentId: z.coerce.number().int().positive(),
+  id: idString(),
+  attachmentId: idString(),
 });
 
 export function communicationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -40,7 +42,7 @@ export function communicationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/communications',
       {
-        config: read,
+        config: { ...read, ...phiRoute('communication') },
         schema: {
           tags,
           summary:
@@ -55,7 +57,7 @@ export function communicationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/conversations',
       {
-        config: read,
+        config: { ...read, ...phiRoute('conversation') },
         schema: {
           tags,
           summary:
@@ -84,7 +86,7 @@ export function communicationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/conversations/:id/assign',
       {
-        config: write,
+        config: { ...write, ...phiRoute('conversation') },
         schema: {
           tags,
           summary:
@@ -101,7 +103,7 @@ export function communicationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/providers/:providerId/referrals',
       {
-        config: read,
+        config: { ...read, ...phiRoute('referral') },
         schema: {
           tags,
           summary:
@@ -112,13 +114,19 @@ export function communicationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        listProviderReferrals(deps, requireOrg(request), request.params.providerId, request.query.search),
+        listProviderReferrals(
+          deps,
+          request,
+          requireOrg(request),
+          request.params.providerId,
+          request.query.search,
+        ),
     );
 
     app.get(
       '/api/communications/:id/attachments/:attachmentId',
       {
-        config: read,
+        config: { ...read, ...phiRoute('communication') },
         schema: {
           tags,
           summary: "An email attachment's bytes (the thread's organization; audited)",

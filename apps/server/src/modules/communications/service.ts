@@ -17,7 +17,7 @@ import {
 } from '@trust/domain';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
-import { audit } from '../../platform/audit.ts';
+import { auditPhiRead } from '../../platform/audit.ts';
 import { type AuthContext, isSuperAdmin } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -372,11 +372,15 @@ export async function listCommunications(
     ...new Set(rows.map((r) => r.lastCommunicationId).filter((id): id is number => id !== null)),
   ];
   const lastBodies = await repo.bodiesOf(db, lastIds);
-  await audit(db, request, {
-    action: 'communications.read',
-    entityType: query.referral_id !== undefined ? 'referral' : 'provider',
-    entityId: query.referral_id ?? query.provider_id ?? 'all',
-    details: { count: rows.length, method: query.method ?? null },
+  await auditPhiRead(db, request, {
+    action: 'communication.list_read',
+    entityType: 'communication',
+    ids: rows.map((r) => r.row.id),
+    details: {
+      referral_id: query.referral_id ?? null,
+      provider_id: query.provider_id ?? null,
+      method: query.method ?? null,
+    },
   });
   return {
     communications: rows.map((r) => toWire(deps, r, lastBodies)),
@@ -412,10 +416,34 @@ function toConversationWire(
   };
 }
 
-/** GET /api/conversations: the inbox (001 §2.11), newest activity first, with the unread total. */
+/**
+ * GET /api/conversations: the inbox (001 §2.11), newest activity first, with the unread total. The last
+ * messages name members: the read is audited with the threads it showed (issue #12).
+ */
 export async function listConversations(
   deps: AppDeps,
   request: FastifyRequest,
+  actor: Actor,
+  query: ConversationListQuery,
+): Promise<ConversationList> {
+  const list = await conversationPage(deps, actor, query);
+  await auditPhiRead(deps.database.db, request, {
+    action: 'conversation.list_read',
+    entityType: 'conversation',
+    ids: list.conversations.map((c) => c.id),
+    details: {
+      referral_id: query.referral_id ?? null,
+      provider_id: query.provider_id ?? null,
+      method: query.method ?? null,
+      unmatched: Boolean(query.unmatched),
+    },
+  });
+  return list;
+}
+
+/** The inbox page without its audit row, for a caller that audits what it answers itself. */
+export async function conversationPage(
+  deps: AppDeps,
   actor: Actor,
   query: ConversationListQuery,
 ): Promise<ConversationList> {
@@ -437,12 +465,6 @@ export async function listConversations(
   );
   const lastIds = rows.map((r) => r.row.lastCommunicationId).filter((id): id is number => id !== null);
   const lastBodies = await repo.bodiesOf(db, lastIds);
-  await audit(db, request, {
-    action: 'conversations.read',
-    entityType: query.referral_id !== undefined ? 'referral' : 'provider',
-    entityId: query.referral_id ?? query.provider_id ?? (query.unmatched ? 'unmatched' : 'all'),
-    details: { count: rows.length, method: query.method ?? null },
-  });
   return {
     conversations: rows.map((r) => toConversationWire(deps, r, lastBodies)),
     total_unread: totalUnread,

@@ -8,8 +8,8 @@ import * as repo from './repo.ts';
 import {
   canTriageUnmatched,
   communicationAudience,
+  conversationPage,
   findReadableConversation,
-  listConversations,
   markConversationRead,
 } from './service.ts';
 
@@ -78,7 +78,8 @@ export async function assignConversation(
     }
     return target.id;
   });
-  const list = await listConversations(deps, request, actor, {
+  // The answer is the thread just filed, named by the 'conversation.assigned' row: no second audit row.
+  const list = await conversationPage(deps, actor, {
     referral_id: record.id,
     page: 1,
     page_size: 200,

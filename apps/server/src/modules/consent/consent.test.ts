@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, expectEnvelope, login, type TestApp } from '../../../test/helpers.ts';
+import { SESSION_CHANGES_CHANNEL } from '../../platform/sessions.ts';
 
 let t: TestApp;
 let admin: string;
@@ -86,13 +87,13 @@ describe('GET /api/consent/documents/active (003 §7.2)', () => {
   });
 });
 
-describe('POST /api/consent/documents and GET /api/consent/documents (administrators)', () => {
+describe('POST /api/consent/documents and GET /api/consent/documents (platform operators)', () => {
   it('needs a session', async () => {
     expectEnvelope(await t.app.inject({ method: 'POST', url: '/api/consent/documents', payload: {} }), 401);
     expectEnvelope(await t.app.inject({ url: '/api/consent/documents' }), 401);
   });
 
-  it('refuses a user who is not an administrator', async () => {
+  it('refuses a user who is not a platform operator', async () => {
     const body = expectEnvelope(
       await publish(coordinator, {
         document_type: 'terms_of_use',
@@ -103,8 +104,26 @@ describe('POST /api/consent/documents and GET /api/consent/documents (administra
       403,
       'forbidden',
     );
-    expect(body.detail).toBe('Only administrators can publish consent documents.');
+    expect(body.detail).toBe('Only platform operators can publish consent documents.');
     expectEnvelope(await t.app.inject({ url: '/api/consent/documents', headers: bearer(viewer) }), 403);
+  });
+
+  it("refuses an organization's admin (product role admin): consent documents bind every organization", async () => {
+    const orgAdmin = await login(t.app, 'orgadmin@trust.demo');
+    const before = await t.database.query('SELECT count(*)::int AS n FROM consent_documents');
+    const body = expectEnvelope(
+      await publish(orgAdmin, {
+        document_type: 'terms_of_use',
+        version: '1.1',
+        title: 'Terms of Use',
+        content: 'Everyone must sign this.',
+      }),
+      403,
+      'forbidden',
+    );
+    expect(body.detail).toBe('Only platform operators can publish consent documents.');
+    expectEnvelope(await t.app.inject({ url: '/api/consent/documents', headers: bearer(orgAdmin) }), 403);
+    expect(await t.database.query('SELECT count(*)::int AS n FROM consent_documents')).toEqual(before);
   });
 
   it('validates the body', async () => {
@@ -133,6 +152,88 @@ describe('POST /api/consent/documents and GET /api/consent/documents (administra
     expect(res.statusCode).toBe(200);
     expect(res.json()).toHaveLength(2);
     expect(res.json()[0]).toMatchObject({ is_current: true, signature_count: expect.any(Number) });
+  });
+});
+
+describe('revoking a consent ends the access of the sessions at once (issue #12)', () => {
+  const organizations = (token: string) =>
+    t.app.inject({ url: '/api/cbos/users/me/organizations', headers: bearer(token) });
+
+  it('holds every session of the user, this one included, until the document is signed again', async () => {
+    const first = await login(t.app, 'staff@trust.demo');
+    const second = await login(t.app, 'staff@trust.demo');
+    const someoneElse = await login(t.app, 'cbo@trust.demo');
+    expect((await organizations(first)).statusCode).toBe(200);
+    const userId = (await t.app.inject({ url: '/auth/me', headers: bearer(first) })).json().id as number;
+    const announced: string[] = [];
+    const unlisten = await t.database.listen(SESSION_CHANGES_CHANNEL, (payload) => announced.push(payload));
+    try {
+      const history = await t.app.inject({ url: '/api/consent/history', headers: bearer(first) });
+      const terms = history
+        .json()
+        .signatures.find((s: { document_type: string }) => s.document_type === 'terms_of_use');
+      const revoked = await t.app.inject({
+        method: 'POST',
+        url: `/api/consent/signatures/${terms.id}/revoke`,
+        headers: bearer(first),
+      });
+      expect(revoked.statusCode).toBe(200);
+
+      // The very session that revoked, and the user's other session, answer nothing but the consent routes.
+      for (const token of [first, second]) {
+        const body = expectEnvelope(await organizations(token), 403, 'consent_required');
+        expect(body.detail).toBe('Please review and sign the updated consent documents before continuing.');
+        expectEnvelope(
+          await t.app.inject({ url: '/api/referrals', headers: bearer(token) }),
+          403,
+          'consent_required',
+        );
+      }
+      // Who am I still answers, and says the session is held: the app opens the consent dialog on it.
+      const me = await t.app.inject({ url: '/auth/me', headers: bearer(first) });
+      expect(me.statusCode).toBe(200);
+      expect(me.json().consent_required).toBe(true);
+      expect((await t.app.inject({ url: '/api/consent/history', headers: bearer(second) })).statusCode).toBe(
+        200,
+      );
+      // Another user is not touched.
+      expect((await organizations(someoneElse)).statusCode).toBe(200);
+      // Every server process is told, so open event streams of those sessions are re-checked.
+      for (let i = 0; i < 50 && !announced.length; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(announced.map((p) => JSON.parse(p))).toContainEqual({ user_ids: [userId] });
+
+      // Signing it again in one session releases them all.
+      const signed = await sign(second, (await active('terms_of_use')).id, 'Sam Staff');
+      expect(signed.statusCode).toBe(200);
+      expect(signed.json().consent_status.requires_consent).toBe(false);
+      expect((await organizations(first)).statusCode).toBe(200);
+      expect((await organizations(second)).statusCode).toBe(200);
+      expect((await t.app.inject({ url: '/auth/me', headers: bearer(first) })).json().consent_required).toBe(
+        false,
+      );
+    } finally {
+      await unlisten();
+    }
+  });
+
+  it('revoking one of two signatures of the current version leaves the sessions alone', async () => {
+    const token = await login(t.app, 'staff@trust.demo');
+    const terms = await active('terms_of_use');
+    expect((await sign(token, terms.id, 'Sam Staff')).statusCode).toBe(200);
+    const history = await t.app.inject({ url: '/api/consent/history', headers: bearer(token) });
+    // Newest first: the one just made, then the one signed in the test above; revoke that older one.
+    const [, older] = history
+      .json()
+      .signatures.filter(
+        (s: { document_type: string; revoked: boolean }) => s.document_type === 'terms_of_use' && !s.revoked,
+      );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/consent/signatures/${older.id}/revoke`,
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await organizations(token)).statusCode).toBe(200);
   });
 });
 

@@ -74,6 +74,17 @@ export async function revokeSignature(db: DbOrTx, id: number, now: Date) {
   return row;
 }
 
-export async function clearSessionConsent(db: DbOrTx, sessionId: number) {
-  await db.update(sessions).set({ consentRequired: false }).where(eq(sessions.id, sessionId));
+/** Releases every session of the user held for consent; answers whether any was held. */
+export async function clearUserConsent(db: DbOrTx, userId: number): Promise<boolean> {
+  const released = await db
+    .update(sessions)
+    .set({ consentRequired: false })
+    .where(and(eq(sessions.userId, userId), eq(sessions.consentRequired, true)))
+    .returning({ id: sessions.id });
+  return released.length > 0;
+}
+
+/** Holds every session of the user (the caller's included) for consent: they answer only the consent routes. */
+export async function requireUserConsent(db: DbOrTx, userId: number) {
+  await db.update(sessions).set({ consentRequired: true }).where(eq(sessions.userId, userId));
 }

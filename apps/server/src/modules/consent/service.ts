@@ -14,8 +14,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
-import { type AuthContext, isSuperAdmin } from '../../platform/auth.ts';
+import { type AuthContext, isPlatformOperator } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
+import { announceSessionChange } from '../../platform/sessions.ts';
 import * as repo from './repo.ts';
 
 type Row = {
@@ -94,7 +95,7 @@ export async function listActiveDocuments(db: DbOrTx): Promise<ConsentDocument[]
   return (await repo.currentDocuments(db)).map(toDocumentWire);
 }
 
-/** Every published version, newest first within each type (administrators). */
+/** Every published version, newest first within each type (platform operators). */
 export async function listAllDocuments(
   database: Database,
   auth: AuthContext,
@@ -114,12 +115,12 @@ export async function listAllDocuments(
   }));
 }
 
-/** Administrators of the product, or a super_admin of any organization (002 §6). */
+/**
+ * Consent documents bind every user of every organization: only platform operators publish them or list
+ * every version (issue #12; an organization's admin acts only inside it).
+ */
 function assertCanPublish(auth: AuthContext) {
-  const productAdmin = auth.user.role === 'administrator' || auth.user.role === 'admin';
-  if (!productAdmin && !isSuperAdmin(auth.memberships)) {
-    throw new AppError('forbidden', CONSENT_MESSAGES.publishForbidden);
-  }
+  if (!isPlatformOperator(auth)) throw new AppError('forbidden', CONSENT_MESSAGES.publishForbidden);
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -203,7 +204,11 @@ export async function signDocument(
       details: { document_type: document.documentType, document_version: document.version },
     });
     const status = await consentStatusFor(tx, auth.user.id);
-    if (auth.consentRequired && !status.requires_consent) await repo.clearSessionConsent(tx, auth.sessionId);
+    // Consent belongs to the user: once it is current, every session held for it (after a revocation, all of
+    // them) is released, and their event streams are told (platform/sessions.ts).
+    if (!status.requires_consent && (await repo.clearUserConsent(tx, auth.user.id))) {
+      await announceSessionChange(tx, { user_ids: [auth.user.id] });
+    }
     return { signature: toSignatureWire(signature), consent_status: status };
   });
 }
@@ -218,7 +223,10 @@ export async function consentHistory(db: DbOrTx, userId: number): Promise<Consen
 
 /**
  * Revokes one of the caller's own signatures (another user's answers 404, as if it did not exist). The row
- * stays; the document then counts as unsigned, so the next sign-in asks for it again.
+ * stays; the document then counts as unsigned. A revoked consent ends access at once, not at the next sign-in
+ * (issue #12): every session of the user, this one included, is held for consent (403 consent_required on
+ * everything but the consent routes, who am I and sign out) until the document is signed again, and open
+ * event streams of those sessions are re-checked through the session announcement.
  */
 export async function revokeSignature(
   database: Database,
@@ -237,6 +245,10 @@ export async function revokeSignature(
       entityId: revoked.id,
       details: { document_type: revoked.documentType, document_version: revoked.documentVersion },
     });
+    if ((await consentStatusFor(tx, auth.user.id)).requires_consent) {
+      await repo.requireUserConsent(tx, auth.user.id);
+      await announceSessionChange(tx, { user_ids: [auth.user.id] });
+    }
     return toSignatureWire(revoked);
   });
 }

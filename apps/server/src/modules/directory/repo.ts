@@ -1,5 +1,5 @@
 import { MILES_TO_METERS } from '@trust/domain';
-import { and, asc, eq, getTableColumns, gte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { directoryFeedback, providers } from '../../db/schema/index.ts';
 import type { ProviderRow } from './wire.ts';
@@ -21,13 +21,29 @@ export type ProviderFilters = {
   county?: string | undefined;
 };
 
+/**
+ * Who is looking at the directory: the organization a signed-in request acts for, or null (signed out, or no
+ * organization). Every query that lists, searches, ranks or fetches providers for someone takes one.
+ */
+export type ProviderViewer = number | null;
+
+/**
+ * Issue #12, the one rule of who sees a provider: registry providers and verified ones are public; a provider
+ * added by hand is seen only by its owner organization until a platform operator verifies it. The rule itself
+ * is the SQL function tm_provider_visible (migration 0006), which tm_nearest_providers calls too; the planner
+ * inlines it.
+ */
+export function visibleTo(viewer: ProviderViewer): SQL {
+  return sql`tm_provider_visible(${providers.source}, ${providers.verifiedAt}, ${providers.ownerOrganizationId}, ${viewer}::int)`;
+}
+
 /** LIKE pattern for a search term: the term's own % and _ match themselves. */
 function containsPattern(term: string) {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function filterConditions(f: ProviderFilters): SQL[] {
-  const where: SQL[] = [];
+function filterConditions(viewer: ProviderViewer, f: ProviderFilters): SQL[] {
+  const where: SQL[] = [visibleTo(viewer)];
   if (f.q) where.push(sql`${providers.searchText} LIKE ${containsPattern(f.q)}`);
   if (f.organizationType) where.push(eq(providers.organizationType, f.organizationType));
   if (f.acceptsMedicaid !== undefined) where.push(eq(providers.acceptsMedicaid, f.acceptsMedicaid));
@@ -49,6 +65,7 @@ function filterConditions(f: ProviderFilters): SQL[] {
  */
 export async function nearest(
   db: DbOrTx,
+  viewer: ProviderViewer,
   point: { latitude: number; longitude: number },
   radiusMiles: number,
   limit: number,
@@ -60,7 +77,7 @@ export async function nearest(
     ${point.latitude}::float8, ${point.longitude}::float8, ${radiusMiles * MILES_TO_METERS}::float8, ${limit}::int,
     ${list(f.services)}, ${list(f.languages)}, ${f.organizationType ?? null}::text,
     ${f.acceptsMedicaid ?? null}::boolean, ${f.acceptsMedicare ?? null}::boolean, ${f.minQuality ?? null}::int,
-    ${f.excludeFull ?? false}::boolean, ${f.q ? containsPattern(f.q) : null}::text
+    ${f.excludeFull ?? false}::boolean, ${f.q ? containsPattern(f.q) : null}::text, ${viewer}::int
   ) WITH ORDINALITY AS nearest(provider_id, distance_m, ord)`;
   const rows = await db
     .select({ ...providerColumns, distanceMeters: sql<number>`nearest.distance_m` })
@@ -76,26 +93,57 @@ export async function nearest(
 /** Providers without a search point (by county, or a plain text search), by name. */
 export async function listByName(
   db: DbOrTx,
+  viewer: ProviderViewer,
   limit: number,
   filters: ProviderFilters,
 ): Promise<ProviderRow[]> {
-  const where = filterConditions(filters);
   return db
     .select(providerColumns)
     .from(providers)
-    .where(where.length ? and(...where) : undefined)
+    .where(and(...filterConditions(viewer, filters)))
     .orderBy(asc(providers.name), asc(providers.id))
     .limit(limit);
 }
 
-export async function findProvider(db: DbOrTx, id: number): Promise<ProviderRow | undefined> {
-  const [row] = await db.select(providerColumns).from(providers).where(eq(providers.id, id));
+/** One provider, if the viewer may see it. */
+export async function findProvider(
+  db: DbOrTx,
+  viewer: ProviderViewer,
+  id: number,
+): Promise<ProviderRow | undefined> {
+  const [row] = await db
+    .select(providerColumns)
+    .from(providers)
+    .where(and(eq(providers.id, id), visibleTo(viewer)));
   return row;
 }
 
-/** Every service some provider offers, alphabetically. */
+/** Whether a provider was added by hand and when it was verified, whoever asks (the web-form rule). */
+export async function findVerification(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ source: providers.source, verifiedAt: providers.verifiedAt })
+    .from(providers)
+    .where(eq(providers.id, id));
+  return row;
+}
+
+/** Of the given ids, the providers the viewer may see. */
+export async function findProviders(
+  db: DbOrTx,
+  viewer: ProviderViewer,
+  ids: readonly number[],
+): Promise<ProviderRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(providerColumns)
+    .from(providers)
+    .where(and(inArray(providers.id, [...ids]), visibleTo(viewer)));
+}
+
+/** Every service some public provider offers, alphabetically (one list for everyone, cached). */
 export async function distinctServices(db: DbOrTx): Promise<string[]> {
-  const query = sql`SELECT DISTINCT unnest(${providers.services}) AS service FROM ${providers} ORDER BY 1`;
+  const query = sql`SELECT DISTINCT unnest(${providers.services}) AS service FROM ${providers}
+    WHERE ${visibleTo(null)} ORDER BY 1`;
   const { rows } = (await db.execute(query)) as unknown as { rows: { service: string }[] };
   return rows.map((r) => r.service);
 }

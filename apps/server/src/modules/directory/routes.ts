@@ -11,11 +11,14 @@ import {
   providerCapacityRequestSchema,
   providerDetailQuerySchema,
   providerListQuerySchema,
+  providerVerifyResponseSchema,
   radiusSearchQuerySchema,
+  unverifiedProviderListQuerySchema,
+  unverifiedProviderListSchema,
   zipSearchQuerySchema,
 } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireOrg } from '../../platform/auth.ts';
+import { requireAuth, requireOrg } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/errors.ts';
 import {
@@ -28,10 +31,14 @@ import {
   searchRadius,
   setCapacity,
   submitDirectoryFeedback,
+  viewerOf,
 } from './service.ts';
+import { listUnverifiedProviders, verifyProvider } from './verification-service.ts';
 
 // 001 §7 "Provider directory API (separate service)" and the issue: the directory is open to signed-out
-// visitors (finding community resources needs no account). It holds no PHI.
+// visitors (finding community resources needs no account). It holds no PHI. What each caller sees follows one
+// rule (issue #12): public and verified providers, plus the providers its active organization added by hand;
+// signed out, public and verified only (viewerOf).
 const open = { auth: 'public' as const };
 const tags = ['directory'];
 
@@ -63,7 +70,7 @@ export function directoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: directorySearchResultSchema, ...errorResponses(400) },
         },
       },
-      async (request) => searchRadius(deps, request.query),
+      async (request) => searchRadius(deps, viewerOf(request.auth), request.query),
     );
 
     app.get(
@@ -77,7 +84,7 @@ export function directoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: directorySearchResultSchema, ...errorResponses(400) },
         },
       },
-      async (request) => searchByZip(deps, request.query),
+      async (request) => searchByZip(deps, viewerOf(request.auth), request.query),
     );
 
     app.get(
@@ -91,7 +98,7 @@ export function directoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: directorySearchResultSchema, ...errorResponses(400) },
         },
       },
-      async (request) => searchByCounty(deps, request.query),
+      async (request) => searchByCounty(deps, viewerOf(request.auth), request.query),
     );
 
     app.get(
@@ -109,7 +116,7 @@ export function directoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const { latitude, longitude } = request.query;
         const from = latitude !== undefined && longitude !== undefined ? { latitude, longitude } : undefined;
-        return getProvider(deps, request.params.id, from);
+        return getProvider(deps, viewerOf(request.auth), request.params.id, from);
       },
     );
 
@@ -133,7 +140,8 @@ export function directoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 201: directoryFeedbackResponseSchema, ...errorResponses(400, 404) },
         },
       },
-      async (request, reply) => reply.code(201).send(await submitDirectoryFeedback(deps, request.body)),
+      async (request, reply) =>
+        reply.code(201).send(await submitDirectoryFeedback(deps, viewerOf(request.auth), request.body)),
     );
   };
 }
@@ -152,7 +160,7 @@ export function providersApiRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: directorySearchResultSchema, ...errorResponses(400) },
         },
       },
-      async (request) => listProviders(deps, request.query),
+      async (request) => listProviders(deps, viewerOf(request.auth), request.query),
     );
 
     app.get(
@@ -166,7 +174,39 @@ export function providersApiRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: directoryProviderSchema, ...errorResponses(400, 404) },
         },
       },
-      async (request) => getProvider(deps, request.params.id),
+      async (request) => getProvider(deps, viewerOf(request.auth), request.params.id),
+    );
+
+    // Issue #12: platform operators verify the providers organizations added by hand. A session, not an
+    // organization: verifying is platform-wide; the service refuses everyone but operators (403).
+    app.get(
+      '/api/providers/unverified',
+      {
+        config: { auth: 'session' as const },
+        schema: {
+          tags,
+          summary:
+            'Providers added by hand awaiting verification, newest first, with the adding organization, who added it and when (platform operators)',
+          querystring: unverifiedProviderListQuerySchema,
+          response: { 200: unverifiedProviderListSchema, ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request) => listUnverifiedProviders(deps, requireAuth(request), request.query),
+    );
+
+    app.post(
+      '/api/providers/:id/verify',
+      {
+        config: { auth: 'session' as const },
+        schema: {
+          tags,
+          summary:
+            'Verify a provider added by hand: it joins the public directory and every organization’s matching, and its web form may be used (platform operators)',
+          params: idParamSchema,
+          response: { 200: providerVerifyResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => verifyProvider(deps, request, requireAuth(request), request.params.id),
     );
 
     app.put(

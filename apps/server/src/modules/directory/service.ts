@@ -5,6 +5,7 @@ import {
   type GeocodeResponse,
   haversineMiles,
   PROVIDER_MESSAGES,
+  providerVerificationStatus,
   type RadiusSearchQuery,
   type ZipSearchQuery,
 } from '@trust/domain';
@@ -57,7 +58,41 @@ export async function geocode(deps: AppDeps, address: string): Promise<GeocodeRe
   throw geocodeFailed();
 }
 
+export type { ProviderViewer } from './repo.ts';
+
+/**
+ * The organization a request acts for, as a directory viewer: signed-out callers and users without an
+ * organization see public and verified providers only (issue #12).
+ */
+export function viewerOf(auth: Pick<AuthContext, 'org'> | null | undefined): repo.ProviderViewer {
+  return auth?.org?.id ?? null;
+}
+
+/**
+ * Issue #12, the visibility rule as a SQL condition on `providers`, for the queries of other modules that list
+ * or join providers for someone (My Providers). Written once, in the directory's repo.
+ */
+export function providerVisibleTo(viewer: repo.ProviderViewer) {
+  return repo.visibleTo(viewer);
+}
+
+/** Whether the viewer may see this provider (false for an unknown id): other modules answer 404 when not. */
+export async function canSeeProvider(db: DbOrTx, viewer: repo.ProviderViewer, id: number): Promise<boolean> {
+  return (await repo.findProvider(db, viewer, id)) !== undefined;
+}
+
+/**
+ * Whether a provider's web form and website may be opened by the server (issue #12): only for registry and
+ * verified providers, never for one added by hand and awaiting verification. Null for an unknown id.
+ */
+export async function isProviderVerified(db: DbOrTx, id: number): Promise<boolean | null> {
+  const row = await repo.findVerification(db, id);
+  return row ? providerVerificationStatus(row) === 'verified' : null;
+}
+
 export type NearestInput = {
+  /** Whose matching or search this is: only this organization's private providers join the public ones. */
+  viewer: repo.ProviderViewer;
   latitude: number;
   longitude: number;
   radiusMiles: number;
@@ -66,8 +101,8 @@ export type NearestInput = {
 
 /** Nearest providers first, within the radius (used by the directory, auto-match and the provider picker). */
 export async function nearestProviders(db: DbOrTx, input: NearestInput) {
-  const { latitude, longitude, radiusMiles, limit, ...filters } = input;
-  return repo.nearest(db, { latitude, longitude }, radiusMiles, limit, filters);
+  const { viewer, latitude, longitude, radiusMiles, limit, ...filters } = input;
+  return repo.nearest(db, viewer, { latitude, longitude }, radiusMiles, limit, filters);
 }
 
 function filtersOf(q: RadiusSearchQuery | ZipSearchQuery | CountySearchQuery): repo.ProviderFilters {
@@ -91,24 +126,36 @@ function resultOf(
 }
 
 /** GET /directory/search/radius (001 §7). */
-export async function searchRadius(deps: AppDeps, q: RadiusSearchQuery): Promise<DirectorySearchResult> {
+export async function searchRadius(
+  deps: AppDeps,
+  viewer: repo.ProviderViewer,
+  q: RadiusSearchQuery,
+): Promise<DirectorySearchResult> {
   const center = { latitude: q.latitude, longitude: q.longitude };
-  const found = await repo.nearest(deps.database.db, center, q.radius_miles, q.limit, filtersOf(q));
+  const found = await repo.nearest(deps.database.db, viewer, center, q.radius_miles, q.limit, filtersOf(q));
   return resultOf(found, center);
 }
 
 /** GET /directory/search/by-zip: the ZIP's centroid is the search point. */
-export async function searchByZip(deps: AppDeps, q: ZipSearchQuery): Promise<DirectorySearchResult> {
+export async function searchByZip(
+  deps: AppDeps,
+  viewer: repo.ProviderViewer,
+  q: ZipSearchQuery,
+): Promise<DirectorySearchResult> {
   const place = lookupZip(q.zip_code);
   if (!place) throw geocodeFailed('zip_code');
   const center = { latitude: place.latitude, longitude: place.longitude };
-  const found = await repo.nearest(deps.database.db, center, q.radius_miles, q.limit, filtersOf(q));
+  const found = await repo.nearest(deps.database.db, viewer, center, q.radius_miles, q.limit, filtersOf(q));
   return resultOf(found, center);
 }
 
 /** GET /directory/search/by-county: every provider of the county, by name (no point, no distance). */
-export async function searchByCounty(deps: AppDeps, q: CountySearchQuery): Promise<DirectorySearchResult> {
-  const rows = await repo.listByName(deps.database.db, q.limit, {
+export async function searchByCounty(
+  deps: AppDeps,
+  viewer: repo.ProviderViewer,
+  q: CountySearchQuery,
+): Promise<DirectorySearchResult> {
+  const rows = await repo.listByName(deps.database.db, viewer, q.limit, {
     ...filtersOf(q),
     state: q.state,
     county: q.county,
@@ -125,13 +172,15 @@ export async function searchByCounty(deps: AppDeps, q: CountySearchQuery): Promi
  */
 export async function listProviders(
   deps: AppDeps,
+  viewer: repo.ProviderViewer,
   q: Omit<RadiusSearchQuery, 'latitude' | 'longitude'> & { latitude?: number; longitude?: number },
 ): Promise<DirectorySearchResult> {
   if (q.latitude !== undefined && q.longitude !== undefined) {
-    return searchRadius(deps, { ...q, latitude: q.latitude, longitude: q.longitude });
+    return searchRadius(deps, viewer, { ...q, latitude: q.latitude, longitude: q.longitude });
   }
   const rows = await repo.listByName(
     deps.database.db,
+    viewer,
     q.limit,
     filtersOf({ ...q, latitude: 0, longitude: 0 }),
   );
@@ -141,14 +190,29 @@ export async function listProviders(
   );
 }
 
+/** One provider the viewer may see; anyone else's private provider is as unknown as a missing one (404). */
 export async function getProvider(
   deps: AppDeps,
+  viewer: repo.ProviderViewer,
   id: number,
   from?: { latitude: number; longitude: number },
 ): Promise<DirectoryProvider> {
-  const row = await repo.findProvider(deps.database.db, id);
+  const row = await repo.findProvider(deps.database.db, viewer, id);
   if (!row) throw new AppError('not_found', NOT_FOUND);
   return toDirectoryProvider(row, distanceFrom(row, from));
+}
+
+/** Of the given ids, the providers the viewer may see, in the order given (the others left out). */
+export async function getProviders(
+  deps: AppDeps,
+  viewer: repo.ProviderViewer,
+  ids: readonly number[],
+): Promise<DirectoryProvider[]> {
+  const rows = new Map((await repo.findProviders(deps.database.db, viewer, ids)).map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = rows.get(id);
+    return row ? [toDirectoryProvider(row)] : [];
+  });
 }
 
 function distanceFrom(row: ProviderRow, from?: { latitude: number; longitude: number }): number | null {
@@ -171,6 +235,7 @@ export async function listServices(deps: AppDeps): Promise<string[]> {
 /** POST /directory/feedback {organization_id, feedback_type, comments, user_email} (001 §7). */
 export async function submitDirectoryFeedback(
   deps: AppDeps,
+  viewer: repo.ProviderViewer,
   input: {
     organization_id: number;
     feedback_type: string;
@@ -178,7 +243,7 @@ export async function submitDirectoryFeedback(
     user_email?: string | null;
   },
 ) {
-  const row = await repo.findProvider(deps.database.db, input.organization_id);
+  const row = await repo.findProvider(deps.database.db, viewer, input.organization_id);
   if (!row) throw new AppError('not_found', NOT_FOUND, { fields: { organization_id: NOT_FOUND } });
   await repo.insertDirectoryFeedback(deps.database.db, {
     providerId: row.id,
@@ -204,7 +269,7 @@ export async function setCapacity(
   },
 ): Promise<DirectoryProvider> {
   const db = deps.database.db;
-  const current = await repo.findProvider(db, id);
+  const current = await repo.findProvider(db, viewerOf(auth), id);
   if (!current) throw new AppError('not_found', NOT_FOUND);
   if (current.organizationId !== auth.org.id && !isSuperAdmin(auth.memberships)) {
     throw new AppError('forbidden', `Only the users of ${current.name} can set its capacity.`);

@@ -1,4 +1,9 @@
-import { type CapacityStatus, type DirectoryProvider, roundMiles } from '@trust/domain';
+import {
+  type CapacityStatus,
+  type DirectoryProvider,
+  providerVerificationStatus,
+  roundMiles,
+} from '@trust/domain';
 import type { providers } from '../../db/schema/index.ts';
 
 export type ProviderRow = Omit<typeof providers.$inferSelect, 'searchText'>;
@@ -46,5 +51,6 @@ export function toDirectoryProvider(
     capacity_confirmed_at: row.capacityConfirmedAt?.toISOString() ?? null,
     organization_id: row.organizationId,
     source: row.source === 'user' ? 'user' : 'directory',
+    verification_status: providerVerificationStatus(row),
   };
 }

@@ -403,11 +403,14 @@ describe('GET /api/referrals/{id}/documents', () => {
     expect(asViewer.can_upload).toBe(false);
     expect(asViewer.documents.some((d) => d.can_delete)).toBe(false);
 
-    const audits = await t.database.query(
-      "SELECT 1 FROM audit_log WHERE action = 'document.list' AND entity_id = $1",
+    // Each read names the documents it listed (issue #12), and their referral.
+    const audits = await t.database.query<{ entity_type: string; details: { ids: number[] } }>(
+      "SELECT entity_type, details FROM audit_log WHERE action = 'document.list_read' AND details->>'referral_id' = $1 ORDER BY id",
       [String(sharedReferral)],
     );
     expect(audits.length).toBeGreaterThanOrEqual(3);
+    expect(audits.every((a) => a.entity_type === 'referral_document')).toBe(true);
+    expect(audits.at(-1)!.details.ids).toEqual(asViewer.documents.map((d) => d.id));
 
     const paged = await api('GET', `/api/referrals/${sharedReferral}/documents?page=2&page_size=1`);
     expect((paged.json() as ReferralDocumentList).documents).toEqual([asPlan.documents[1]]);

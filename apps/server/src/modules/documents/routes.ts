@@ -18,6 +18,7 @@ import { requireOrg } from '../../platform/auth.ts';
 import { contentDisposition } from '../../platform/content-disposition.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, errorResponses } from '../../platform/errors.ts';
+import { phiRoute } from '../../platform/phi.ts';
 import { deleteDocument, listDocuments, openDocument, type ReadUpload, uploadDocument } from './service.ts';
 
 // 000 §7 / 001 §7 show the document calls without the token; here every call needs a session and acts for the
@@ -88,7 +89,9 @@ function multipartUpload(request: FastifyRequest, maxBytes: number): ReadUpload 
       }
     } catch (error) {
       // The body could not be read: the client's upload, whatever the store made of it.
-      throw failure instanceof AppError ? failure : unreadableBody(error);
+      if (failure instanceof AppError) throw failure;
+      // A refusal of the parts themselves (strict input: a bad field or file name) is the client's, as it is.
+      throw error instanceof AppError ? error : unreadableBody(error);
     }
     // The body was read: a refusal of the service (400, 413, 415), or a failure of ours (storage) as it is.
     if (failure) throw failure;
@@ -104,7 +107,7 @@ export function documentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/referrals/:id/documents',
       {
-        config: read,
+        config: { ...read, ...phiRoute('referral_document') },
         schema: {
           tags: ['documents'],
           summary:
@@ -143,7 +146,7 @@ export function documentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/referrals/:id/documents/:docId',
       {
-        config: read,
+        config: { ...read, ...phiRoute('referral_document') },
         schema: {
           tags: ['documents'],
           summary:

@@ -15,7 +15,7 @@ import {
 } from '@trust/domain';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { audit } from '../../platform/audit.ts';
+import { audit, auditPhiRead } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
@@ -95,11 +95,11 @@ export async function listDocuments(
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
   });
-  await audit(deps.database.db, request, {
-    action: 'document.list',
-    entityType: 'referral',
-    entityId: referralId,
-    details: { count: rows.length },
+  await auditPhiRead(deps.database.db, request, {
+    action: 'document.list_read',
+    entityType: 'referral_document',
+    ids: rows.map((row) => row.id),
+    details: { referral_id: referralId },
   });
   return {
     documents: rows.map((row) => toWire(row, row.uploaderName, actor, referral)),

@@ -6,11 +6,12 @@ import {
   type EmailTemplateList,
 } from '@trust/domain';
 import type { FastifyRequest } from 'fastify';
-import { audit } from '../../platform/audit.ts';
+import { auditPhiRead } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as records from '../communications/records.ts';
 import { findReadableConversation, markConversationRead } from '../communications/service.ts';
+import { canSeeProvider } from '../directory/service.ts';
 import { type Actor, findVisibleReferral } from '../referrals/service.ts';
 import * as repo from './repo.ts';
 import { toEmailWire } from './wire.ts';
@@ -66,7 +67,10 @@ export async function getEmailConversation(
   const threads = await threadsOf(deps, actor, query);
   const providerId = query.provider_id ?? threads[0]?.providerId ?? null;
   const provider = providerId === null ? null : await repo.findProvider(db, providerId);
-  if (query.provider_id !== undefined && !provider) {
+  // Issue #12: without a thread of its own, an organization reads only the contacts of providers it may see.
+  const hidden =
+    threads.length === 0 && provider !== null && !(await canSeeProvider(db, actor.org.id, provider.id));
+  if ((query.provider_id !== undefined && !provider) || hidden) {
     throw new AppError('not_found', COMMUNICATION_MESSAGES.providerNotFound);
   }
 
@@ -82,14 +86,15 @@ export async function getEmailConversation(
 
   await db.transaction(async (tx) => {
     for (const thread of threads) await markConversationRead(deps, tx, thread, actor.user.id);
-    await audit(tx, request, {
-      action: 'email.conversation_read',
-      entityType: query.referral_id !== undefined ? 'referral' : 'conversation',
-      entityId: query.referral_id ?? query.conversation_id ?? threads[0]?.id ?? 'none',
+    await auditPhiRead(tx, request, {
+      action: 'communication.list_read',
+      entityType: 'communication',
+      ids: emails.map((e) => e.id),
       details: {
-        provider_id: providerId,
+        channel: 'email',
         conversation_ids: threads.map((c) => c.id),
-        count: emails.length,
+        referral_id: query.referral_id ?? threads[0]?.referralId ?? null,
+        provider_id: providerId,
       },
     });
   });

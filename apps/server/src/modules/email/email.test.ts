@@ -469,7 +469,8 @@ describe('POST /api/email/send', () => {
       ).unread_count,
     ).toBe(0);
     const audited = await one<{ n: number }>(
-      "SELECT count(*)::int AS n FROM audit_log WHERE action = 'email.conversation_read' AND entity_id = $1",
+      `SELECT count(*)::int AS n FROM audit_log
+        WHERE action = 'communication.list_read' AND details->>'channel' = 'email' AND details->>'referral_id' = $1`,
       [String(r.id)],
     );
     expect(audited.n).toBeGreaterThan(0);

@@ -17,6 +17,7 @@ import { createInboundSmtpListener } from '../../adapters/email/inbound-smtp.ts'
 import { requireAuth, requireOrg } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/errors.ts';
+import { phiRoute } from '../../platform/phi.ts';
 import { WEBHOOK_PATHS } from '../../platform/webhook-urls.ts';
 import { getEmailConversation, listEmailTemplates } from './conversation-service.ts';
 import {
@@ -68,7 +69,7 @@ export function emailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/email/send',
       {
-        config: write,
+        config: { ...write, ...phiRoute('referral') },
         // The body is JSON or multipart/form-data (files under `attachments`); it is read and validated by
         // readSendRequest, for both, so Fastify's validator lets it through. The schema documents it.
         validatorCompiler: () => (data) => ({ value: data }),
@@ -91,7 +92,7 @@ export function emailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/email/conversations',
       {
-        config: read,
+        config: { ...read, ...phiRoute('communication') },
         schema: {
           tags,
           summary:
@@ -119,9 +120,11 @@ export function emailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         await recordOpen(deps, request.params.file.slice(0, -'.gif'.length));
+        // Shown inside the recipient's mail client, another origin (security-headers.ts says same-origin).
         return reply
           .header('content-type', 'image/gif')
           .header('cache-control', 'no-store, max-age=0')
+          .header('cross-origin-resource-policy', 'cross-origin')
           .send(TRACKING_GIF as never);
       },
     );

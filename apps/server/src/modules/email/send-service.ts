@@ -23,6 +23,7 @@ import {
 import { queueCommunicationEmail } from '../communications/queue.ts';
 import * as records from '../communications/records.ts';
 import { normalizeCounterpart } from '../communications/service.ts';
+import { canSeeProvider } from '../directory/service.ts';
 import { listProviderMethods } from '../referral-sending/methods-service.ts';
 import { type Actor, findVisibleReferral } from '../referrals/service.ts';
 import { addressList, isEmailAddress, newMessageId, newToken, replyAddress } from './addresses.ts';
@@ -51,8 +52,8 @@ function wantsHtml(value: EmailSend['use_html']): boolean {
 }
 
 /** The provider's best email address: its highest-priority email method (001 §9), else its record's. */
-async function providerEmail(deps: AppDeps, provider: { id: number; email: string | null }) {
-  const { methods } = await listProviderMethods(deps, provider.id);
+async function providerEmail(deps: AppDeps, actor: Actor, provider: { id: number; email: string | null }) {
+  const { methods } = await listProviderMethods(deps, actor.org.id, provider.id);
   const method = methods.find((m) => m.method_type === 'email' && m.contact_value.trim());
   return method?.contact_value.trim() || provider.email?.trim() || null;
 }
@@ -130,7 +131,10 @@ async function sendChecked(
   // The organization that made the referral talks about it with providers; to anyone else it is not there.
   if (viewerRole !== 'owner') throw new AppError('not_found', REFERRAL_MESSAGES.notFound);
   const provider = await repo.findProvider(db, body.provider_id);
-  if (!provider) throw new AppError('not_found', COMMUNICATION_MESSAGES.providerNotFound);
+  // Issue #12: another organization's private provider is as unknown as a missing one.
+  if (!provider || !(await canSeeProvider(db, actor.org.id, provider.id))) {
+    throw new AppError('not_found', COMMUNICATION_MESSAGES.providerNotFound);
+  }
 
   const values = templateValues(
     {
@@ -150,7 +154,7 @@ async function sendChecked(
   const message = compose(source, html, values);
 
   // 001 §5 "provider email must exist ('Provider email not available')".
-  const to = body.to_email?.trim() || (await providerEmail(deps, provider));
+  const to = body.to_email?.trim() || (await providerEmail(deps, actor, provider));
   if (!to) {
     throw new AppError('rule_broken', COMMUNICATION_MESSAGES.emailMissing, {
       fields: { to_email: COMMUNICATION_MESSAGES.emailMissing },

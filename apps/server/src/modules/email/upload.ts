@@ -4,6 +4,7 @@ import {
   EMAIL_MESSAGES,
   type EmailSend,
   emailSendSchema,
+  idString,
 } from '@trust/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -45,6 +46,20 @@ export function parseSendFields(body: unknown): EmailSend {
     .map(([k, v]) => `${k}: ${v}`)
     .join('; ');
   throw new AppError('validation_failed', `Invalid body. ${summary}`, { fields });
+}
+
+/**
+ * A form's fields are text: the ids are read as canonical digits (issue #12), as in a path, and become the
+ * numbers the JSON body carries; anything else stays text and is refused by the schema as not a number.
+ */
+function formIds(fields: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...fields };
+  for (const key of ['referral_id', 'provider_id']) {
+    const parsed = idString().safeParse(out[key]);
+    if (parsed.success) out[key] = parsed.data;
+    else if (out[key] === '') delete out[key];
+  }
+  return out;
 }
 
 /** Reads a multipart send: its fields, and its files stored as they arrive. */
@@ -118,6 +133,8 @@ async function readMultipart(
       throw tooLarge(EMAIL_MESSAGES.tooManyAttachments);
     }
     if (failure) throw failure;
+    // A refusal of the parts themselves (strict input: a bad field or file name) is the client's, as it is.
+    if (error instanceof AppError) throw error;
     throw new AppError('bad_request', 'The form could not be read; send it again.');
   }
   if (failure) {
@@ -135,7 +152,7 @@ export async function readSendRequest(
   if (!request.isMultipart()) return { body: parseSendFields(request.body), files: [] };
   const { fields, files } = await readMultipart(deps, request);
   try {
-    return { body: parseSendFields(fields), files };
+    return { body: parseSendFields(formIds(fields)), files };
   } catch (error) {
     await discardAttachments(deps, files);
     throw error;

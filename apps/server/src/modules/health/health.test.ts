@@ -18,6 +18,8 @@ describe('GET /health (003 §7.5, §7.7)', () => {
       database_ok: true,
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
       providers_count: row!.n,
+      // The LISTEN connection (PGlite's in-process listener is always up); see platform/events-listener.test.ts.
+      events: { listening: true, down_since: null, reconnects: 0 },
     });
     expect(res.json().uptime_s).toBeGreaterThanOrEqual(0);
     expect(res.headers['x-request-id']).toBeTruthy();

@@ -2,14 +2,23 @@ import { autoMatchedPercent, type Health, type LandingStats } from '@trust/domai
 import type { AppDeps } from '../../platform/deps.ts';
 
 export async function health(deps: AppDeps): Promise<Health> {
+  const listener = deps.events.listenerState();
   const base = {
     database: deps.database.kind,
     version: deps.version,
     uptime_s: Math.round((Date.now() - deps.startedAt) / 1000),
+    events: {
+      listening: listener.listening,
+      down_since: listener.downSince?.toISOString() ?? null,
+      reconnects: listener.reconnects,
+    },
   };
   try {
     const [row] = await deps.database.query<{ n: number }>('SELECT count(*)::int AS n FROM providers');
-    return { status: 'ok', database_ok: true, providers_count: row?.n ?? 0, ...base };
+    // Without its LISTEN connection a process serves requests but delivers no event: not healthy (503), so a
+    // load balancer sends its clients elsewhere until it reconnects.
+    const status = listener.listening ? 'ok' : 'degraded';
+    return { status, database_ok: true, providers_count: row?.n ?? 0, ...base };
   } catch {
     return { status: 'degraded', database_ok: false, providers_count: 0, ...base };
   }

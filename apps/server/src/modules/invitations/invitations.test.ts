@@ -408,6 +408,78 @@ describe('POST /api/auth/register-with-invite (003 §5, §7.1)', () => {
   });
 });
 
+describe('invitation token guessing and password checks (issue #12)', () => {
+  it('answers 429 after 20 unknown tokens from one address, on verify and register alike', async () => {
+    const ip = '203.0.113.70';
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        t.app.inject({ url: `/api/auth/invitations/verify?token=guess-${i}`, remoteAddress: ip }),
+      ),
+    );
+    expect(answers.filter((r) => r.statusCode === 404)).toHaveLength(15);
+    const registers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/register-with-invite',
+          remoteAddress: ip,
+          payload: validRegistration(`guess-register-${i}`),
+        }),
+      ),
+    );
+    expect(registers.filter((r) => r.statusCode === 404)).toHaveLength(5);
+    const limited = registers.filter((r) => r.statusCode === 429);
+    expect(limited).toHaveLength(5);
+    expect(expectEnvelope(limited[0]!, 429, 'rate_limited').detail).toBe(
+      'Too many invalid or expired links from your network. Please wait 15 minutes and try again.',
+    );
+    expectEnvelope(
+      await t.app.inject({ url: '/api/auth/invitations/verify?token=another', remoteAddress: ip }),
+      429,
+    );
+    // A real invitation opened from another address is not affected.
+    await invite(orgAdmin, plan, { name: 'Gail Guess', email: 'gail@example.org' });
+    const token = await invitationToken('gail@example.org');
+    const ok = await t.app.inject({
+      url: `/api/auth/invitations/verify?token=${token}`,
+      remoteAddress: '203.0.113.71',
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('counts a wrong password of an existing account like a sign-in failure', async () => {
+    await invite(harborAdmin, harbor, { name: 'Pat Provider', email: 'provider@trust.demo', role: 'viewer' });
+    const token = await invitationToken('provider@trust.demo');
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/register-with-invite',
+          remoteAddress: '203.0.113.72',
+          payload: { ...validRegistration(token), password: `guess-${i}-password` },
+        }),
+      ),
+    );
+    expect(answers.filter((r) => r.statusCode === 409)).toHaveLength(5);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(7);
+    const [failed] = await t.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit_log WHERE action = 'auth.login_failed' AND ip = '203.0.113.72'",
+    );
+    expect(failed!.n).toBe(5);
+    // The same limit as sign-in: that account from that address now waits there too.
+    expectEnvelope(
+      await t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        remoteAddress: '203.0.113.72',
+        payload: { email: 'provider@trust.demo', password: TEST_PASSWORD },
+      }),
+      429,
+      'rate_limited',
+    );
+  });
+});
+
 describe('POST /auth/register (003 §7.1): by invitation only', () => {
   it('answers "Registration failed: ..." without a token and ignores a requested role', async () => {
     const res = expectEnvelope(

@@ -86,10 +86,10 @@ export function invitationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags: ['invitations'],
           summary: 'Check an invitation token before registration (open)',
           querystring: verifyInvitationQuerySchema,
-          response: { 200: verifyInvitationResponseSchema, ...errorResponses(400, 404) },
+          response: { 200: verifyInvitationResponseSchema, ...errorResponses(400, 404, 429) },
         },
       },
-      async (request) => verifyInvitation(deps, request.query.token),
+      async (request) => verifyInvitation(deps, request, request.query.token),
     );
 
     app.post(
@@ -100,7 +100,7 @@ export function invitationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags: ['invitations'],
           summary: 'Create an account from an invitation (003 §5, §7.1; open)',
           body: registerWithInviteRequestSchema,
-          response: { 201: registerResponseSchema, ...errorResponses(400, 404, 409) },
+          response: { 201: registerResponseSchema, ...errorResponses(400, 404, 409, 429) },
         },
       },
       async (request, reply) => reply.code(201).send(await registerWithInvite(deps, request, request.body)),
@@ -114,7 +114,7 @@ export function invitationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags: ['invitations'],
           summary: 'Registration (003 §7.1): by invitation only, same payload as register-with-invite',
           body: registerRequestSchema,
-          response: { 201: registerResponseSchema, ...errorResponses(400, 404, 409) },
+          response: { 201: registerResponseSchema, ...errorResponses(400, 404, 409, 429) },
         },
       },
       async (request, reply) => reply.code(201).send(await register(deps, request, request.body)),

@@ -16,10 +16,21 @@ import {
 } from '@trust/domain';
 import type { FastifyRequest } from 'fastify';
 import { queueEmail } from '../../adapters/outbound.ts';
+import {
+  ATTEMPT_RULES,
+  type AttemptSlot,
+  addressKey,
+  rateLimited,
+  refundAttempt,
+  takeAttempt,
+  tokenGuessMessage,
+} from '../../platform/attempt-limits.ts';
+import { audit } from '../../platform/audit.ts';
 import { type AuthContext, isSuperAdmin } from '../../platform/auth.ts';
 import { hashPassword, hashToken, randomToken, verifyPassword } from '../../platform/crypto.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
+import { beginSignInAttempt, notAFailure, type SignInAttempt } from '../auth/sign-in-limits.ts';
 import { findUserByEmail, toUserWire } from '../users/service.ts';
 import * as repo from './repo.ts';
 
@@ -150,6 +161,7 @@ export async function inviteUser(
           link,
         }),
         category: 'invitation',
+        carriesSecret: true,
         organizationId: orgId,
         metadata: { invitation_id: invitation.id },
       });
@@ -245,13 +257,30 @@ function assertUsable(row: Awaited<ReturnType<typeof repo.findByTokenHash>>, now
   return row;
 }
 
+/**
+ * A token guess of the client address (issue #12): taken before the lookup, 20 in 15 minutes then 429. The
+ * caller gives it back when the token matches an invitation (whatever its state): only tokens that match
+ * nothing count.
+ */
+async function takeTokenGuess(deps: AppDeps, request: FastifyRequest, now: Date): Promise<AttemptSlot> {
+  const slot = { rule: ATTEMPT_RULES.tokenGuess, subject: addressKey(request.ip) };
+  const verdict = await takeAttempt(deps.database.db, slot, now);
+  if (!verdict.allowed) throw rateLimited(verdict.retryAfterS, tokenGuessMessage);
+  return slot;
+}
+
 /** GET /api/auth/invitations/verify: the spec's stub ("always valid") made real. */
 export async function verifyInvitation(
   deps: AppDeps,
+  request: FastifyRequest,
   token: string | undefined,
 ): Promise<VerifyInvitationResponse> {
   if (!token?.trim()) throw new AppError('bad_request', INVITATION_MESSAGES.tokenInvalid);
-  const row = assertUsable(await repo.findByTokenHash(deps.database.db, hashToken(token.trim())), new Date());
+  const now = new Date();
+  const guess = await takeTokenGuess(deps, request, now);
+  const found = await repo.findByTokenHash(deps.database.db, hashToken(token.trim()));
+  if (found) await refundAttempt(deps.database.db, guess);
+  const row = assertUsable(found, now);
   const existing = await findUserByEmail(deps.database.db, row.invitation.email);
   return {
     valid: true,
@@ -284,14 +313,29 @@ export async function registerWithInvite(
   const now = new Date();
   const ip = request.ip;
   const userAgent = request.headers['user-agent']?.slice(0, 512) ?? null;
+  const db = deps.database.db;
 
-  const created = deps.database.db.transaction(async (tx) => {
+  const guess = await takeTokenGuess(deps, request, now);
+  const invited = await repo.findByTokenHash(db, hashToken(token));
+  if (!invited) throw new AppError('not_found', INVITATION_MESSAGES.tokenInvalid);
+  await refundAttempt(db, guess);
+  // Joining with an existing account checks its password: a sign-in attempt on that account, under the same
+  // limits (issue #12), or an invitation to someone's address would be a way to guess their password.
+  const invitedEmail = invited.invitation.email.trim().toLowerCase();
+  const account = await findUserByEmail(db, invitedEmail);
+  const signIn: SignInAttempt | null = account
+    ? await beginSignInAttempt(db, request, invitedEmail, now)
+    : null;
+  let wrongPassword = false;
+
+  const created = db.transaction(async (tx) => {
     const { invitation } = assertUsable(await repo.findByTokenHash(tx, hashToken(token), true), now);
     const orgId = invitation.organizationId;
     const existing = await findUserByEmail(tx, invitation.email);
     let user = existing;
     if (existing) {
       if (!(await verifyPassword(existing.passwordHash, password)) || !existing.isActive) {
+        wrongPassword = true;
         throw new AppError('conflict', INVITATION_MESSAGES.accountExistsWrongPassword);
       }
       if (await repo.membershipOf(tx, existing.id, orgId)) {
@@ -353,13 +397,33 @@ export async function registerWithInvite(
       existing_account: Boolean(existing),
     };
   });
-  // An account for the same address created at the same moment (another invitation): the unique email index
-  // refuses the second one.
-  return created.catch((error: unknown) => {
+  try {
+    const result = await created;
+    if (signIn) await notAFailure(db, signIn);
+    return result;
+  } catch (error) {
+    if (signIn && wrongPassword) {
+      // The failure keeps its slots; the transaction rolled back, so its audit row is written here.
+      await audit(
+        db,
+        request,
+        {
+          action: 'auth.login_failed',
+          entityType: 'user',
+          entityId: account?.id,
+          details: { via: 'invitation' },
+        },
+        account?.id,
+      );
+    } else if (signIn) {
+      await notAFailure(db, signIn);
+    }
+    // An account for the same address created at the same moment (another invitation): the unique email
+    // index refuses the second one.
     if (isUniqueViolation(error))
       throw new AppError('conflict', INVITATION_MESSAGES.accountExistsWrongPassword);
     throw error;
-  });
+  }
 }
 
 /**

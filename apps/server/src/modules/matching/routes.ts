@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { requireOrg } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/errors.ts';
+import { phiRoute } from '../../platform/phi.ts';
 import {
   autoMatchOverview,
   autoMatchReferral,
@@ -47,7 +48,7 @@ export function matchingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/matching/unpublished',
       {
-        config: read,
+        config: { ...read, ...phiRoute('referral') },
         schema: {
           tags: ['matching'],
           summary:
@@ -55,13 +56,13 @@ export function matchingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: unpublishedReferralsSchema, ...errorResponses(401, 403) },
         },
       },
-      async (request) => listUnpublished(deps, requireOrg(request)),
+      async (request) => listUnpublished(deps, request, requireOrg(request)),
     );
 
     app.get(
       '/api/matching/auto-match',
       {
-        config: read,
+        config: { ...read, ...phiRoute('referral') },
         schema: {
           tags: ['matching'],
           summary:
@@ -69,13 +70,13 @@ export function matchingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: autoMatchOverviewSchema, ...errorResponses(401, 403) },
         },
       },
-      async (request) => autoMatchOverview(deps, requireOrg(request)),
+      async (request) => autoMatchOverview(deps, request, requireOrg(request)),
     );
 
     app.post(
       '/api/referrals/:id/auto-match',
       {
-        config: write,
+        config: { ...write, ...phiRoute('referral') },
         schema: {
           tags: ['matching'],
           summary:
@@ -109,7 +110,7 @@ export function matchingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       '/api/referrals/:id/matched-providers/:providerId',
       {
-        config: write,
+        config: { ...write, ...phiRoute('referral') },
         schema: {
           tags: ['matching'],
           summary: 'Change one auto-matched provider for another, pending (001 §4 Change provider)',
@@ -135,7 +136,7 @@ export function matchingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.delete(
       '/api/referrals/:id/matched-providers/:providerId',
       {
-        config: write,
+        config: { ...write, ...phiRoute('referral') },
         schema: {
           tags: ['matching'],
           summary:
@@ -157,7 +158,7 @@ export function matchingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       '/api/referrals/:id/match',
       {
-        config: write,
+        config: { ...write, ...phiRoute('referral') },
         schema: {
           tags: ['matching'],
           summary: 'Match a Pending referral to one provider by hand (001 §7 Matching)',
@@ -215,7 +216,7 @@ export function matchingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request) => searchProviders(deps, request.query),
+      async (request) => searchProviders(deps, requireOrg(request), request.query),
     );
   };
 }

@@ -15,6 +15,7 @@ import {
   type MatchReferralResponse,
   normaliseReferralStatus,
   PROVIDER_MESSAGES,
+  PROVIDER_VERIFICATION_MESSAGES,
   type ProviderSearchQuery,
   RECENT_MATCHES_COUNT,
   REFERRAL_MESSAGES,
@@ -25,11 +26,11 @@ import {
 } from '@trust/domain';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
-import { audit } from '../../platform/audit.ts';
+import { audit, auditPhiRead } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { lookupZip } from '../directory/geography.ts';
-import { getProvider, listProviders, nearestProviders } from '../directory/service.ts';
+import { getProvider, getProviders, listProviders, nearestProviders } from '../directory/service.ts';
 import { sendReferralToProvider } from '../referral-sending/send-service.ts';
 import { publishFeedChange } from '../referrals/feed-cards.ts';
 import { matchPendingReferral } from '../referrals/feed-service.ts';
@@ -148,22 +149,51 @@ function noLocation() {
   return new AppError('rule_broken', PROVIDER_MESSAGES.autoMatchNoLocation);
 }
 
+/**
+ * The referrals a matching screen showed, with their members' names, Medicaid IDs and diagnoses: one audit row
+ * naming them (issue #12).
+ */
+async function auditScreen(
+  db: DbOrTx,
+  request: FastifyRequest,
+  screen: 'unpublished' | 'auto_match',
+  referrals: readonly { id: number }[],
+) {
+  await auditPhiRead(db, request, {
+    action: 'referral.list_read',
+    entityType: 'referral',
+    ids: referrals.map((r) => r.id),
+    details: { screen },
+  });
+}
+
 /** GET /api/matching/unpublished (001 §2.3): Pending manual referrals and the recently matched providers. */
-export async function listUnpublished(deps: AppDeps, actor: Actor): Promise<UnpublishedReferrals> {
+export async function listUnpublished(
+  deps: AppDeps,
+  request: FastifyRequest,
+  actor: Actor,
+): Promise<UnpublishedReferrals> {
   const db = deps.database.db;
   const rows = await repo.listUnpublished(db, actor.org.id, SCREEN_LIMIT);
   const recentIds = await repo.recentMatchedProviderIds(db, actor.org.id, RECENT_MATCHES_COUNT);
-  const recent = await Promise.all(recentIds.map((id) => getProvider(deps, id)));
+  // Issue #12: only providers the organization may still see (one matched before the rule stays out).
+  const recent = await getProviders(deps, actor.org.id, recentIds);
+  await auditScreen(db, request, 'unpublished', rows);
   return { referrals: await withEntries(db, rows), recent_providers: recent };
 }
 
 /** GET /api/matching/auto-match (001 §2.9): the screen's referrals and its Algorithm Status panel. */
-export async function autoMatchOverview(deps: AppDeps, actor: Actor): Promise<AutoMatchOverview> {
+export async function autoMatchOverview(
+  deps: AppDeps,
+  request: FastifyRequest,
+  actor: Actor,
+): Promise<AutoMatchOverview> {
   const db = deps.database.db;
   const [rows, counts] = await Promise.all([
     repo.listAutoMatchQueue(db, actor.org.id, SCREEN_LIMIT),
     repo.autoMatchCounts(db, actor.org.id),
   ]);
+  await auditScreen(db, request, 'auto_match', rows);
   return {
     referrals: await withEntries(db, rows),
     algorithm: {
@@ -203,6 +233,8 @@ export async function autoMatchReferral(
     const point = await memberLocation(tx, before);
     if (!point) throw noLocation();
     const found = await nearestProviders(tx, {
+      // Issue #12: public and verified providers, and the referring organization's own private ones.
+      viewer: before.organizationId,
       ...point,
       radiusMiles: AUTO_MATCH_RADIUS_MILES,
       limit: AUTO_MATCH_TOP_N,
@@ -271,7 +303,7 @@ export async function changeMatchedProvider(
   newProviderId: number,
 ): Promise<{ referral: MatchingReferral; message: string }> {
   await findOwnedReferral(deps, actor, id);
-  const next = await getProvider(deps, newProviderId).catch(() => null);
+  const next = await getProvider(deps, actor.org.id, newProviderId).catch(() => null);
   if (!next) {
     throw new AppError('not_found', MATCHING_MESSAGES.providerNotFound, {
       fields: { provider_id: MATCHING_MESSAGES.providerNotFound },
@@ -380,10 +412,18 @@ export async function manualMatch(
   input: ManualMatchRequest,
 ): Promise<ManualMatchResponse> {
   await findOwnedReferral(deps, actor, id);
-  const provider = await getProvider(deps, input.provider_id).catch(() => null);
+  // Issue #12: another organization's private provider is as unknown as a missing one.
+  const provider = await getProvider(deps, actor.org.id, input.provider_id).catch(() => null);
   if (!provider) {
     throw new AppError('not_found', MATCHING_MESSAGES.providerNotFound, {
       fields: { provider_id: MATCHING_MESSAGES.providerNotFound },
+    });
+  }
+  // Its web form would be opened right after the match: refused before anything changes, for a provider
+  // still awaiting verification (the organization may phone or email it).
+  if (input.communication_method === 'web_form' && provider.verification_status !== 'verified') {
+    throw new AppError('rule_broken', PROVIDER_VERIFICATION_MESSAGES.webFormUnverified, {
+      fields: { communication_method: PROVIDER_VERIFICATION_MESSAGES.webFormUnverified },
     });
   }
   return deps.database.db.transaction(async (tx) => {
@@ -475,6 +515,7 @@ export async function rankMatches(
   const point = await memberLocation(db, record);
   if (!point) throw noLocation();
   const found = await nearestProviders(db, {
+    viewer: record.organizationId,
     ...point,
     radiusMiles: AUTO_MATCH_RADIUS_MILES,
     limit: RANKING_POOL,
@@ -535,7 +576,7 @@ export async function submitMatchFeedback(
   input: MatchFeedbackRequest,
 ): Promise<{ success: true; message: string }> {
   await findVisibleReferral(deps, actor, input.referral_id);
-  const provider = await getProvider(deps, input.cbo_id).catch(() => null);
+  const provider = await getProvider(deps, actor.org.id, input.cbo_id).catch(() => null);
   if (!provider) {
     throw new AppError('not_found', MATCHING_MESSAGES.providerNotFound, {
       fields: { cbo_id: MATCHING_MESSAGES.providerNotFound },
@@ -566,9 +607,10 @@ export async function submitMatchFeedback(
  */
 export async function searchProviders(
   deps: AppDeps,
+  actor: Actor,
   q: ProviderSearchQuery,
 ): Promise<{ providers: DirectoryProvider[]; count: number }> {
-  const found = await listProviders(deps, {
+  const found = await listProviders(deps, actor.org.id, {
     q: q.q || undefined,
     limit: q.limit,
     radius_miles: AUTO_MATCH_RADIUS_MILES,

@@ -65,6 +65,12 @@ describe('GET /api/cbos', () => {
     expect(body.counts.all).toBe(2);
   });
 
+  it("shows an organization's admin (product role admin) only their own organization", async () => {
+    const body = (await call('GET', '/api/cbos', 'orgadmin')).json();
+    expect(body.cbos.map((o: { name: string }) => o.name)).toEqual(['Golden Valley Health Plan']);
+    expectEnvelope(await call('GET', `/api/cbos/${harbor()}`, 'orgadmin'), 404, 'not_found');
+  });
+
   it('searches by name, filters by status and pages on the server', async () => {
     const found = (await call('GET', '/api/cbos?search=riverB', 'admin')).json();
     expect(found.cbos.map((o: { name: string }) => o.name)).toEqual(['Riverbend Family Clinic']);
@@ -135,14 +141,12 @@ describe('POST /api/cbos', () => {
     expect((await auditRows('organization.created')).at(-1)?.entity_id).toBe(String(res.json().id));
   });
 
-  it('makes a product administrator who is not a super administrator its org_admin', async () => {
+  it("refuses an organization's admin (product role admin): creating organizations is a platform power", async () => {
+    const before = await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM organizations');
     const res = await call('POST', '/api/cbos', 'orgadmin', { name: 'Westside Pantry' });
-    expect(res.statusCode).toBe(201);
-    const [m] = await t.database.query<{ role: string }>(
-      'SELECT role FROM memberships WHERE organization_id = $1 AND user_id = $2',
-      [res.json().id, uid('orgadmin')],
-    );
-    expect(m?.role).toBe('org_admin');
+    const body = expectEnvelope(res, 403, 'forbidden');
+    expect(body.message).toBe('Only platform operators can create organizations.');
+    expect(await t.database.query('SELECT count(*)::int AS n FROM organizations')).toEqual(before);
   });
 
   it('needs a name (002 §5) and checks email, URL and phone, answering per field', async () => {

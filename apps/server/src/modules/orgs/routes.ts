@@ -91,7 +91,7 @@ export function orgsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: session,
         schema: {
           tags: ['organizations'],
-          summary: 'Create an organization (super_admin or product administrator)',
+          summary: 'Create an organization (platform operators)',
           body: organizationCreateSchema,
           response: { 201: organizationSchema, ...errorResponses(400, 401, 403) },
         },

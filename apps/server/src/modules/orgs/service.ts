@@ -20,9 +20,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
-import { type AuthContext, isSuperAdmin } from '../../platform/auth.ts';
+import { type AuthContext, isPlatformOperator } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
-import { setSessionOrg } from '../../platform/sessions.ts';
+import { announceSessionChange, setSessionOrg } from '../../platform/sessions.ts';
 import * as repo from './repo.ts';
 
 function oneOf<T extends string>(values: readonly T[], value: string, fallback: T): T {
@@ -60,7 +60,7 @@ export async function listMyMemberships(db: DbOrTx, userId: number): Promise<Mem
 
 /**
  * POST /api/cbos/users/me/active-cbo: remembers the organization on the session, so requests without an
- * X-CBO-ID header act for it. Only a member (or a super administrator) may choose an organization.
+ * X-CBO-ID header act for it. Only a member (or a platform operator) may choose an organization.
  */
 export async function setActiveOrganization(
   database: Database,
@@ -68,9 +68,9 @@ export async function setActiveOrganization(
   cboId: number,
 ): Promise<ActiveCboResponse> {
   const membership = auth.memberships.find((m) => m.org_id === cboId);
-  const superAdmin = auth.memberships.some((m) => m.role === 'super_admin');
   const organization = await repo.findOrganization(database.db, cboId);
-  if (!organization || (!membership && !superAdmin)) throw new AppError('forbidden', MESSAGES.notAMember);
+  if (!organization || (!membership && !isPlatformOperator(auth)))
+    throw new AppError('forbidden', MESSAGES.notAMember);
   await setSessionOrg(database.db, auth.sessionId, cboId);
   return {
     cbo_id: cboId,
@@ -81,12 +81,12 @@ export async function setActiveOrganization(
 
 // ---- Who may do what (002 §6; README "Organizations and users") -------------------------------------------
 
-/** Product roles that administer the whole product (003 §3) and so see every organization. */
-const PRODUCT_ADMIN_ROLES = ['administrator', 'admin'];
-
-/** A super_admin or a product administrator sees and creates every organization. */
+/**
+ * Platform operators see and create every organization. The product roles `admin`/`administrator` are not
+ * platform powers (issue #12): their holders see the organizations they are members of, like everyone else.
+ */
 export function seesAllOrganizations(auth: AuthContext): boolean {
-  return isSuperAdmin(auth.memberships) || PRODUCT_ADMIN_ROLES.includes(auth.user.role);
+  return isPlatformOperator(auth);
 }
 
 function roleIn(auth: AuthContext, orgId: number): string | undefined {
@@ -95,7 +95,7 @@ function roleIn(auth: AuthContext, orgId: number): string | undefined {
 
 /** super_admin anywhere, or org_admin of this organization. */
 function administers(auth: AuthContext, orgId: number): boolean {
-  return isSuperAdmin(auth.memberships) || roleIn(auth, orgId) === 'org_admin';
+  return isPlatformOperator(auth) || roleIn(auth, orgId) === 'org_admin';
 }
 
 /** Reads of one organization: its members and those who see all; everyone else gets 404 (no probing). */
@@ -165,8 +165,8 @@ export async function getOrganization(db: DbOrTx, auth: AuthContext, id: number)
 }
 
 /**
- * POST /api/cbos: super_admin or a product administrator. A creator who is not a super_admin becomes the new
- * organization's org_admin (and so its primary user), so someone can run it.
+ * POST /api/cbos: platform operators only (issue #12). An operator reaches every organization through the
+ * super_admin role, so no membership is added; the organization's own admins are invited to it.
  */
 export async function createOrganization(
   database: Database,
@@ -180,15 +180,6 @@ export async function createOrganization(
       ...toColumns(input),
       name: input.name,
     } as repo.OrganizationInsert);
-    if (!isSuperAdmin(auth.memberships)) {
-      const hasAny = await repo.userHasMemberships(tx, auth.user.id);
-      await repo.insertMembership(tx, {
-        userId: auth.user.id,
-        organizationId: org.id,
-        role: 'org_admin',
-        isPrimary: !hasAny,
-      });
-    }
     await audit(tx, request, {
       action: 'organization.created',
       entityType: 'organization',
@@ -235,7 +226,7 @@ export async function deleteOrganization(
   auth: AuthContext,
   id: number,
 ): Promise<void> {
-  if (!isSuperAdmin(auth.memberships)) throw new AppError('forbidden', ORG_MESSAGES.deleteForbidden);
+  if (!isPlatformOperator(auth)) throw new AppError('forbidden', ORG_MESSAGES.deleteForbidden);
   await database.db.transaction(async (tx) => {
     const org = await repo.findOrganization(tx, id);
     if (!org) throw new AppError('not_found', ORG_MESSAGES.notFound);
@@ -286,7 +277,7 @@ export async function listOrganizationUsers(
   query: { page: number; page_size: number; search?: string | undefined },
 ): Promise<OrgUserList> {
   const org = await repo.findOrganization(db, id);
-  if (!org || (!isSuperAdmin(auth.memberships) && roleIn(auth, id) === undefined)) {
+  if (!org || (!isPlatformOperator(auth) && roleIn(auth, id) === undefined)) {
     throw new AppError('not_found', ORG_MESSAGES.notFound);
   }
   const { rows, total } = await repo.listOrganizationUsers(db, id, {
@@ -318,7 +309,7 @@ function toLink(m: repo.MembershipRow): UserOrgLink {
 
 /** Only a super_admin grants, changes or removes the super_admin role. */
 function assertMayTouchRole(auth: AuthContext, role: string) {
-  if (role === 'super_admin' && !isSuperAdmin(auth.memberships)) {
+  if (role === 'super_admin' && !isPlatformOperator(auth)) {
     throw new AppError('forbidden', UM.onlySuperAdminGrantsSuperAdmin);
   }
 }
@@ -374,6 +365,8 @@ export async function changeOrganizationUserRole(
     if ((await repo.primaryUserId(tx, id)) === userId)
       throw new AppError('conflict', UM.primaryUserRoleLocked);
     const updated = await repo.updateMembershipRole(tx, membership.id, role);
+    // The user's open event streams take their new rights at once, in every server process.
+    await announceSessionChange(tx, { user_ids: [userId] });
     await audit(tx, request, {
       action: 'membership.role_changed',
       entityType: 'user',
@@ -406,6 +399,8 @@ export async function removeOrganizationUser(
     }
     await repo.deleteMembership(tx, membership.id);
     if (membership.isPrimary) await repo.promoteNextPrimary(tx, userId);
+    // Streams acting for this organization close within seconds, in every server process (issue #12).
+    await announceSessionChange(tx, { user_ids: [userId] });
     await audit(tx, request, {
       action: 'membership.removed',
       entityType: 'user',

@@ -1,6 +1,13 @@
 import { OUTBOX_MESSAGES } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, expectEnvelope, login, type TestApp } from '../../../test/helpers.ts';
+import {
+  bearer,
+  buildTestApp,
+  expectEnvelope,
+  login,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../../../test/helpers.ts';
 import { queueEmail, queueSms } from '../../adapters/outbound.ts';
 import { PHI_BODY_PLACEHOLDER } from './service.ts';
 
@@ -42,7 +49,7 @@ const get = (url: string, token?: string) =>
   t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 
 describe('GET /api/outbox', () => {
-  it('lists every message newest first for a system administrator', async () => {
+  it('lists every message newest first for a platform operator', async () => {
     const res = await get('/api/outbox', admin);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -85,7 +92,7 @@ describe('GET /api/outbox', () => {
     }
   });
 
-  it('refuses without a session (401) and to anyone but a system administrator (403)', async () => {
+  it('refuses without a session (401) and to anyone but a platform operator (403)', async () => {
     expectEnvelope(await get('/api/outbox'), 401, 'unauthorized');
     const coordinator = await login(t.app, 'coordinator@trust.demo');
     const body = expectEnvelope(await get('/api/outbox', coordinator), 403, 'forbidden');
@@ -95,9 +102,120 @@ describe('GET /api/outbox', () => {
     expectEnvelope(await get('/api/outbox', cbo), 403, 'forbidden');
   });
 
-  it('lets the product role admin read it too', async () => {
+  it("refuses an organization's admin (product role admin): the outbox is for platform operators", async () => {
     const orgAdmin = await login(t.app, 'orgadmin@trust.demo');
-    expect((await get('/api/outbox', orgAdmin)).statusCode).toBe(200);
+    const body = expectEnvelope(await get('/api/outbox', orgAdmin), 403, 'forbidden');
+    expect(body.message).toBe('Only platform operators can read the outbox.');
+    expectEnvelope(await get('/api/outbox?channel=sms', orgAdmin), 403, 'forbidden');
+    const one = await get(`/api/outbox/${ids[0]}`, orgAdmin);
+    expectEnvelope(one, 403, 'forbidden');
+    expect(one.body).not.toContain('token=t1');
+  });
+});
+
+describe('who is a platform operator (GET /auth/me)', () => {
+  it('is a super_admin, not the product roles admin or administrator', async () => {
+    const me = async (email: string) =>
+      (await get('/auth/me', await login(t.app, email))).json().is_platform_operator;
+    expect(await me('admin@trust.demo')).toBe(true);
+    expect(await me('orgadmin@trust.demo')).toBe(false);
+    expect(await me('coordinator@trust.demo')).toBe(false);
+    // The product role alone grants nothing: a user with role administrator and no super_admin membership.
+    await t.database.query("UPDATE users SET role = 'administrator' WHERE email = 'manager@trust.demo'");
+    try {
+      const manager = await login(t.app, 'manager@trust.demo');
+      expect((await get('/auth/me', manager)).json().is_platform_operator).toBe(false);
+      expectEnvelope(await get('/api/outbox', manager), 403, 'forbidden');
+    } finally {
+      await t.database.query("UPDATE users SET role = 'case_manager' WHERE email = 'manager@trust.demo'");
+    }
+  });
+});
+
+describe('account takeover through the outbox (issue #12)', () => {
+  it("an organization's admin asks for another organization's user's reset link and cannot read it", async () => {
+    const orgAdmin = await login(t.app, 'orgadmin@trust.demo');
+    // cbo@trust.demo belongs to Harbor Community Services; orgadmin administers Golden Valley Health Plan only.
+    const forgot = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'cbo@trust.demo' },
+    });
+    expect(forgot.statusCode).toBe(200);
+    const [reset] = await t.database.query<{ id: number; body_text: string; carries_secret: boolean }>(
+      "SELECT id, body_text, carries_secret FROM outbound_messages WHERE category = 'password_reset' AND to_address = 'cbo@trust.demo' ORDER BY id DESC LIMIT 1",
+    );
+    expect(reset!.carries_secret).toBe(true);
+    const link = /\/reset-password\?token=[^\s]+/.exec(reset!.body_text)![0];
+    const token = decodeURIComponent(link.split('token=')[1]!);
+
+    const list = await get('/api/outbox?page_size=200', orgAdmin);
+    expectEnvelope(list, 403, 'forbidden');
+    const message = await get(`/api/outbox/${reset!.id}`, orgAdmin);
+    expectEnvelope(message, 403, 'forbidden');
+    for (const res of [list, message]) {
+      expect(res.body).not.toContain(link);
+      expect(res.body).not.toContain(token);
+    }
+    // The development mailbox (local driver) is read by platform operators only.
+    expect((await get(`/api/outbox/${reset!.id}`, admin)).json()).toMatchObject({
+      category: 'password_reset',
+      carries_secret: true,
+      body_removed_at: null,
+      body_text: expect.stringContaining(link),
+    });
+  });
+
+  it('marks invitation links and sign-in codes as secrets too', async () => {
+    const orgAdmin = await login(t.app, 'orgadmin@trust.demo');
+    const [plan] = await t.database.query<{ id: number }>(
+      "SELECT id FROM organizations WHERE name = 'Golden Valley Health Plan'",
+    );
+    const invite = await t.app.inject({
+      method: 'POST',
+      url: `/api/cbos/${plan!.id}/users/invite`,
+      headers: bearer(orgAdmin),
+      payload: { name: 'Ivy Invitee', email: 'ivy.invitee@example.org', role: 'staff' },
+    });
+    expect(invite.statusCode).toBe(201);
+    // secure@trust.demo signs in with an SMS code.
+    await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: 'secure@trust.demo', password: TEST_PASSWORD },
+    });
+    const rows = await t.database.query<{ category: string; carries_secret: boolean }>(
+      "SELECT DISTINCT category, carries_secret FROM outbound_messages WHERE to_address = 'ivy.invitee@example.org' OR category = 'two_factor_code'",
+    );
+    expect(rows.sort((a, b) => a.category.localeCompare(b.category))).toEqual([
+      { category: 'invitation', carries_secret: true },
+      { category: 'two_factor_code', carries_secret: true },
+    ]);
+  });
+
+  it('shows the fixed text, never the body, once the body was removed after delivery', async () => {
+    const { id } = await queueEmail(t.app.deps, t.database.db, {
+      to: 'removed@example.org',
+      subject: 'Reset your Trust Marketplace password',
+      text: 'Open https://trust.example/reset-password?token=gone-token',
+      category: 'password_reset',
+      carriesSecret: true,
+    });
+    await t.database.query(
+      "UPDATE outbound_messages SET status = 'sent', driver = 'smtp', body_text = $2, body_html = NULL, body_removed_at = now() WHERE id = $1",
+      [id, OUTBOX_MESSAGES.secretBodyRemoved],
+    );
+    const one = (await get(`/api/outbox/${id}`, admin)).json();
+    expect(one).toMatchObject({
+      body_text: OUTBOX_MESSAGES.secretBodyRemoved,
+      body_html: null,
+      carries_secret: true,
+      body_removed_at: expect.any(String),
+    });
+    const listed = (await get('/api/outbox?channel=email&page_size=200', admin))
+      .json()
+      .messages.find((m: { id: number }) => m.id === id);
+    expect(listed.body_text).toBe(OUTBOX_MESSAGES.secretBodyRemoved);
   });
 });
 

@@ -14,7 +14,7 @@ export function outboxRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['outbox'],
           summary:
-            'Every email and SMS sent, newest first, paged (system administrators); bodies carrying PHI are withheld',
+            'Every email and SMS sent, newest first, paged (platform operators); bodies carrying PHI are withheld, and one-time links and codes unless the local driver delivers them',
           querystring: outboxListQuerySchema,
           response: { 200: outboxListSchema, ...errorResponses(400, 401, 403) },
         },
@@ -29,7 +29,7 @@ export function outboxRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['outbox'],
           summary:
-            'One sent email or SMS in full (system administrators); a message carrying PHI is opened here and the read audited',
+            'One sent email or SMS in full (platform operators); a message carrying PHI is opened here and the read audited',
           params: idParamSchema,
           response: { 200: outboundMessageSchema, ...errorResponses(400, 401, 403, 404) },
         },

@@ -1,7 +1,7 @@
 import { OUTBOX_MESSAGES, type OutboundMessage, type OutboxList } from '@trust/domain';
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../platform/audit.ts';
-import { type AuthContext, isSuperAdmin } from '../../platform/auth.ts';
+import { type AuthContext, isPlatformOperator } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { decryptSecret, encryptionKey } from '../../platform/secret-box.ts';
@@ -11,14 +11,13 @@ import { findMessage, listMessages, type OutboundRow } from './repo.ts';
 export const PHI_BODY_PLACEHOLDER = 'Protected health information: open the message to read it.';
 
 /**
- * The outbox holds reset links, invitation links and sign-in codes of every user: only system administrators
- * (product role administrator/admin, or a super_admin of any organization) may read it.
+ * The outbox holds every organization's messages, and in development the reset links, invitation links and
+ * sign-in codes of every user: only platform operators read it (issue #12: an organization's admin who read it
+ * could reset anyone's password). The product role `admin` is not enough. The routes that act as a provider
+ * answering (simulated inbound SMS, email, voicemail) go through here too.
  */
 export function assertCanReadOutbox(auth: AuthContext) {
-  const productAdmin = auth.user.role === 'administrator' || auth.user.role === 'admin';
-  if (!productAdmin && !isSuperAdmin(auth.memberships)) {
-    throw new AppError('forbidden', OUTBOX_MESSAGES.forbidden);
-  }
+  if (!isPlatformOperator(auth)) throw new AppError('forbidden', OUTBOX_MESSAGES.forbidden);
 }
 
 function toWire(row: OutboundRow, body: { text: string; html: string | null }): OutboundMessage {
@@ -39,11 +38,28 @@ function toWire(row: OutboundRow, body: { text: string; html: string | null }): 
     organization_id: row.organizationId,
     created_at: row.createdAt.toISOString(),
     sent_at: row.sentAt ? row.sentAt.toISOString() : null,
+    carries_secret: row.carriesSecret,
+    body_removed_at: row.bodyRemovedAt ? row.bodyRemovedAt.toISOString() : null,
   };
 }
 
+const SECRET_REMOVED = { text: OUTBOX_MESSAGES.secretBodyRemoved, html: null };
+
+/**
+ * Issue #12: the outbox is a development mailbox, not a vault. A secret-bearing body (reset or invitation link,
+ * sign-in code) is shown only while the local driver is the one delivering it; under a real driver (SMTP,
+ * Twilio) it is withheld while in flight and removed once delivered (adapters/delivery.ts).
+ */
+function secretWithheld(deps: AppDeps, row: OutboundRow): boolean {
+  if (!row.carriesSecret) return false;
+  if (row.bodyRemovedAt) return true;
+  if (row.driver !== null && row.driver !== 'local') return true;
+  return row.channel === 'sms' ? deps.config.twilio !== undefined : deps.config.smtpUrl !== undefined;
+}
+
 /** The list never opens a sealed body (a page of PHI would be read without anyone choosing to read it). */
-function listedBody(row: OutboundRow) {
+function listedBody(deps: AppDeps, row: OutboundRow) {
+  if (secretWithheld(deps, row)) return SECRET_REMOVED;
   return row.phi ? { text: PHI_BODY_PLACEHOLDER, html: null } : { text: row.bodyText, html: row.bodyHtml };
 }
 
@@ -59,7 +75,7 @@ export async function listOutbox(
     offset: (query.page - 1) * query.page_size,
   });
   return {
-    messages: rows.map((row) => toWire(row, listedBody(row))),
+    messages: rows.map((row) => toWire(row, listedBody(deps, row))),
     total,
     page: query.page,
     page_size: query.page_size,
@@ -77,6 +93,7 @@ export async function getOutboxMessage(
   const db = deps.database.db;
   const row = await findMessage(db, id);
   if (!row) throw new AppError('not_found', OUTBOX_MESSAGES.notFound);
+  if (secretWithheld(deps, row)) return toWire(row, SECRET_REMOVED);
   if (!row.phi) return toWire(row, { text: row.bodyText, html: row.bodyHtml });
   const key = encryptionKey(deps.config);
   const body = {

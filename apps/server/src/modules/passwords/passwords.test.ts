@@ -86,6 +86,15 @@ describe('POST /api/auth/forgot-password', () => {
     }
     expect(await resetEmails('viewer@trust.demo')).toHaveLength(5);
   });
+
+  it('sends at most 5 links when 12 requests for one account race (issue #12)', async () => {
+    await Promise.all(Array.from({ length: 12 }, () => forgot('cbo@trust.demo')));
+    expect(await resetEmails('cbo@trust.demo')).toHaveLength(5);
+    const [limited] = await t.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit_log WHERE action = 'password.reset_rate_limited'",
+    );
+    expect(limited!.n).toBeGreaterThanOrEqual(7);
+  });
 });
 
 describe('POST /api/auth/reset-password', () => {
@@ -135,6 +144,50 @@ describe('POST /api/auth/reset-password', () => {
     const res = expectEnvelope(await reset({ reset_token: token, new_password: 'Fresh-Password-9' }), 400);
     expect(res.detail).toBe('This reset link has expired. Request a new link.');
     expect((await signIn('coordinator@trust.demo', TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('answers 429 after 20 unknown tokens from one address; real links from elsewhere still work (issue #12)', async () => {
+    const guess = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        remoteAddress: '203.0.113.60',
+        payload: { reset_token: `guess-${i}-${'x'.repeat(30)}`, new_password: 'Guessed-pass-1' },
+      });
+    const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => guess(i)));
+    expect(answers.filter((r) => r.statusCode === 400)).toHaveLength(20);
+    const limited = answers.filter((r) => r.statusCode === 429);
+    expect(limited).toHaveLength(5);
+    const body = expectEnvelope(limited[0]!, 429, 'rate_limited');
+    expect(body.detail).toBe(
+      'Too many invalid or expired links from your network. Please wait 15 minutes and try again.',
+    );
+    expect(Number(limited[0]!.headers['retry-after'])).toBeGreaterThan(890);
+
+    await forgot('system@trust.demo');
+    const token = await resetToken('system@trust.demo');
+    const res = await reset({ reset_token: token, new_password: 'Fresh-Password-9' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('lets a reset end the slow-down of the account (failures from unknown addresses)', async () => {
+    await t.database.query(
+      "INSERT INTO attempt_counters (key, count, window_started_at, last_attempt_at) VALUES ('login:account:provider@trust.demo', 80, now(), now())",
+    );
+    await forgot('provider@trust.demo');
+    const token = await resetToken('provider@trust.demo');
+    expect((await reset({ reset_token: token, new_password: 'Fresh-Password-9' })).statusCode).toBe(200);
+    const rows = await t.database.query(
+      "SELECT 1 FROM attempt_counters WHERE key = 'login:account:provider@trust.demo'",
+    );
+    expect(rows).toEqual([]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      remoteAddress: '192.0.2.200',
+      payload: { email: 'provider@trust.demo', password: 'Fresh-Password-9' },
+    });
+    expect(res.statusCode).toBe(200);
   });
 });
 
@@ -209,5 +262,22 @@ describe('POST /api/auth/change-password (003 §5, §8)', () => {
     expect(limited.detail).toBe(
       'Too many incorrect current passwords. Please wait 15 minutes and try again.',
     );
+  });
+
+  it('checks at most 5 of 20 parallel wrong current passwords (issue #12)', async () => {
+    const token = await login(t.app, 'viewer@trust.demo');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        change(token, { current_password: `wrong-${i}`, new_password: 'Brand-new-pass-1' }),
+      ),
+    );
+    expect(answers.filter((r) => r.statusCode === 400)).toHaveLength(5);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(15);
+    const [row] = await t.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log
+        WHERE action = 'password.change_failed' AND actor_user_id = (SELECT id FROM users WHERE email = $1)`,
+      ['viewer@trust.demo'],
+    );
+    expect(row!.n).toBe(5);
   });
 });

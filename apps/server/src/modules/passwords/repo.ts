@@ -1,14 +1,6 @@
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog, passwordResets, users } from '../../db/schema/index.ts';
-
-export async function resetsSince(db: DbOrTx, userId: number, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(passwordResets)
-    .where(and(eq(passwordResets.userId, userId), gt(passwordResets.createdAt, since)));
-  return row?.n ?? 0;
-}
+import { passwordResets, users } from '../../db/schema/index.ts';
 
 export async function insertReset(db: DbOrTx, values: typeof passwordResets.$inferInsert) {
   await db.insert(passwordResets).values(values);
@@ -35,19 +27,4 @@ export async function useAllResets(db: DbOrTx, userId: number, at: Date) {
 
 export async function setPasswordHash(db: DbOrTx, userId: number, passwordHash: string) {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
-}
-
-/** Wrong current passwords of a user since `since` (change password is rate-limited like sign-in). */
-export async function changeFailuresSince(db: DbOrTx, userId: number, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.actorUserId, userId),
-        eq(auditLog.action, 'password.change_failed'),
-        gt(auditLog.at, since),
-      ),
-    );
-  return row?.n ?? 0;
 }

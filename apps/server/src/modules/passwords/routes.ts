@@ -35,7 +35,7 @@ export function passwordsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags: ['passwords'],
           summary: 'Set a new password with a reset link (single use; ends every session)',
           body: resetPasswordRequestSchema,
-          response: { 200: messageResponseSchema, ...errorResponses(400) },
+          response: { 200: messageResponseSchema, ...errorResponses(400, 429) },
         },
       },
       async (request) => resetPassword(deps, request, request.body),

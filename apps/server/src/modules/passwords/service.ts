@@ -10,19 +10,29 @@ import {
 } from '@trust/domain';
 import type { FastifyRequest } from 'fastify';
 import { queueEmail } from '../../adapters/outbound.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  ATTEMPT_RULES,
+  addressKey,
+  clearAttempts,
+  rateLimited,
+  refundAttempt,
+  takeAttempt,
+  tokenGuessMessage,
+} from '../../platform/attempt-limits.ts';
 import { audit } from '../../platform/audit.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { hashPassword, hashToken, randomToken, verifyPassword } from '../../platform/crypto.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { endUserSessions } from '../../platform/sessions.ts';
+import { clearAccountFailures } from '../auth/sign-in-limits.ts';
 import { findUserByEmail } from '../users/service.ts';
 import * as repo from './repo.ts';
 
-/** Reset emails per account in the window; past it the answer stays the same but nothing more is sent. */
-export const FORGOT_LIMITS = { windowMinutes: 15, perAccount: 5 } as const;
-/** Wrong current passwords per user in the window before change-password answers 429. */
-export const CHANGE_LIMITS = { windowMinutes: 15, perUser: 5 } as const;
+/** The change-password answer past its limit (platform/attempt-limits.ts `confirmIdentity`). */
+const changeLimitMessage = (wait: string) =>
+  `Too many incorrect current passwords. Please wait ${wait} and try again.`;
 /**
  * Every forgot-password answer takes at least this long, so an address with an account (token stored, email
  * queued) cannot be told from one without by timing.
@@ -57,9 +67,12 @@ export async function forgotPassword(
   const tokenHash = hashToken(token);
   const user = await findUserByEmail(deps.database.db, email);
   if (user?.isActive) {
-    const since = new Date(now.getTime() - FORGOT_LIMITS.windowMinutes * 60_000);
+    // 5 reset emails per account in 15 minutes, counted in one atomic step (issue #12): parallel requests
+    // cannot send a sixth. Past it the answer stays the same and nothing is sent.
+    const slot = { rule: ATTEMPT_RULES.forgotPassword, subject: user.id };
+    const verdict = await takeAttempt(deps.database.db, slot, now);
     await deps.database.db.transaction(async (tx) => {
-      if ((await repo.resetsSince(tx, user.id, since)) >= FORGOT_LIMITS.perAccount) {
+      if (!verdict.allowed) {
         await audit(
           tx,
           request,
@@ -87,6 +100,7 @@ export async function forgotPassword(
           'The link expires in 1 hour and works once. If you did not ask for it, ignore this email: your password stays the same.',
         ].join('\n'),
         category: 'password_reset',
+        carriesSecret: true,
         userId: user.id,
       });
       await audit(
@@ -102,7 +116,11 @@ export async function forgotPassword(
   return { message: PASSWORD_MESSAGES.forgotAnswer };
 }
 
-/** POST /api/auth/reset-password: 003 §5 rules; a link works once, for 1 hour; ends every session. */
+/**
+ * POST /api/auth/reset-password: 003 §5 rules; a link works once, for 1 hour; ends every session. A token that
+ * matches no link counts toward the address's limit of guesses (issue #12; 429 past it); the slot is taken
+ * before the lookup and given back when the token was a real link (used or expired ones included).
+ */
 export async function resetPassword(
   deps: AppDeps,
   request: FastifyRequest,
@@ -110,26 +128,50 @@ export async function resetPassword(
 ): Promise<MessageResponse> {
   const invalid = validationError(resetPasswordErrors(input));
   if (invalid) throw invalid;
+  const now = new Date();
+  const db = deps.database.db;
+  const guess = { rule: ATTEMPT_RULES.tokenGuess, subject: addressKey(request.ip) };
+  const verdict = await takeAttempt(db, guess, now);
+  if (!verdict.allowed) throw rateLimited(verdict.retryAfterS, tokenGuessMessage);
   const tokenHash = hashToken(input.reset_token!.trim());
   const passwordHash = await hashPassword(input.new_password!);
-  const now = new Date();
-  return deps.database.db.transaction(async (tx) => {
-    const found = await repo.findResetForUpdate(tx, tokenHash);
-    if (!found?.user.isActive) throw new AppError('bad_request', PASSWORD_MESSAGES.resetFailed);
-    if (found.reset.usedAt) throw new AppError('bad_request', PASSWORD_MESSAGES.resetUsed);
-    if (found.reset.expiresAt <= now) throw new AppError('bad_request', PASSWORD_MESSAGES.resetExpired);
-    await repo.setPasswordHash(tx, found.user.id, passwordHash);
-    await repo.useAllResets(tx, found.user.id, now);
-    // Whoever knew the old password is signed out everywhere.
-    await endUserSessions(tx, found.user.id);
-    await audit(
-      tx,
-      request,
-      { action: 'password.reset', entityType: 'user', entityId: found.user.id },
-      found.user.id,
-    );
+  let realLink = false;
+  try {
+    const email = await db.transaction(async (tx) => {
+      const found = await repo.findResetForUpdate(tx, tokenHash);
+      realLink = Boolean(found);
+      return resetWithLink(tx, request, found, passwordHash, now);
+    });
+    // The email's owner chose a new password: failures from unknown addresses stop slowing the account.
+    await clearAccountFailures(db, email);
     return { message: PASSWORD_MESSAGES.resetDone };
-  });
+  } finally {
+    if (realLink) await refundAttempt(db, guess);
+  }
+}
+
+/** The reset itself, on the locked link row; returns the account's email. */
+async function resetWithLink(
+  tx: DbOrTx,
+  request: FastifyRequest,
+  found: Awaited<ReturnType<typeof repo.findResetForUpdate>>,
+  passwordHash: string,
+  now: Date,
+): Promise<string> {
+  if (!found?.user.isActive) throw new AppError('bad_request', PASSWORD_MESSAGES.resetFailed);
+  if (found.reset.usedAt) throw new AppError('bad_request', PASSWORD_MESSAGES.resetUsed);
+  if (found.reset.expiresAt <= now) throw new AppError('bad_request', PASSWORD_MESSAGES.resetExpired);
+  await repo.setPasswordHash(tx, found.user.id, passwordHash);
+  await repo.useAllResets(tx, found.user.id, now);
+  // Whoever knew the old password is signed out everywhere.
+  await endUserSessions(tx, found.user.id);
+  await audit(
+    tx,
+    request,
+    { action: 'password.reset', entityType: 'user', entityId: found.user.id },
+    found.user.id,
+  );
+  return found.user.email;
 }
 
 /** POST /api/auth/change-password (003 §5, §8): ends the user's other sessions. */
@@ -143,12 +185,11 @@ export async function changePassword(
   if (invalid) throw invalid;
   const db = deps.database.db;
   const userId = auth.user.id;
-  const since = new Date(Date.now() - CHANGE_LIMITS.windowMinutes * 60_000);
-  if ((await repo.changeFailuresSince(db, userId, since)) >= CHANGE_LIMITS.perUser) {
-    throw new AppError('rate_limited', PASSWORD_MESSAGES.tooManyChangeAttempts, {
-      headers: { 'retry-after': String(CHANGE_LIMITS.windowMinutes * 60) },
-    });
-  }
+  // The attempt takes its slot before the password is checked (issue #12): 5 wrong current passwords in 15
+  // minutes, shared with the two-factor settings' confirmations, then 429.
+  const slot = { rule: ATTEMPT_RULES.confirmIdentity, subject: userId };
+  const verdict = await takeAttempt(db, slot);
+  if (!verdict.allowed) throw rateLimited(verdict.retryAfterS, changeLimitMessage);
   // A 400, not a 401: the session is fine, and a 401 would sign the client out.
   if (!(await verifyPassword(auth.user.passwordHash, input.current_password!))) {
     await audit(db, request, { action: 'password.change_failed', entityType: 'user', entityId: userId });
@@ -156,6 +197,7 @@ export async function changePassword(
       fields: { current_password: PASSWORD_MESSAGES.currentWrong },
     });
   }
+  await clearAttempts(db, slot);
   const passwordHash = await hashPassword(input.new_password!);
   await db.transaction(async (tx) => {
     await repo.setPasswordHash(tx, userId, passwordHash);

@@ -283,7 +283,7 @@ describe('GET /api/referral-members', () => {
         page_size: 3,
         status: 'all',
         searched: true,
-        member_ids: body.members.map((m) => m.member_id),
+        ids: body.members.map((m) => m.member_id),
       },
     });
     expect(JSON.stringify(row)).not.toContain('RM1000');

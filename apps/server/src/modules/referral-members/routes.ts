@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireOrg } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/errors.ts';
+import { phiRoute } from '../../platform/phi.ts';
 import { deleteMemberPendingReferrals, listReferralMembers } from './service.ts';
 
 // Member Profiles (000 §2.8) act for the active organization (X-CBO-ID, checked against the memberships).
@@ -23,7 +24,7 @@ export function referralMembersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/referral-members',
       {
-        config: read,
+        config: { ...read, ...phiRoute('member') },
         schema: {
           tags: ['referral-members'],
           summary:

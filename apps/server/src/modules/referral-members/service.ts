@@ -8,7 +8,7 @@ import {
   type ReferralMemberListQuery,
 } from '@trust/domain';
 import type { FastifyRequest } from 'fastify';
-import { audit } from '../../platform/audit.ts';
+import { auditPhiRead } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Actor, deleteReferral } from '../referrals/service.ts';
@@ -61,15 +61,15 @@ export async function listReferralMembers(
   const db = deps.database.db;
   const page = await repo.listMemberPage(db, actor.org.id, query);
   const members = page.rows.map(toMember);
-  await audit(db, request, {
+  await auditPhiRead(db, request, {
     action: 'member.list_read',
     entityType: 'member',
+    ids: members.map((m) => m.member_id),
     details: {
       page: query.page,
       page_size: query.page_size,
       status: query.status,
       searched: Boolean(query.search),
-      member_ids: members.map((m) => m.member_id),
     },
   });
   return {

@@ -5,6 +5,7 @@ import {
   type CommunicationMethodUpdate,
   computePriority,
   type DiscoverResponse,
+  PROVIDER_VERIFICATION_MESSAGES,
   SENDING_MESSAGES,
   successRatePercent,
   toE164,
@@ -16,6 +17,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
+import { canSeeProvider, isProviderVerified, type ProviderViewer } from '../directory/service.ts';
 import { recordMethodAttempt } from './delivery-outcome.ts';
 import * as methods from './methods-repo.ts';
 import { type DiscoveryOptions, discoverWebsiteContacts } from './website-contacts.ts';
@@ -69,23 +71,34 @@ function optedOutOf(db: DbOrTx, phones: readonly (string | null | undefined)[]) 
   );
 }
 
-async function providerOrThrow(deps: AppDeps, providerId: number) {
-  const provider = await methods.findProviderContact(deps.database.db, providerId);
-  if (!provider) throw new AppError('not_found', SENDING_MESSAGES.providerNotFound);
-  return provider;
+/**
+ * The provider, if the viewer may see it (issue #12: another organization's private provider is 404), and
+ * whether the server may open its web form or website (only once it is verified).
+ */
+async function providerOrThrow(deps: AppDeps, viewer: ProviderViewer, providerId: number) {
+  const db = deps.database.db;
+  const provider = await methods.findProviderContact(db, providerId);
+  if (!provider || !(await canSeeProvider(db, viewer, providerId))) {
+    throw new AppError('not_found', SENDING_MESSAGES.providerNotFound);
+  }
+  return { ...provider, verified: (await isProviderVerified(db, providerId)) === true };
 }
 
 /**
  * GET /api/provider-communication-methods?provider_id=: the stored methods, highest priority first; a provider
  * with none gets its directory fallbacks (negative ids, 001 §3), so the send panel always has its contacts.
+ * A provider awaiting verification offers no web form (issue #12): its own organization phones or emails it.
  */
 export async function listProviderMethods(
   deps: AppDeps,
+  viewer: ProviderViewer,
   providerId: number,
 ): Promise<CommunicationMethodList> {
-  const provider = await providerOrThrow(deps, providerId);
+  const provider = await providerOrThrow(deps, viewer, providerId);
   const db = deps.database.db;
-  const rows = await methods.listMethods(db, providerId);
+  const rows = (await methods.listMethods(db, providerId)).filter(
+    (r) => provider.verified || r.methodType !== 'web_form',
+  );
   if (rows.length) {
     const optedOut = await optedOutOf(
       db,
@@ -100,7 +113,7 @@ export async function listProviderMethods(
       name: provider.name,
       phone: provider.phone,
       email: provider.email,
-      website: provider.webFormUrl ?? provider.website,
+      website: provider.verified ? (provider.webFormUrl ?? provider.website) : null,
     }).map((m) => ({
       ...m,
       opted_out: m.method_type === 'phone' && isListed(optedOut, m.contact_value),
@@ -116,10 +129,15 @@ export async function listProviderMethods(
 export async function discoverProviderMethods(
   deps: AppDeps,
   request: FastifyRequest,
+  viewer: ProviderViewer,
   providerId: number,
   options: DiscoveryOptions = {},
 ): Promise<DiscoverResponse> {
-  const provider = await providerOrThrow(deps, providerId);
+  const provider = await providerOrThrow(deps, viewer, providerId);
+  // Issue #12: the server reads no page whose address an organization typed in and nobody has vetted.
+  if (!provider.verified) {
+    throw new AppError('rule_broken', PROVIDER_VERIFICATION_MESSAGES.discoveryUnverified);
+  }
   const candidates: { methodType: string; contactValue: string; discoveryMethod: string }[] = [];
   const add = (methodType: string, contactValue: string | null | undefined, discoveryMethod: string) => {
     const value = contactValue?.trim();
@@ -193,6 +211,7 @@ export async function discoverProviderMethods(
 export async function updateProviderMethod(
   deps: AppDeps,
   request: FastifyRequest,
+  viewer: ProviderViewer,
   id: number,
   body: CommunicationMethodUpdate,
 ): Promise<CommunicationMethod> {
@@ -202,7 +221,9 @@ export async function updateProviderMethod(
   }
   return deps.database.db.transaction(async (tx) => {
     let row = await methods.lockMethod(tx, id);
-    if (!row) throw new AppError('not_found', SENDING_MESSAGES.methodNotFound);
+    if (!row || !(await canSeeProvider(tx, viewer, row.providerId))) {
+      throw new AppError('not_found', SENDING_MESSAGES.methodNotFound);
+    }
     const now = new Date();
     if (body.success !== undefined) row = (await recordMethodAttempt(tx, id, body.success, now))!;
     const flags: Partial<methods.MethodInsert> = {};

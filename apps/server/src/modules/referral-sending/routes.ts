@@ -6,6 +6,7 @@ import {
   communicationMethodUpdateSchema,
   discoverResponseSchema,
   idParamSchema,
+  idString,
   ORG_ROLES,
   type OrgRole,
   referralCommunicationCreateSchema,
@@ -13,12 +14,14 @@ import {
   sendResultSchema,
   sendToProvidersResponseSchema,
   sendToProvidersSchema,
+  signedIdString,
 } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireOrg } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/errors.ts';
+import { phiRoute } from '../../platform/phi.ts';
 import { listReferralCommunications, sendCommunication, sendToProviders } from './communications-service.ts';
 import { discoverProviderMethods, listProviderMethods, updateProviderMethod } from './methods-service.ts';
 
@@ -30,8 +33,9 @@ const write = { auth: { org: true as const, orgRoles: WRITERS } };
 const tags = ['referral-sending'];
 
 /** A method id may be negative on the wire (a directory fallback), which PUT then refuses with 422. */
-const methodIdParamSchema = z.object({ id: z.coerce.number().int() });
-const providerIdParamSchema = z.object({ providerId: z.coerce.number().int().positive() });
+// Negative ids name a provider's unstored directory fallback methods (DESIGN.md "Ids"): PUT answers 422 for them.
+const methodIdParamSchema = z.object({ id: signedIdString() });
+const providerIdParamSchema = z.object({ providerId: idString() });
 
 export function referralSendingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -47,7 +51,7 @@ export function referralSendingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: communicationMethodListSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => listProviderMethods(deps, request.query.provider_id),
+      async (request) => listProviderMethods(deps, requireOrg(request).org.id, request.query.provider_id),
     );
 
     app.get(
@@ -59,10 +63,11 @@ export function referralSendingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           summary:
             "Stores the provider's contacts from its directory record and its website's tel:/mailto: links",
           params: providerIdParamSchema,
-          response: { 200: discoverResponseSchema, ...errorResponses(400, 401, 403, 404) },
+          response: { 200: discoverResponseSchema, ...errorResponses(400, 401, 403, 404, 422) },
         },
       },
-      async (request) => discoverProviderMethods(deps, request, request.params.providerId),
+      async (request) =>
+        discoverProviderMethods(deps, request, requireOrg(request).org.id, request.params.providerId),
     );
 
     app.put(
@@ -78,7 +83,8 @@ export function referralSendingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: communicationMethodSchema, ...errorResponses(400, 401, 403, 404, 422) },
         },
       },
-      async (request) => updateProviderMethod(deps, request, request.params.id, request.body),
+      async (request) =>
+        updateProviderMethod(deps, request, requireOrg(request).org.id, request.params.id, request.body),
     );
 
     app.post(
@@ -98,7 +104,7 @@ export function referralSendingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/referral-communications',
       {
-        config: read,
+        config: { ...read, ...phiRoute('communication') },
         schema: {
           tags,
           summary:

@@ -1,6 +1,7 @@
 import {
   type CommunicationMethodType,
   defaultReferralMessage,
+  PROVIDER_VERIFICATION_MESSAGES,
   REFERRAL_MESSAGES,
   referralEmailSubject,
   renderTemplate,
@@ -15,6 +16,7 @@ import { audit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { queueCommunicationEmail, queueCommunicationSms } from '../communications/queue.ts';
+import { canSeeProvider, isProviderVerified } from '../directory/service.ts';
 import { recordReferralEvent } from '../referrals/history.ts';
 import * as referralsRepo from '../referrals/repo.ts';
 import type { Actor } from '../referrals/service.ts';
@@ -198,7 +200,17 @@ async function sendInTransaction(
     throw new AppError('not_found', REFERRAL_MESSAGES.notFound);
   }
   const provider = await methods.findProviderContact(tx, input.providerId);
-  if (!provider) throw new AppError('not_found', SENDING_MESSAGES.providerNotFound);
+  // Issue #12: another organization's private provider is as unknown as a missing one.
+  if (!provider || !(await canSeeProvider(tx, actor.org.id, provider.id))) {
+    throw new AppError('not_found', SENDING_MESSAGES.providerNotFound);
+  }
+  // A web form whose address an organization typed in is opened only once a platform operator verified the
+  // provider: refused before a method is stored or anything is queued.
+  if (input.methodType === 'web_form' && !(await isProviderVerified(tx, provider.id))) {
+    throw new AppError('rule_broken', PROVIDER_VERIFICATION_MESSAGES.webFormUnverified, {
+      fields: { method_type: PROVIDER_VERIFICATION_MESSAGES.webFormUnverified },
+    });
+  }
   const method = await resolveMethod(tx, provider, input);
   if (method.methodType === 'phone' && (method.optedOut || (await isOptedOut(tx, method.contactValue)))) {
     throw new AppError('rule_broken', SENDING_MESSAGES.methodOptedOut);

@@ -263,7 +263,7 @@ describe('GET /api/provider-communication-methods/discover/{providerId}', () => 
       const id = await freshProvider({ phone: null, email: null, website: `http://127.0.0.1:${port}/` });
       const request = { ip: '127.0.0.1', auth: null } as unknown as FastifyRequest;
       // Loopback is allowed only here: the route never fetches private addresses.
-      const found = await discoverProviderMethods(t.app.deps, request, id, {
+      const found = await discoverProviderMethods(t.app.deps, request, plan, id, {
         allowPrivateAddresses: true,
       });
       const pairs = found.methods.map((m) => [m.method_type, m.contact_value, m.discovery_method]);

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireOrg } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/errors.ts';
+import { phiRoute } from '../../platform/phi.ts';
 import { listReferralMessages, listReferralScreenshots } from './communications-service.ts';
 
 // Reads for the case workspace's Communications tab (000 §2.7, §7). They act for the active organization
@@ -21,7 +22,7 @@ export function referralCommunicationsRoutes(deps: AppDeps): FastifyPluginAsyncZ
     app.get(
       '/api/referrals/:id/messages',
       {
-        config: read,
+        config: { ...read, ...phiRoute('outbound_message') },
         schema: {
           tags: ['referrals'],
           summary:
@@ -38,7 +39,7 @@ export function referralCommunicationsRoutes(deps: AppDeps): FastifyPluginAsyncZ
     app.get(
       '/api/referrals/:id/screenshots',
       {
-        config: read,
+        config: { ...read, ...phiRoute('web_form_submission') },
         schema: {
           tags: ['referrals'],
           summary:

@@ -12,7 +12,7 @@ import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { outboundMessages, webFormSubmissions } from '../../db/schema/index.ts';
-import { audit } from '../../platform/audit.ts';
+import { auditPhiRead } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { type Actor, findVisibleReferral } from './service.ts';
 
@@ -108,11 +108,11 @@ export async function listReferralMessages(
     query.page_size,
     (query.page - 1) * query.page_size,
   );
-  await audit(db, request, {
-    action: 'referral.messages_read',
-    entityType: 'referral',
-    entityId: id,
-    details: { count: rows.length },
+  await auditPhiRead(db, request, {
+    action: 'outbound_message.list_read',
+    entityType: 'outbound_message',
+    ids: rows.map((r) => r.id),
+    details: { referral_id: id },
   });
   return { messages: rows.map(toMessageWire), total, page: query.page, page_size: query.page_size };
 }
@@ -156,11 +156,11 @@ export async function listReferralScreenshots(
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size);
   const [totals] = await db.select({ total: count() }).from(webFormSubmissions).where(where);
-  await audit(db, request, {
-    action: 'referral.screenshots_read',
-    entityType: 'referral',
-    entityId: id,
-    details: { count: rows.length },
+  await auditPhiRead(db, request, {
+    action: 'web_form_submission.list_read',
+    entityType: 'web_form_submission',
+    ids: rows.map((r) => r.id),
+    details: { referral_id: id },
   });
   return {
     screenshots: rows.map(toSubmissionWire),

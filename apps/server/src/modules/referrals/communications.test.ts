@@ -83,9 +83,10 @@ async function messages(id: number, token = coordinator, org = plan, query = '')
   return res.json() as ReferralMessageList;
 }
 
+/** Audit rows of PHI reads about the referral (each names what it showed, and the referral in its details). */
 async function auditCount(action: string, id: number, org: number) {
   const [row] = await t.database.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM audit_log WHERE action = $1 AND entity_type = 'referral' AND entity_id = $2 AND organization_id = $3",
+    "SELECT count(*)::int AS n FROM audit_log WHERE action = $1 AND details->>'referral_id' = $2 AND organization_id = $3",
     [action, String(id), org],
   );
   return row!.n;
@@ -154,7 +155,8 @@ describe('GET /api/referrals/{id}/messages', () => {
     expect(again.messages[0]!.preview).toContain('has been authorized');
     expect(again.messages[1]!.id).toBe(sms!.id);
 
-    expect(await auditCount('referral.messages_read', r.id, plan)).toBe(3);
+    // The first read showed nothing, so it read no PHI; the two others name what they showed.
+    expect(await auditCount('outbound_message.list_read', r.id, plan)).toBe(2);
   });
 
   it('gives no body of a PHI message, only its subject; short bodies and failures show as they are', async () => {
@@ -227,7 +229,7 @@ describe('GET /api/referrals/{id}/messages', () => {
     expect(claim.statusCode, claim.body).toBe(200);
     const seen = await messages(r.id, cbo, harbor);
     expect(seen.messages).toEqual([expect.objectContaining({ channel: 'sms', category: 'referral_status' })]);
-    expect(await auditCount('referral.messages_read', r.id, harbor)).toBe(1);
+    expect(await auditCount('outbound_message.list_read', r.id, harbor)).toBe(1);
     expect((await messages(r.id)).messages).toHaveLength(1);
 
     const other = expectEnvelope(
@@ -236,7 +238,7 @@ describe('GET /api/referrals/{id}/messages', () => {
       'not_found',
     );
     expect(other.message).toBe('Referral not found');
-    expect(await auditCount('referral.messages_read', r.id, lakeside)).toBe(0);
+    expect(await auditCount('outbound_message.list_read', r.id, lakeside)).toBe(0);
   });
 
   it("shows the provider's details email after an acceptance by its subject only", async () => {
@@ -345,7 +347,7 @@ describe('GET /api/referrals/{id}/screenshots', () => {
       error: null,
     });
     expect(list.screenshots[1]).toMatchObject({ submission_success: false, error: 'Captcha' });
-    expect(await auditCount('referral.screenshots_read', r.id, plan)).toBe(1);
+    expect(await auditCount('web_form_submission.list_read', r.id, plan)).toBe(1);
 
     const page = await api('GET', `/api/referrals/${r.id}/screenshots?page=2&page_size=1`, coordinator, plan);
     expect((page.json() as ReferralScreenshotList).screenshots.map((s) => s.id)).toEqual([older]);

@@ -1,4 +1,13 @@
-import { FEED_EVENTS, type FeedCard, maskFeedCard } from '@trust/domain';
+import {
+  ageBand,
+  claimFeedCard,
+  type EventPhi,
+  FEED_EVENTS,
+  type FeedCard,
+  type FeedParties,
+  fullCardOrganizations,
+  maskFeedCard,
+} from '@trust/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import * as repo from './repo.ts';
@@ -18,12 +27,17 @@ export function isAwaitingProvider(r: repo.ReferralRecord | null): boolean {
   );
 }
 
-/** The full card (signed-in viewers); maskFeedCard() makes the signed-out one from it. */
-export function toFeedCard(r: repo.ReferralRow, referredBy: string): FeedCard {
+/**
+ * The full card (the referring and the matched provider's organization); claimFeedCard() and maskFeedCard()
+ * make the other levels from it (packages/domain live-feed.ts). The date of birth stays here: only its age
+ * band, on the day the card is made, goes on any card.
+ */
+export function toFeedCard(r: repo.ReferralRow, referredBy: string, today: Date = new Date()): FeedCard {
   return {
     id: r.id,
     referral_number: r.referralNumber,
     status: r.status,
+    detail: 'full',
     masked: false,
     member_name: [r.firstName, r.lastName].filter(Boolean).join(' '),
     medicaid_id: r.medicaidId,
@@ -32,6 +46,8 @@ export function toFeedCard(r: repo.ReferralRow, referredBy: string): FeedCard {
     city: r.city,
     state: r.state,
     preferred_language: r.preferredLanguage,
+    availability: r.availability,
+    age_band: ageBand(r.dateOfBirth, today),
     sdoh_needs: r.sdohNeeds,
     housing_subcategories: r.housingSubcategories,
     transportation_subcategories: r.transportationSubcategories,
@@ -46,12 +62,21 @@ export function toFeedCard(r: repo.ReferralRow, referredBy: string): FeedCard {
   };
 }
 
+/** Who reads a referral's card in full: its organization and its matched provider's (issue #12). */
+export function feedPartiesOf(r: repo.ReferralRecord): FeedParties {
+  return { referring_org_id: r.organizationId, matched_org_id: r.matchedProvider?.organizationId ?? null };
+}
+
+/** A full card on a stream is a PHI disclosure: each stream that receives it writes an audit row. */
+const phiOf = (id: number): { phi: EventPhi } => ({ phi: { entity_type: 'referral', ids: [id] } });
+
 /**
  * Pushes a change of a referral to every open live feed (000 §2.6), in the caller's transaction so nothing is
- * announced that did not commit. Open referrals go to signed-in feeds in full and to signed-out feeds masked by
- * the server: the two audiences never overlap, so a visitor's stream never carries a full value. A referral
- * that stops being open is removed everywhere; one awaiting its provider's answer goes to that provider's
- * organization only.
+ * announced that did not commit. An open referral goes in full to the streams of the organizations with a reason
+ * to read it (the referring one, the matched provider's), as a claim card to every other signed-in stream, and
+ * masked to signed-out ones: the audiences never overlap, so a stream never carries more than its reader may
+ * see (the same levels as GET /api/live-feed). A referral that stops being open is removed everywhere; one
+ * awaiting its provider's answer goes in full to that provider's organization only.
  */
 export async function publishFeedChange(
   deps: AppDeps,
@@ -62,8 +87,17 @@ export async function publishFeedChange(
   const publish = deps.events.publish.bind(deps.events);
   const card = after ? toFeedCard(after, await repo.organizationName(tx, after.organizationId)) : null;
 
-  if (card && isOpen(after)) {
-    await publish(FEED_EVENTS.upsert, { kind: 'signed_in' }, card, tx);
+  if (card && after && isOpen(after)) {
+    const fullOrgs = fullCardOrganizations(feedPartiesOf(after));
+    for (const orgId of fullOrgs) {
+      await publish(FEED_EVENTS.upsert, { kind: 'org', org_id: orgId }, card, tx, phiOf(card.id));
+    }
+    await publish(
+      FEED_EVENTS.upsert,
+      { kind: 'signed_in', except_org_ids: fullOrgs },
+      claimFeedCard(card),
+      tx,
+    );
     await publish(FEED_EVENTS.upsert, { kind: 'anonymous' }, maskFeedCard(card), tx);
   } else if (before && (isOpen(before) || isAwaitingProvider(before))) {
     await publish(FEED_EVENTS.remove, { kind: 'public' }, { id: before.id }, tx);
@@ -71,6 +105,6 @@ export async function publishFeedChange(
 
   const providerOrg = after?.matchedProvider?.organizationId;
   if (card && providerOrg && isAwaitingProvider(after)) {
-    await publish(FEED_EVENTS.upsert, { kind: 'org', org_id: providerOrg }, card, tx);
+    await publish(FEED_EVENTS.upsert, { kind: 'org', org_id: providerOrg }, card, tx, phiOf(card.id));
   }
 }

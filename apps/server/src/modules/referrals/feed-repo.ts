@@ -1,7 +1,7 @@
 import { CLAIM_MATCH_METHOD } from '@trust/domain';
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { organizations, referralFeedPasses, referrals } from '../../db/schema/index.ts';
+import { organizations, providers, referralFeedPasses, referrals } from '../../db/schema/index.ts';
 import type { ReferralRow } from './repo.ts';
 
 // Queries of the live feed (000 §2.6, §4.3). Every one is served by an index: the open cards by the partial
@@ -11,10 +11,17 @@ import type { ReferralRow } from './repo.ts';
 
 const { searchText: _searchText, ...referralColumns } = getTableColumns(referrals);
 
-/** A feed row: the referral and the name of the organization that created it ("referred by"). */
-export type FeedRow = ReferralRow & { referredBy: string };
+/**
+ * A feed row: the referral, the name of the organization that created it ("referred by") and the organization
+ * of its matched provider (with the referring one, who reads the card in full).
+ */
+export type FeedRow = ReferralRow & { referredBy: string; matchedOrganizationId: number | null };
 
-const feedSelection = { ...referralColumns, referredBy: organizations.name };
+const feedSelection = {
+  ...referralColumns,
+  referredBy: organizations.name,
+  matchedOrganizationId: providers.organizationId,
+};
 
 /** Not passed by this user (000 §4.3 "not already passed"). */
 function notPassedBy(userId: number) {
@@ -41,6 +48,7 @@ export function pendingPageQuery(db: DbOrTx, userId: number | null, limit: numbe
     .select(feedSelection)
     .from(referrals)
     .innerJoin(organizations, eq(organizations.id, referrals.organizationId))
+    .leftJoin(providers, eq(providers.id, referrals.matchedProviderId))
     .where(userId === null ? isPending : and(isPending, notPassedBy(userId)))
     .orderBy(desc(referrals.createdAt), desc(referrals.id))
     .limit(limit)
@@ -86,6 +94,7 @@ export async function listAwaitingPage(
     .select(feedSelection)
     .from(referrals)
     .innerJoin(organizations, eq(organizations.id, referrals.organizationId))
+    .leftJoin(providers, eq(providers.id, referrals.matchedProviderId))
     .where(and(awaitingAnswerOf(providerIds), notPassedBy(userId)))
     .orderBy(sql`${referrals.expiresAt} ASC NULLS LAST`, asc(referrals.id))
     .limit(limit)

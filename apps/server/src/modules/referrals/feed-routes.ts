@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth, requireOrg } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/errors.ts';
+import { phiRoute } from '../../platform/phi.ts';
 import { claimReferral, listLiveFeed, passReferral } from './feed-service.ts';
 
 /** Viewers (002 §6) read the feed; every other organization role may claim for its organization. */
@@ -22,11 +23,12 @@ export function liveFeedRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/live-feed',
       {
-        // 003 §2.1: the livefeed tab is open; a valid bearer is still read and decides masked or full.
-        config: { auth: 'public' },
+        // 003 §2.1: the livefeed tab is open; a valid bearer is still read and decides masked or full. The full
+        // cards a page shows are audited (x-phi).
+        config: { auth: 'public', ...phiRoute('referral') },
         schema: {
           tags: ['live feed'],
-          summary: `The live referral feed, one page (default 50, at most ${FEED_PAGE_SIZE_MAX}): masked by the server for visitors; for a signed-in user the referrals awaiting the organization's answer first, then every Pending one not passed (000 §2.6, §4.3)`,
+          summary: `The live referral feed, one page (default 50, at most ${FEED_PAGE_SIZE_MAX}): masked by the server for visitors; for a signed-in user the referrals awaiting the organization's answer first, then every Pending one not passed (000 §2.6, §4.3). Each card at the caller's level (\`detail\`): full for the referring and the matched provider's organization (audited), a claim card without identifying fields for other organizations`,
           querystring: feedQuerySchema,
           response: { 200: feedListSchema, ...errorResponses(400) },
         },
@@ -37,7 +39,7 @@ export function liveFeedRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/referrals/:id/claim',
       {
-        config: { auth: { org: true as const, orgRoles: WRITERS } },
+        config: { auth: { org: true as const, orgRoles: WRITERS }, ...phiRoute('referral') },
         schema: {
           tags: ['live feed'],
           summary:

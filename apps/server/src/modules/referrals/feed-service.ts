@@ -1,8 +1,11 @@
 import {
   CLAIM_MATCH_METHOD,
   FEED_MESSAGES,
+  type FeedCard,
   type FeedList,
   type FeedQuery,
+  feedCardAt,
+  feedDetailFor,
   maskFeedCard,
   REFERRAL_MESSAGES,
   RESPONSE_WINDOW_DAYS,
@@ -10,7 +13,7 @@ import {
 } from '@trust/domain';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
-import { audit } from '../../platform/audit.ts';
+import { audit, auditPhiRead } from '../../platform/audit.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -55,10 +58,23 @@ async function providersOf(deps: AppDeps, orgId: number | null | undefined): Pro
 }
 
 /**
+ * A card at the level of the active organization (issue #12 minimum necessary): full when it created the
+ * referral or its provider is the matched one, the claim card otherwise.
+ */
+function cardFor(row: feedRepo.FeedRow, orgId: number | null, today: Date): FeedCard {
+  const detail = feedDetailFor(
+    { signed_in: true, org_id: orgId },
+    { referring_org_id: row.organizationId, matched_org_id: row.matchedOrganizationId },
+  );
+  return feedCardAt(toFeedCard(row, row.referredBy, today), detail);
+}
+
+/**
  * GET /api/live-feed (000 §2.6, §4.3). Signed out: every organization's Pending referrals, newest first,
  * masked here on the server. Signed in: first the referrals awaiting the answer of a provider the active
  * organization acts for (it can accept them from the feed), then the Pending ones, both without the user's
- * passes, in full; each page read is audited with the ids it showed.
+ * passes; in full where the active organization referred the member or is the matched provider's, as claim
+ * cards elsewhere. Each page that showed full cards is audited with their ids.
  */
 export async function listLiveFeed(
   deps: AppDeps,
@@ -105,16 +121,16 @@ export async function listLiveFeed(
     query.page_size - awaiting.length,
     Math.max(0, offset - awaitingCount),
   );
-  const cards = [...awaiting, ...open].map((r) => toFeedCard(r, r.referredBy));
+  const today = new Date();
+  const cards = [...awaiting, ...open].map((r) => cardFor(r, orgId, today));
 
-  if (cards.length > 0) {
-    // PHI read (DESIGN.md): who saw which referrals, once per page.
-    await audit(db, request, {
-      action: 'referral.feed_read',
-      entityType: 'live_feed',
-      details: { referral_ids: cards.map((c) => c.id), page: query.page },
-    });
-  }
+  // PHI read (DESIGN.md): who saw which referrals in full, one row per page (none when it showed none).
+  await auditPhiRead(db, request, {
+    action: 'referral.feed_read',
+    entityType: 'referral',
+    ids: cards.filter((c) => c.detail === 'full').map((c) => c.id),
+    details: { page: query.page },
+  });
   return {
     referrals: cards,
     pending_count: pendingCount,
@@ -178,7 +194,14 @@ export async function claimReferral(
       toStatus: after.status,
       details,
     });
-    await audit(tx, request, { action: 'referral.claimed', entityType: 'referral', entityId: id, details });
+    // The claimer read a claim card until now; its answer is the full record (issue #12): this one row is both
+    // the claim and that first full read of the referral by the claiming organization.
+    await audit(tx, request, {
+      action: 'referral.claimed',
+      entityType: 'referral',
+      entityId: id,
+      details: { ...details, full_record_read: true },
+    });
     await noticeMemberOfStatus(deps, tx, after, actor.user.id);
     await publishFeedChange(deps, tx, before, after);
     return toReferralWire(after, after.organizationId === actor.org.id ? 'owner' : 'provider');

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { FeedCard, FeedList, Referral } from '@trust/domain';
+import { ageBand, type FeedCard, type FeedList, type Referral } from '@trust/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -124,6 +124,24 @@ async function wholeFeed(token: string | null = null, org?: number): Promise<Fee
 const pendingInDb = async () =>
   (await one<{ n: number }>("SELECT count(*)::int AS n FROM referrals WHERE status = 'pending'")).n;
 
+type FeedAuditRow = {
+  id: number;
+  organization_id: number | null;
+  entity_type: string;
+  entity_id: string | null;
+  details: { ids: number[]; page: number };
+};
+
+/** The newest live-feed read audited for this user, if any. */
+async function lastFeedAudit(email: string): Promise<FeedAuditRow | undefined> {
+  const [row] = await t.database.query<FeedAuditRow>(
+    `SELECT id, organization_id, entity_type, entity_id, details FROM audit_log
+      WHERE action = 'referral.feed_read' AND actor_user_id = $1 ORDER BY id DESC LIMIT 1`,
+    [await userId(email)],
+  );
+  return row;
+}
+
 describe('GET /api/live-feed signed out (000 §2.6: masked by the server)', () => {
   it("lists every organization's Pending referrals newest first, masked, with no full value in the body", async () => {
     const r = await createPending();
@@ -214,20 +232,20 @@ describe('GET /api/live-feed signed in (000 §4.3)', () => {
     expect(list.pending_count).toBe(await pendingInDb());
     expect(list.total).toBe(head.length + list.pending_count);
 
-    const card = list.referrals.find((c) => c.id === open.id)!;
-    expect(card).toMatchObject({
+    // Harbor did not refer the open one: a claim card; the one awaiting harbor's answer: in full.
+    expect(list.referrals.find((c) => c.id === open.id)).toMatchObject({
+      detail: 'claim',
       masked: false,
-      member_name: 'Wilhelmina Quarrington',
-      medicaid_id: open.medicaid_id,
-      phone_number: secret.phone_number,
-      primary_diagnosis: secret.primary_diagnosis,
-      referring_provider: secret.provider_name,
+      member_name: 'W. Q.',
+      medicaid_id: null,
       referred_by: 'Golden Valley Health Plan',
     });
     expect(list.referrals.find((c) => c.id === awaiting.id)).toMatchObject({
+      detail: 'full',
       status: 'matched',
       acceptance_status: 'pending',
       matched_provider_id: harborProvider,
+      member_name: 'Wilhelmina Quarrington',
     });
 
     // Lakeside sees its own awaiting card, not harbor's; the plan (no provider) sees none and cannot claim.
@@ -238,13 +256,9 @@ describe('GET /api/live-feed signed in (000 §4.3)', () => {
     expect(planFeed.viewer).toEqual({ signed_in: true, provider_id: null, organization_id: plan });
     expect(planFeed.referrals.every((c) => c.status === 'pending')).toBe(true);
 
-    const [audit] = await t.database.query<{ details: { referral_ids: number[] }; organization_id: number }>(
-      `SELECT details, organization_id FROM audit_log WHERE action = 'referral.feed_read' AND actor_user_id = $1
-        ORDER BY id DESC LIMIT 1`,
-      [await userId('cbo@trust.demo')],
-    );
-    expect(audit).toMatchObject({ organization_id: harbor });
-    expect(audit!.details.referral_ids).toEqual(ids);
+    const audit = await lastFeedAudit('cbo@trust.demo');
+    expect(audit).toMatchObject({ organization_id: harbor, entity_type: 'referral' });
+    expect(audit!.details.ids).toEqual(list.referrals.filter((c) => c.detail === 'full').map((c) => c.id));
   });
 
   it('pages through awaiting then Pending cards without gaps or repeats', async () => {
@@ -303,6 +317,361 @@ describe('GET /api/live-feed signed in (000 §4.3)', () => {
       // Read in index order (backwards for newest first): no sort of the Pending set.
       expect(plan).toContain('Index Scan Backward using referrals_open_feed_idx');
       expect(plan).not.toMatch(/\bSort\b/);
+    }
+  });
+});
+
+/** The app listening on a local port (once), for tests of the event stream. */
+async function baseUrl(): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => {});
+  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}
+
+type Frame = { type: string; data: unknown };
+
+/** GET /api/events acting for an organization, kept as the raw text received, so a test can search every byte. */
+async function openRawStream(base: string, token: string | null, org?: number) {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/api/events`, {
+    headers: token ? bearer(token, org) : {},
+    signal: controller.signal,
+  });
+  expect(res.status).toBe(200);
+  let text = '';
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        text += value;
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  const frames = (): Frame[] =>
+    text
+      .split('\n\n')
+      .map((block) =>
+        block
+          .split('\n')
+          .find((l) => l.startsWith('data: '))
+          ?.slice(6),
+      )
+      .filter((d): d is string => Boolean(d))
+      .map((d) => JSON.parse(d) as Frame);
+  const waitFor = async (predicate: () => boolean, ms = 3000) => {
+    const until = Date.now() + ms;
+    while (!predicate() && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    return predicate();
+  };
+  expect(await waitFor(() => text.includes(': connected'))).toBe(true);
+  return { text: () => text, frames, waitFor, close: () => controller.abort() };
+}
+
+/** The feed card of a referral in a stream's upserts, the newest one. */
+const upsertOf = (frames: Frame[], id: number): FeedCard | undefined =>
+  frames
+    .filter((f) => f.type === 'feed.upsert' && (f.data as FeedCard).id === id)
+    .map((f) => f.data as FeedCard)
+    .at(-1);
+
+describe('minimum necessary on the live feed (issue #12)', () => {
+  let seq = 0;
+  /** A Pending referral of the health plan whose identifying values appear nowhere else in the database. */
+  async function createDistinct() {
+    seq += 1;
+    const values = {
+      first_name: `Evangelina${'x'.repeat(seq)}`,
+      last_name: `Thistlewood${'q'.repeat(seq)}`,
+      phone_number: `(415) 555-78${String(seq).padStart(2, '0')}`,
+      email: `evangelina.${seq}@example.org`,
+      date_of_birth: '1958-09-21',
+      primary_diagnosis: `Idiopathic pulmonary fibrosis stage ${seq}`,
+      provider_name: `Dr. Octavia Pemberton${seq}`,
+      availability: 'Weekends',
+      preferred_language: 'Vietnamese',
+      sdoh_needs: ['Housing Assistance', 'Transportation'],
+      housing_subcategories: ['Transitional housing'],
+      transportation_subcategories: ['Medical appointments'],
+    };
+    const r = await createPending(values);
+    const digits = values.phone_number.replace(/\D/g, '');
+    const withheld = [
+      values.first_name,
+      values.last_name,
+      r.medicaid_id,
+      values.phone_number,
+      digits,
+      digits.slice(3),
+      values.email,
+      values.date_of_birth,
+      values.primary_diagnosis,
+      'Octavia',
+      'Pemberton',
+    ];
+    return { r, values, withheld };
+  }
+
+  /** Every page of a feed: the cards and the raw text of every answer. */
+  async function rawFeed(token: string, org?: number) {
+    const cards: FeedCard[] = [];
+    let text = '';
+    for (let page = 1; ; page++) {
+      const res = await api('GET', `/api/live-feed?page=${page}&page_size=100`, token, org);
+      expect(res.statusCode, res.body).toBe(200);
+      text += res.body;
+      const list = res.json() as FeedList;
+      cards.push(...list.referrals);
+      if (cards.length >= list.total || list.referrals.length === 0) return { cards, text };
+    }
+  }
+
+  let outsiderOrg: number;
+  beforeAll(async () => {
+    // An organization with no referral of its own and no provider listing: unrelated to every referral.
+    outsiderOrg = (
+      await one<{ id: number }>(
+        "INSERT INTO organizations (name) VALUES ('Northside Outreach Collective') RETURNING id",
+      )
+    ).id;
+    await t.database.query(
+      "INSERT INTO memberships (user_id, organization_id, role) VALUES ($1, $2, 'staff')",
+      [await userId('staff@trust.demo'), outsiderOrg],
+    );
+  });
+
+  const expectNone = (text: string, withheld: string[]) => {
+    for (const value of withheld) expect(text, `leaked ${value}`).not.toContain(value);
+  };
+
+  it('another organization gets a claim card: what a claim is decided on, no identifying value in the answer', async () => {
+    const { r, withheld } = await createDistinct();
+    for (const [token, org] of [
+      [staff, outsiderOrg],
+      [cbo, harbor],
+      // The referring organization's own user, acting for another of its organizations, reads as that one.
+      [coordinator, await orgId('Riverbend Family Clinic')],
+    ] as const) {
+      const { cards, text } = await rawFeed(token, org);
+      expect(cards.find((c) => c.id === r.id)).toEqual({
+        id: r.id,
+        referral_number: r.referral_number,
+        status: 'pending',
+        detail: 'claim',
+        masked: false,
+        member_name: `E. T.`,
+        medicaid_id: null,
+        phone_number: null,
+        zip_code: '94110',
+        city: 'San Francisco',
+        state: 'CA',
+        preferred_language: 'Vietnamese',
+        availability: 'Weekends',
+        age_band: ageBand('1958-09-21', new Date()),
+        sdoh_needs: ['Housing Assistance', 'Transportation'],
+        housing_subcategories: ['Transitional housing'],
+        transportation_subcategories: ['Medical appointments'],
+        urgency_level: 'Emergency',
+        primary_diagnosis: null,
+        referring_provider: null,
+        referred_by: 'Golden Valley Health Plan',
+        created_at: r.created_at,
+        matched_provider_id: null,
+        acceptance_status: null,
+        expires_at: null,
+      });
+      expectNone(text, withheld);
+    }
+    // The referral is not theirs to open by id either.
+    expect((await api('GET', `/api/referrals/${r.id}`, staff, outsiderOrg)).statusCode).toBe(404);
+  });
+
+  it("the referring organization reads its referral's card in full, and the read is audited with its id", async () => {
+    const { r, values } = await createDistinct();
+    const list = await feed('page_size=100', coordinator, plan);
+    const card = list.referrals.find((c) => c.id === r.id);
+    expect(card).toMatchObject({
+      detail: 'full',
+      masked: false,
+      member_name: `${values.first_name} ${values.last_name}`,
+      medicaid_id: r.medicaid_id,
+      phone_number: values.phone_number,
+      primary_diagnosis: values.primary_diagnosis,
+      referring_provider: values.provider_name,
+      zip_code: '94110',
+      availability: 'Weekends',
+      age_band: ageBand(values.date_of_birth, new Date()),
+    });
+    // Neither the email nor the date of birth is on any card.
+    expect(JSON.stringify(card)).not.toContain(values.email);
+    expect(JSON.stringify(card)).not.toContain(values.date_of_birth);
+
+    const full = list.referrals.filter((c) => c.detail === 'full');
+    expect(list.referrals.some((c) => c.detail === 'claim')).toBe(true);
+    expect(full.every((c) => c.referred_by === 'Golden Valley Health Plan')).toBe(true);
+    const audit = await lastFeedAudit('coordinator@trust.demo');
+    expect(audit).toMatchObject({ organization_id: plan, entity_type: 'referral', details: { page: 1 } });
+    expect(audit!.details.ids).toEqual(full.map((c) => c.id));
+    expect(audit!.details.ids).toContain(r.id);
+  });
+
+  it("the matched provider's organization reads the card in full", async () => {
+    const { r, values } = await createDistinct();
+    await matchTo(r.id, harborProvider);
+    const { cards } = await rawFeed(cbo, harbor);
+    expect(cards.find((c) => c.id === r.id)).toMatchObject({
+      detail: 'full',
+      status: 'matched',
+      member_name: `${values.first_name} ${values.last_name}`,
+      medicaid_id: r.medicaid_id,
+      primary_diagnosis: values.primary_diagnosis,
+    });
+    // Still Pending but linked to a provider (e.g. set back by the workspace): its organization reads it as
+    // GET /api/referrals/{id} would let it, everyone else gets the claim card.
+    await t.database.query(
+      "UPDATE referrals SET status = 'pending', acceptance_status = NULL WHERE id = $1",
+      [r.id],
+    );
+    expect((await rawFeed(cbo, harbor)).cards.find((c) => c.id === r.id)?.detail).toBe('full');
+    expect((await rawFeed(staff, outsiderOrg)).cards.find((c) => c.id === r.id)?.detail).toBe('claim');
+  });
+
+  it('a page of claim cards only writes no audit row', async () => {
+    await createDistinct();
+    const before = await lastFeedAudit('staff@trust.demo');
+    const { cards } = await rawFeed(staff, outsiderOrg);
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards.every((c) => c.detail === 'claim')).toBe(true);
+    expect((await lastFeedAudit('staff@trust.demo'))?.id).toBe(before?.id);
+  });
+
+  it('the stream: full to the referring organization, claim cards to the others, masked to visitors', async () => {
+    const base = await baseUrl();
+    const outsider = await openRawStream(base, staff, outsiderOrg);
+    const other = await openRawStream(base, cbo, harbor);
+    const referrer = await openRawStream(base, coordinator, plan);
+    const visitor = await openRawStream(base, null);
+    try {
+      const { r, values, withheld } = await createDistinct();
+      for (const stream of [outsider, other, referrer, visitor]) {
+        expect(await stream.waitFor(() => upsertOf(stream.frames(), r.id) !== undefined)).toBe(true);
+      }
+      for (const stream of [outsider, other]) {
+        expect(upsertOf(stream.frames(), r.id)).toMatchObject({
+          detail: 'claim',
+          member_name: 'E. T.',
+          medicaid_id: null,
+          phone_number: null,
+          primary_diagnosis: null,
+          referring_provider: null,
+          zip_code: '94110',
+          availability: 'Weekends',
+          age_band: ageBand(values.date_of_birth, new Date()),
+        });
+        expectNone(stream.text(), withheld);
+      }
+      expect(upsertOf(referrer.frames(), r.id)).toMatchObject({
+        detail: 'full',
+        member_name: `${values.first_name} ${values.last_name}`,
+        medicaid_id: r.medicaid_id,
+        phone_number: values.phone_number,
+        primary_diagnosis: values.primary_diagnosis,
+      });
+      // The referrer's stream received the full card only, not the claim card besides it.
+      expect(
+        referrer.frames().filter((f) => f.type === 'feed.upsert' && (f.data as FeedCard).id === r.id),
+      ).toHaveLength(1);
+      expect(upsertOf(visitor.frames(), r.id)).toMatchObject({ detail: 'masked', member_name: 'E. T.' });
+      expectNone(visitor.text(), withheld);
+    } finally {
+      for (const stream of [outsider, other, referrer, visitor]) stream.close();
+    }
+  });
+
+  it('a full card on the stream names the referral as PHI, so each stream that receives it is audited', async () => {
+    const hub = t.app.deps.events;
+    const calls: { type: string; audience: unknown; data: FeedCard; phi: unknown }[] = [];
+    const original = hub.publish.bind(hub);
+    hub.publish = (async (type, audience, data, db, options = {}) => {
+      if (type === 'feed.upsert') calls.push({ type, audience, data: data as FeedCard, phi: options.phi });
+      return original(type, audience, data, db, options);
+    }) as typeof hub.publish;
+    try {
+      const { r } = await createDistinct();
+      const mine = calls.filter((c) => c.data.id === r.id);
+      expect(mine.map((c) => [c.audience, c.data.detail, c.phi])).toEqual([
+        [{ kind: 'org', org_id: plan }, 'full', { entity_type: 'referral', ids: [r.id] }],
+        [{ kind: 'signed_in', except_org_ids: [plan] }, 'claim', undefined],
+        [{ kind: 'anonymous' }, 'masked', undefined],
+      ]);
+    } finally {
+      hub.publish = original;
+    }
+  });
+
+  it('claiming reveals the full record to the claiming organization, audited; its feed and stream then show it in full', async () => {
+    const base = await baseUrl();
+    const claimerStream = await openRawStream(base, cbo, harbor);
+    const outsider = await openRawStream(base, staff, outsiderOrg);
+    try {
+      const { r, values, withheld } = await createDistinct();
+      const before = (await rawFeed(cbo, harbor)).cards.find((c) => c.id === r.id);
+      expect(before).toMatchObject({ detail: 'claim', medicaid_id: null });
+
+      const res = await api('POST', `/api/referrals/${r.id}/claim`, cbo, harbor);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        id: r.id,
+        first_name: values.first_name,
+        last_name: values.last_name,
+        medicaid_id: r.medicaid_id,
+        phone_number: values.phone_number,
+        email: values.email,
+        date_of_birth: values.date_of_birth,
+        primary_diagnosis: values.primary_diagnosis,
+        viewer_role: 'provider',
+      });
+      const audits = await t.database.query<{
+        actor_user_id: number;
+        organization_id: number;
+        details: object;
+      }>(
+        "SELECT actor_user_id, organization_id, details FROM audit_log WHERE action = 'referral.claimed' AND entity_id = $1",
+        [String(r.id)],
+      );
+      expect(audits).toEqual([
+        {
+          actor_user_id: await userId('cbo@trust.demo'),
+          organization_id: harbor,
+          details: expect.objectContaining({ organization_id: harbor, full_record_read: true }),
+        },
+      ]);
+
+      // On the claimer's stream the card comes back in full, awaiting its answer; the outsider only saw the
+      // claim card and then its removal.
+      expect(
+        await claimerStream.waitFor(() => upsertOf(claimerStream.frames(), r.id)?.detail === 'full'),
+      ).toBe(true);
+      expect(upsertOf(claimerStream.frames(), r.id)).toMatchObject({
+        status: 'matched',
+        member_name: `${values.first_name} ${values.last_name}`,
+        medicaid_id: r.medicaid_id,
+      });
+      expect(
+        await outsider.waitFor(() =>
+          outsider.frames().some((f) => f.type === 'feed.remove' && (f.data as { id: number }).id === r.id),
+        ),
+      ).toBe(true);
+      expectNone(outsider.text(), withheld);
+
+      const after = (await rawFeed(cbo, harbor)).cards.find((c) => c.id === r.id);
+      expect(after).toMatchObject({ detail: 'full', status: 'matched', medicaid_id: r.medicaid_id });
+      expect((await lastFeedAudit('cbo@trust.demo'))!.details.ids).toContain(r.id);
+    } finally {
+      claimerStream.close();
+      outsider.close();
     }
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireOrg } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/errors.ts';
+import { phiRoute } from '../../platform/phi.ts';
 import { lookupMember } from './lookup-service.ts';
 
 /** The lookup serves the referral form, so the roles that may create referrals (viewers do not; 002 §6). */
@@ -13,7 +14,7 @@ export function memberLookupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/referrals/member-lookup',
       {
-        config: { auth: { org: true as const, orgRoles: WRITERS } },
+        config: { auth: { org: true as const, orgRoles: WRITERS }, ...phiRoute('member') },
         schema: {
           tags: ['referrals'],
           summary:

@@ -634,40 +634,53 @@ describe('GET /api/referrals', () => {
 });
 
 describe('live feed events (000 §2.6)', () => {
-  it('a new referral reaches signed-in feeds in full and signed-out feeds masked; deletion removes it', async () => {
+  it('a new referral reaches the referring organization in full, other organizations as a claim card, signed-out feeds masked; deletion removes it', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => {});
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const anonymous = await openEventStream(base);
     const signedIn = await openEventStream(base, cbo);
+    const referrer = await openEventStream(base, coordinator);
     try {
       const r = await create({ medicaid_id: 'ZZ900000060', first_name: 'Ottoline', last_name: 'Verhoeven' });
       const upsert = (e: { type: string; data: unknown }) =>
         e.type === 'feed.upsert' && (e.data as { id: number }).id === r.id;
-      expect(await anonymous.waitFor(() => anonymous.events.some(upsert))).toBe(true);
-      expect(await signedIn.waitFor(() => signedIn.events.some(upsert))).toBe(true);
+      for (const stream of [anonymous, signedIn, referrer]) {
+        expect(await stream.waitFor(() => stream.events.some(upsert))).toBe(true);
+      }
       const masked = anonymous.events.find(upsert)!.data as Record<string, unknown>;
       expect(masked).toMatchObject({ masked: true, member_name: 'O. V.', medicaid_id: '****0060' });
-      // The full values never reach the signed-out stream, in any event.
-      const everything = JSON.stringify(anonymous.events);
-      for (const secret of ['Ottoline', 'Verhoeven', 'ZZ900000060', valid.primary_diagnosis]) {
-        expect(everything).not.toContain(secret);
+      // The full values never reach the signed-out stream nor another organization's, in any event.
+      for (const stream of [anonymous, signedIn]) {
+        const everything = JSON.stringify(stream.events);
+        for (const secret of ['Ottoline', 'Verhoeven', 'ZZ900000060', valid.primary_diagnosis]) {
+          expect(everything).not.toContain(secret);
+        }
       }
       expect(signedIn.events.find(upsert)!.data).toMatchObject({
+        detail: 'claim',
         masked: false,
-        member_name: 'Ottoline Verhoeven',
-        medicaid_id: 'ZZ900000060',
+        member_name: 'O. V.',
+        medicaid_id: null,
         referred_by: 'Golden Valley Health Plan',
       });
       expect(signedIn.events.filter(upsert)).toHaveLength(1);
+      expect(referrer.events.find(upsert)!.data).toMatchObject({
+        detail: 'full',
+        member_name: 'Ottoline Verhoeven',
+        medicaid_id: 'ZZ900000060',
+      });
+      expect(referrer.events.filter(upsert)).toHaveLength(1);
 
       await api('DELETE', `/api/referrals/${r.id}`, coordinator, undefined, plan);
       const removed = (stream: typeof anonymous) => () =>
         stream.events.some((e) => e.type === 'feed.remove' && (e.data as { id: number }).id === r.id);
-      expect(await anonymous.waitFor(removed(anonymous))).toBe(true);
-      expect(await signedIn.waitFor(removed(signedIn))).toBe(true);
+      for (const stream of [anonymous, signedIn, referrer]) {
+        expect(await stream.waitFor(removed(stream))).toBe(true);
+      }
     } finally {
       anonymous.close();
       signedIn.close();
+      referrer.close();
     }
   });
 });

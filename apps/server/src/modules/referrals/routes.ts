@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireOrg } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/errors.ts';
+import { phiRoute } from '../../platform/phi.ts';
 import {
   changeReferralStatus,
   createReferral,
@@ -31,13 +32,16 @@ const read = { auth: { org: true as const } };
 /** Viewers (002 §6) read; every other organization role may create and change referrals. */
 const WRITERS: readonly OrgRole[] = ORG_ROLES.filter((r) => r !== 'viewer');
 const write = { auth: { org: true as const, orgRoles: WRITERS } };
+/** Every answer here but the delete's is a member's referral, or its history: audited (platform/phi.ts). */
+const readPhi = { ...read, ...phiRoute('referral') };
+const writePhi = { ...write, ...phiRoute('referral') };
 
 export function referralsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/referrals',
       {
-        config: read,
+        config: readPhi,
         schema: {
           tags: ['referrals'],
           summary:
@@ -46,13 +50,13 @@ export function referralsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: referralListSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => listReferrals(deps, requireOrg(request), request.query),
+      async (request) => listReferrals(deps, request, requireOrg(request), request.query),
     );
 
     app.post(
       '/api/referrals',
       {
-        config: write,
+        config: writePhi,
         schema: {
           tags: ['referrals'],
           summary: 'Create a referral for the active organization; it starts Pending (000 §3.2, §5.1, §7)',
@@ -67,7 +71,7 @@ export function referralsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/referrals/:id',
       {
-        config: read,
+        config: readPhi,
         schema: {
           tags: ['referrals'],
           summary: "One referral's full details (owner or matched provider's organization; audited)",
@@ -81,7 +85,7 @@ export function referralsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       '/api/referrals/:id',
       {
-        config: write,
+        config: writePhi,
         schema: {
           tags: ['referrals'],
           summary:
@@ -103,7 +107,7 @@ export function referralsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       '/api/referrals/:id/contact',
       {
-        config: write,
+        config: writePhi,
         schema: {
           tags: ['referrals'],
           summary: "Save the member's emergency contact (000 §2.7 Contacts tab)",
@@ -133,7 +137,7 @@ export function referralsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/referrals/:id/events',
       {
-        config: read,
+        config: { ...read, ...phiRoute('referral_event') },
         schema: {
           tags: ['referrals'],
           summary: "A referral's history, newest first (issue #4 item 2)",
@@ -141,7 +145,7 @@ export function referralsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: referralEventListSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => listReferralEvents(deps, requireOrg(request), request.params.id),
+      async (request) => listReferralEvents(deps, request, requireOrg(request), request.params.id),
     );
   };
 }

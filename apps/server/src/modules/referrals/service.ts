@@ -15,7 +15,8 @@ import {
   urgencyToServer,
 } from '@trust/domain';
 import type { FastifyRequest } from 'fastify';
-import { audit } from '../../platform/audit.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { audit, auditPhiRead } from '../../platform/audit.ts';
 import type { ActiveOrg, AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -26,6 +27,7 @@ import { countsCacheOf } from './counts-cache.ts';
 import { publishFeedChange } from './feed-cards.ts';
 import { recordReferralEvent } from './history.ts';
 import { noticeMemberOfStatus } from './member-notice.ts';
+import { eventVisibleTo } from './note-events.ts';
 import * as repo from './repo.ts';
 import { toReferralWire } from './wire.ts';
 
@@ -114,10 +116,12 @@ async function cachedCounts(
 
 /**
  * GET /api/referrals: the referrals the active organization created or received as the matched provider,
- * newest first, one page, with the queue counters and each member's referral count.
+ * newest first, one page, with the queue counters and each member's referral count. The page is PHI: audited
+ * with the ids it showed (issue #12), the search's words never (they are PHI too).
  */
 export async function listReferrals(
   deps: AppDeps,
+  request: FastifyRequest,
   actor: Actor,
   query: ReferralListQuery,
 ): Promise<ReferralList> {
@@ -140,6 +144,12 @@ export async function listReferrals(
     ...new Set(rows.filter((r) => r.organizationId === orgId && r.memberId).map((r) => r.memberId!)),
   ];
   const perMember = await repo.countByMember(db, orgId, memberIds);
+  await auditPhiRead(db, request, {
+    action: 'referral.list_read',
+    entityType: 'referral',
+    ids: rows.map((r) => r.id),
+    details: { page: query.page, status: query.status, scope: query.scope, searched: Boolean(query.search) },
+  });
   return {
     referrals: rows.map((r) => toReferralWire(r, viewerRoleOf(r, orgId) ?? 'owner')),
     total: query.status === 'all' ? all : (byStatus[query.status] ?? 0),
@@ -279,6 +289,15 @@ function changedFields(before: repo.ReferralRecord, after: ReturnType<typeof toC
   return Object.keys(next).filter((k) => JSON.stringify(next[k]) !== JSON.stringify(wire[k]));
 }
 
+/**
+ * An edit that changes nothing still answers the full record, so it is audited as the read it is (issue #12:
+ * otherwise `PUT {status: <the same>}` would read any referral of the organization without a trace).
+ */
+async function readUnchanged(tx: DbOrTx, request: FastifyRequest, record: repo.ReferralRecord) {
+  await audit(tx, request, { action: 'referral.read', entityType: 'referral', entityId: record.id });
+  return toReferralWire(record, 'owner');
+}
+
 /** PUT /api/referrals/{id} with the edit payload (000 §2.1 edit mode: Medicaid ID locked, id and created_at kept). */
 export async function updateReferral(
   deps: AppDeps,
@@ -298,7 +317,7 @@ export async function updateReferral(
     }
     const columns = toColumns(input);
     const fields = changedFields(before, columns);
-    if (fields.length === 0) return toReferralWire(before, 'owner');
+    if (fields.length === 0) return readUnchanged(tx, request, before);
     const record = await repo.updateReferral(tx, id, {
       ...columns,
       ...locationOf(columns.zipCode),
@@ -336,7 +355,7 @@ export async function changeReferralStatus(
   return deps.database.db.transaction(async (tx) => {
     const before = await repo.lockReferral(tx, id);
     if (!before) throw new AppError('not_found', REFERRAL_MESSAGES.notFound);
-    if (before.status === change.status) return toReferralWire(before, 'owner');
+    if (before.status === change.status) return readUnchanged(tx, request, before);
     const record = await repo.updateReferral(tx, id, { status: change.status, updatedAt: new Date() });
     await recordReferralEvent(deps, tx, {
       referral: record,
@@ -372,7 +391,7 @@ export async function updateReferralContact(
     const unchanged =
       before.emergencyContactName === contact.emergency_contact_name &&
       before.emergencyContactPhone === contact.emergency_contact_phone;
-    if (unchanged) return toReferralWire(before, 'owner');
+    if (unchanged) return readUnchanged(tx, request, before);
     const record = await repo.updateReferral(tx, id, {
       emergencyContactName: contact.emergency_contact_name,
       emergencyContactPhone: contact.emergency_contact_phone,
@@ -421,14 +440,25 @@ export async function deleteReferral(
   });
 }
 
-/** GET /api/referrals/{id}/events: the history, newest first, for whoever may read the referral. */
+/**
+ * GET /api/referrals/{id}/events: the history, newest first, for whoever may read the referral. The timeline of
+ * a member's referral is PHI (who handled it, answers, reasons): audited with the events it showed.
+ */
 export async function listReferralEvents(
   deps: AppDeps,
+  request: FastifyRequest,
   actor: Actor,
   id: number,
 ): Promise<{ events: ReferralEvent[] }> {
-  await findVisibleReferral(deps, actor, id);
-  const rows = await repo.listEvents(deps.database.db, id);
+  const { record } = await findVisibleReferral(deps, actor, id);
+  const viewer = { orgId: actor.org.id, referringOrgId: record.organizationId };
+  const rows = (await repo.listEvents(deps.database.db, id)).filter((e) => eventVisibleTo(e, viewer));
+  await auditPhiRead(deps.database.db, request, {
+    action: 'referral_event.list_read',
+    entityType: 'referral_event',
+    ids: rows.map((e) => e.id),
+    details: { referral_id: id },
+  });
   return {
     events: rows.map((e) => ({
       id: e.id,

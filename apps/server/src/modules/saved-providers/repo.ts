@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { providers, savedProviders } from '../../db/schema/index.ts';
+import { type ProviderViewer, providerVisibleTo } from '../directory/service.ts';
 import type { ProviderRow } from '../directory/wire.ts';
 
 const { searchText: _searchText, ...providerColumns } = getTableColumns(providers);
@@ -12,8 +13,10 @@ function containsPattern(term: string) {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function listConditions(userId: number, search: string | undefined) {
-  const where = [eq(savedProviders.userId, userId)];
+function listConditions(userId: number, viewer: ProviderViewer, search: string | undefined) {
+  // Issue #12: a provider another organization added by hand (and not yet verified) is not listed, even when
+  // saved earlier: the list shows what the active organization may use.
+  const where = [eq(savedProviders.userId, userId), providerVisibleTo(viewer)];
   // providers.search_text (name, city, ZIP, county, state, services) has a trigram index; the type is added
   // because My Providers shows it on every card.
   if (search) {
@@ -29,11 +32,12 @@ function listConditions(userId: number, search: string | undefined) {
 export async function listSaved(
   db: DbOrTx,
   userId: number,
+  viewer: ProviderViewer,
   search: string | undefined,
   limit: number,
   offset: number,
 ): Promise<{ rows: SavedRow[]; total: number }> {
-  const where = listConditions(userId, search);
+  const where = listConditions(userId, viewer, search);
   const rows = await db
     .select({ provider: providerColumns, savedAt: savedProviders.createdAt })
     .from(savedProviders)
@@ -50,8 +54,16 @@ export async function listSaved(
   return { rows, total: Number(count?.n ?? 0) };
 }
 
-export async function findProviderRow(db: DbOrTx, id: number): Promise<ProviderRow | undefined> {
-  const [row] = await db.select(providerColumns).from(providers).where(eq(providers.id, id));
+/** A provider the viewer may save: another organization's private provider is as unknown as a missing one. */
+export async function findProviderRow(
+  db: DbOrTx,
+  viewer: ProviderViewer,
+  id: number,
+): Promise<ProviderRow | undefined> {
+  const [row] = await db
+    .select(providerColumns)
+    .from(providers)
+    .where(and(eq(providers.id, id), providerVisibleTo(viewer)));
   return row;
 }
 
@@ -74,14 +86,21 @@ export async function deleteSaved(db: DbOrTx, userId: number, providerId: number
   return rows.length > 0;
 }
 
-/** A provider typed in through Add New Provider (001 §2.4): source 'user', by its creator. */
+/**
+ * A provider typed in through Add New Provider (001 §2.4): source 'user', by its creator, owned by the
+ * organization it was added for and not verified (issue #12: private to that organization until a platform
+ * operator verifies it).
+ */
 export async function insertUserProvider(
   db: DbOrTx,
-  values: Omit<typeof providers.$inferInsert, 'id' | 'source'>,
+  values: Omit<
+    typeof providers.$inferInsert,
+    'id' | 'source' | 'verifiedAt' | 'verifiedBy' | 'ownerOrganizationId'
+  > & { ownerOrganizationId: number },
 ): Promise<ProviderRow> {
   const [row] = await db
     .insert(providers)
-    .values({ ...values, source: 'user' })
+    .values({ ...values, source: 'user', verifiedAt: null, verifiedBy: null })
     .returning(providerColumns);
   if (!row) throw new Error('provider insert returned no row');
   return row;

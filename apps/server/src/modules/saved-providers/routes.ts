@@ -1,4 +1,5 @@
 import {
+  idString,
   savedProviderCreateSchema,
   savedProviderDeleteResponseSchema,
   savedProviderListQuerySchema,
@@ -7,18 +8,20 @@ import {
 } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../platform/auth.ts';
+import { requireAuth, requireOrg } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/errors.ts';
 import { listSavedProviders, removeSavedProvider, saveProvider } from './service.ts';
 
-// 001 §2.5 My Providers is a personal list: every route needs a session and acts for the signed-in user only,
-// whatever organization is active.
+// 001 §2.5 My Providers is a personal list: every route needs a session and acts for the signed-in user only.
+// Saving acts for the active organization too (issue #12): it decides which providers may be saved, and a
+// provider added by hand belongs to it (private until a platform operator verifies it).
 const session = { auth: 'session' as const };
+const forOrganization = { auth: { org: true as const } };
 const tags = ['saved-providers'];
 
 const providerIdParamSchema = z.object({
-  provider_id: z.coerce.number().int().positive('provider_id must be a positive integer.'),
+  provider_id: idString('provider_id must be a positive integer.'),
 });
 
 export function savedProvidersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -41,17 +44,17 @@ export function savedProvidersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/saved-providers',
       {
-        config: session,
+        config: forOrganization,
         schema: {
           tags,
           summary:
-            'Save a directory provider (by provider_id), or add a new provider (Add New Provider, 001 §2.4) and save it; 409 when already saved',
+            "Save a directory provider (by provider_id), or add a new provider (Add New Provider, 001 §2.4) and save it; 409 when already saved. A new provider is private to the active organization (verification_status 'private') until a platform operator verifies it",
           body: savedProviderCreateSchema,
-          response: { 201: savedProviderSchema, ...errorResponses(400, 401, 404, 409) },
+          response: { 201: savedProviderSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request, reply) =>
-        reply.code(201).send(await saveProvider(deps, request, requireAuth(request), request.body)),
+        reply.code(201).send(await saveProvider(deps, request, requireOrg(request), request.body)),
     );
 
     app.delete(

@@ -169,6 +169,8 @@ describe('POST /api/saved-providers with a new provider (Add New Provider)', () 
       services: ['Food Assistance'],
       languages_spoken: ['English', 'Spanish'],
       source: 'user',
+      // Issue #12: private to the organization it was added for until a platform operator verifies it.
+      verification_status: 'private',
       data_quality_score: 90,
     });
     // 90012 is downtown Los Angeles.
@@ -177,11 +179,25 @@ describe('POST /api/saved-providers with a new provider (Add New Provider)', () 
     const [me] = await t.database.query<{ id: number }>(
       "SELECT id FROM users WHERE email = 'coordinator@trust.demo'",
     );
-    const [row] = await t.database.query<{ created_by: number; source: string }>(
-      'SELECT created_by, source FROM providers WHERE id = $1',
-      [saved.id],
+    const [row] = await t.database.query<{
+      created_by: number;
+      source: string;
+      owner_organization_id: number;
+      verified_at: Date | null;
+    }>('SELECT created_by, source, owner_organization_id, verified_at FROM providers WHERE id = $1', [
+      saved.id,
+    ]);
+    // Without X-CBO-ID the request acts for the coordinator's primary organization, which owns the provider.
+    const [primary] = await t.database.query<{ organization_id: number }>(
+      'SELECT organization_id FROM memberships WHERE user_id = $1 AND is_primary',
+      [me!.id],
     );
-    expect(row).toEqual({ created_by: me!.id, source: 'user' });
+    expect(row).toEqual({
+      created_by: me!.id,
+      source: 'user',
+      owner_organization_id: primary!.organization_id,
+      verified_at: null,
+    });
     expect(await auditCount('provider.created', saved.id)).toBe(1);
 
     // Aliases of the spec's other client (phone, email, languages) are read too; same name and ZIP → 409.

@@ -12,10 +12,11 @@ import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { providers, savedProviders } from '../../db/schema/index.ts';
 import { audit } from '../../platform/audit.ts';
-import type { AuthContext } from '../../platform/auth.ts';
+import type { ActiveOrg, AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { lookupZip } from '../directory/geography.ts';
+import { viewerOf } from '../directory/service.ts';
 import { type ProviderRow, toDirectoryProvider } from '../directory/wire.ts';
 import * as repo from './repo.ts';
 
@@ -33,6 +34,7 @@ export async function listSavedProviders(
   const { rows, total } = await repo.listSaved(
     deps.database.db,
     auth.user.id,
+    viewerOf(auth),
     query.search || undefined,
     pageSize,
     (page - 1) * pageSize,
@@ -73,7 +75,7 @@ async function alreadySavedByHand(db: DbOrTx, userId: number, input: AddProvider
 async function createHandEnteredProvider(
   tx: DbOrTx,
   request: FastifyRequest,
-  auth: AuthContext,
+  auth: AuthContext & { org: ActiveOrg },
   input: AddProvider,
 ): Promise<ProviderRow> {
   // The ZIP's centroid locates the provider offline, so radius searches and matching find it (001 §3).
@@ -95,25 +97,34 @@ async function createHandEnteredProvider(
     languages: input.languages_spoken,
     dataQualityScore: handEnteredQuality(input, place !== null),
     createdBy: auth.user.id,
+    // Issue #12: private to the organization it was added for until a platform operator verifies it.
+    ownerOrganizationId: auth.org.id,
   });
-  await audit(tx, request, { action: 'provider.created', entityType: 'provider', entityId: row.id });
+  await audit(tx, request, {
+    action: 'provider.created',
+    entityType: 'provider',
+    entityId: row.id,
+    details: { owner_organization_id: auth.org.id, verification_status: 'private' },
+  });
   return row;
 }
 
 /**
  * POST /api/saved-providers (001 §7): saves a stored provider, or first creates the provider typed in through
- * Add New Provider. 409 'This provider is already saved' when it is on the user's list (001 §8).
+ * Add New Provider. 409 'This provider is already saved' when it is on the user's list (001 §8). Acts for the
+ * active organization: it decides which providers may be saved (another organization's private provider is 404)
+ * and owns the providers added here.
  */
 export async function saveProvider(
   deps: AppDeps,
   request: FastifyRequest,
-  auth: AuthContext,
+  auth: AuthContext & { org: ActiveOrg },
   body: SavedProviderCreate,
 ): Promise<SavedProvider> {
   return deps.database.db.transaction(async (tx) => {
     let row: ProviderRow | undefined;
     if (body.kind === 'existing') {
-      row = await repo.findProviderRow(tx, body.provider_id);
+      row = await repo.findProviderRow(tx, viewerOf(auth), body.provider_id);
       if (!row) {
         throw new AppError('not_found', SAVED_PROVIDER_MESSAGES.providerNotFound, {
           fields: { provider_id: SAVED_PROVIDER_MESSAGES.providerNotFound },

@@ -6,11 +6,12 @@ import {
 } from '@trust/domain';
 import type { FastifyRequest } from 'fastify';
 import { isOptedOut } from '../../adapters/sms/opt-outs.ts';
-import { audit } from '../../platform/audit.ts';
+import { auditPhiRead } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as records from '../communications/records.ts';
 import { findReadableConversation, markConversationRead } from '../communications/service.ts';
+import { canSeeProvider } from '../directory/service.ts';
 import { type Actor, findVisibleReferral } from '../referrals/service.ts';
 import * as repo from './repo.ts';
 import { toSmsMessage } from './wire.ts';
@@ -53,7 +54,9 @@ export async function getSmsConversation(
   const conversation = await threadOf(deps, actor, query);
   const providerId = conversation ? conversation.providerId : (query.provider_id ?? null);
   const provider = providerId === null ? null : await repo.findProvider(db, providerId);
-  if (providerId !== null && !provider && !conversation) {
+  // Issue #12: without a thread of its own, an organization reads only the contacts of providers it may see.
+  const hidden = !conversation && provider !== null && !(await canSeeProvider(db, actor.org.id, provider.id));
+  if ((providerId !== null && !provider && !conversation) || hidden) {
     throw new AppError('not_found', COMMUNICATION_MESSAGES.providerNotFound);
   }
   const phone =
@@ -72,14 +75,15 @@ export async function getSmsConversation(
 
   await db.transaction((tx) => markConversationRead(deps, tx, conversation, actor.user.id));
   const rows = await records.threadMessages(db, conversation.id, query.limit);
-  await audit(db, request, {
-    action: 'sms.conversation_read',
-    entityType: 'conversation',
-    entityId: conversation.id,
+  await auditPhiRead(db, request, {
+    action: 'communication.list_read',
+    entityType: 'communication',
+    ids: rows.map((r) => r.row.id),
     details: {
+      channel: 'sms',
+      conversation_id: conversation.id,
       referral_id: conversation.referralId,
       provider_id: conversation.providerId,
-      count: rows.length,
     },
   });
   return {

@@ -16,6 +16,7 @@ import { assertTwilioRequest } from '../../adapters/twilio/webhook.ts';
 import { requireAuth, requireOrg } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/errors.ts';
+import { phiRoute } from '../../platform/phi.ts';
 import { WEBHOOK_PATHS } from '../../platform/webhook-urls.ts';
 import { getSmsConversation } from './conversation-service.ts';
 import { receiveSms } from './inbound-service.ts';
@@ -61,7 +62,7 @@ export function smsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/sms/send',
       {
-        config: write,
+        config: { ...write, ...phiRoute('referral') },
         schema: {
           tags,
           summary:
@@ -76,7 +77,7 @@ export function smsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/sms/conversations',
       {
-        config: read,
+        config: { ...read, ...phiRoute('communication') },
         schema: {
           tags,
           summary:
@@ -149,7 +150,7 @@ export function smsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['outbox', ...tags],
           summary:
-            "Types a provider's reply as if it had texted it (system administrators, local SMS driver only); it takes the inbound webhook's path",
+            "Types a provider's reply as if it had texted it (platform operators, local SMS driver only); it takes the inbound webhook's path",
           body: simulatedInboundSmsSchema,
           response: { 200: inboundSmsResultSchema, ...errorResponses(400, 401, 403, 422) },
         },

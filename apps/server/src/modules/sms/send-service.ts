@@ -11,6 +11,7 @@ import { audit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { queueCommunicationSms } from '../communications/queue.ts';
+import { canSeeProvider } from '../directory/service.ts';
 import * as referralsRepo from '../referrals/repo.ts';
 import type { Actor } from '../referrals/service.ts';
 import * as repo from './repo.ts';
@@ -49,7 +50,8 @@ export async function sendSms(
     });
   }
   const provider = await repo.findProvider(db, body.provider_id);
-  if (!provider) {
+  // Issue #12: another organization's private provider is as unknown as a missing one.
+  if (!provider || !(await canSeeProvider(db, actor.org.id, provider.id))) {
     throw new AppError('not_found', COMMUNICATION_MESSAGES.providerNotFound, {
       fields: { provider_id: COMMUNICATION_MESSAGES.providerNotFound },
     });

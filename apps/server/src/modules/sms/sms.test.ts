@@ -291,7 +291,8 @@ describe('GET /api/sms/conversations', () => {
       expect(await stream.waitFor(() => stream.events.some(changed), 1000)).toBe(true);
       const audit = await one<{ n: number }>(
         t,
-        `SELECT count(*)::int AS n FROM audit_log WHERE action = 'sms.conversation_read' AND entity_id = $1`,
+        `SELECT count(*)::int AS n FROM audit_log
+          WHERE action = 'communication.list_read' AND details->>'conversation_id' = $1`,
         [String(conversationId)],
       );
       expect(audit.n).toBe(1);
@@ -318,7 +319,7 @@ describe('GET /api/sms/conversations', () => {
 });
 
 describe('POST /api/outbox/inbound/sms (simulated provider reply)', () => {
-  it('is for system administrators only (403), and refuses a bad number or a blank text (400)', async () => {
+  it('is for platform operators only (403), and refuses a bad number or a blank text (400)', async () => {
     const number = freshNumber();
     const refused = expectEnvelope(await simulate(number.display, 'YES', coordinator), 403);
     expect(refused.message).toBe(OUTBOX_MESSAGES.forbidden);

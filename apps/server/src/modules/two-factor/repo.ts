@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { backupCodes, loginChallenges, trustedDevices, userTwoFactor } from '../../db/schema/index.ts';
+import { backupCodes, loginChallenges, trustedDevices, users, userTwoFactor } from '../../db/schema/index.ts';
 
 export type TwoFactorRow = typeof userTwoFactor.$inferSelect;
 export type ChallengeRow = typeof loginChallenges.$inferSelect;
@@ -83,11 +83,24 @@ export async function findLiveChallenge(db: DbOrTx, userId: number, now: Date) {
   return row;
 }
 
-export async function countChallengeAttempt(db: DbOrTx, id: number) {
-  await db
+/**
+ * Counts one code attempt on a live challenge, in the same statement that checks the challenge's limit (003
+ * §9: 3 attempts per SMS code): parallel attempts cannot slip past it. False when the limit is reached or the
+ * challenge was used meanwhile; the code is then not checked at all.
+ */
+export async function takeChallengeAttempt(db: DbOrTx, id: number, max: number): Promise<boolean> {
+  const rows = await db
     .update(loginChallenges)
     .set({ attempts: sql`${loginChallenges.attempts} + 1` })
-    .where(eq(loginChallenges.id, id));
+    .where(
+      and(
+        eq(loginChallenges.id, id),
+        isNull(loginChallenges.consumedAt),
+        sql`${loginChallenges.attempts} < ${max}`,
+      ),
+    )
+    .returning({ attempts: loginChallenges.attempts });
+  return rows.length > 0;
 }
 
 /** Consumes a challenge; false when a concurrent request already did. */
@@ -114,6 +127,27 @@ export async function findActiveDevice(db: DbOrTx, userId: number, tokenHash: st
       ),
     );
   return row;
+}
+
+/**
+ * Whether a device token belongs to an active trusted device of the account with this email. Looked up by the
+ * token alone first (its unique index), so an unknown email costs the same as a known one.
+ */
+export async function isActiveDeviceOfEmail(db: DbOrTx, email: string, tokenHash: string, now: Date) {
+  const rows = await db
+    .select({ id: trustedDevices.id })
+    .from(trustedDevices)
+    .innerJoin(users, eq(users.id, trustedDevices.userId))
+    .where(
+      and(
+        eq(trustedDevices.tokenHash, tokenHash),
+        isNull(trustedDevices.revokedAt),
+        gt(trustedDevices.expiresAt, now),
+        sql`lower(${users.email}) = ${email}`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function touchDevice(db: DbOrTx, id: number, at: Date, ip: string | null) {

@@ -1,5 +1,6 @@
 import {
   backupCodesResponseSchema,
+  confirmIdentityRequestSchema,
   deviceIdParamsSchema,
   preferredMethodRequestSchema,
   totpSetupResponseSchema,
@@ -14,7 +15,11 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/errors.ts';
 import * as service from './service.ts';
 
-/** 003 §7.3 two-factor management, for the signed-in user (the verify-login calls live in the auth module). */
+/**
+ * 003 §7.3 two-factor management, for the signed-in user (the verify-login calls live in the auth module).
+ * Turning a factor off, changing the preferred method and generating backup codes take the spec's paths plus
+ * a body with `current_password` or `code` (issue #12): 400 without or with a wrong one, 429 past the limit.
+ */
 export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['two-factor'];
@@ -52,11 +57,12 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: session,
         schema: {
           tags,
-          summary: 'Disable SMS codes at sign-in',
-          response: { 200: twoFactorOkSchema, ...errorResponses(401) },
+          summary: 'Disable SMS codes at sign-in (needs current_password or a current code)',
+          body: confirmIdentityRequestSchema.nullish(),
+          response: { 200: twoFactorOkSchema, ...errorResponses(400, 401, 429) },
         },
       },
-      async (request) => service.setSms(deps, request, requireAuth(request), false),
+      async (request) => service.setSms(deps, request, requireAuth(request), false, request.body),
     );
 
     app.put(
@@ -65,12 +71,13 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: session,
         schema: {
           tags,
-          summary: 'Choose the preferred second factor (sms or totp, must be enabled)',
+          summary:
+            'Choose the preferred second factor (sms or totp, must be enabled; needs current_password or a current code)',
           body: preferredMethodRequestSchema,
-          response: { 200: twoFactorOkSchema, ...errorResponses(400, 401, 422) },
+          response: { 200: twoFactorOkSchema, ...errorResponses(400, 401, 422, 429) },
         },
       },
-      async (request) => service.setPreferredMethod(deps, requireAuth(request), request.body.method),
+      async (request) => service.setPreferredMethod(deps, request, requireAuth(request), request.body),
     );
 
     app.post(
@@ -106,11 +113,12 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: session,
         schema: {
           tags,
-          summary: 'Disable the authenticator app',
-          response: { 200: twoFactorOkSchema, ...errorResponses(401) },
+          summary: 'Disable the authenticator app (needs current_password or a current code)',
+          body: confirmIdentityRequestSchema.nullish(),
+          response: { 200: twoFactorOkSchema, ...errorResponses(400, 401, 429) },
         },
       },
-      async (request) => service.disableTotp(deps, request, requireAuth(request)),
+      async (request) => service.disableTotp(deps, request, requireAuth(request), request.body),
     );
 
     app.post(
@@ -119,11 +127,13 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: session,
         schema: {
           tags,
-          summary: 'Generate 10 single-use backup codes; the previous set stops working',
-          response: { 200: backupCodesResponseSchema, ...errorResponses(401) },
+          summary:
+            'Generate 10 single-use backup codes; the previous set stops working (needs current_password or a current code)',
+          body: confirmIdentityRequestSchema.nullish(),
+          response: { 200: backupCodesResponseSchema, ...errorResponses(400, 401, 429) },
         },
       },
-      async (request) => service.generateBackupCodes(deps, request, requireAuth(request)),
+      async (request) => service.generateBackupCodes(deps, request, requireAuth(request), request.body),
     );
 
     app.get(

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import {
   type BackupCodesResponse,
+  type ConfirmIdentityRequest,
   TWO_FACTOR_MESSAGES as M,
   maskPhone,
   type PreferredMethod,
@@ -14,9 +15,10 @@ import type { FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { queueSms } from '../../adapters/outbound.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { ATTEMPT_RULES, clearAttempts, rateLimited, takeAttempt } from '../../platform/attempt-limits.ts';
 import { audit } from '../../platform/audit.ts';
 import type { AuthContext } from '../../platform/auth.ts';
-import { hashToken, randomToken, safeEqual } from '../../platform/crypto.ts';
+import { hashToken, randomToken, safeEqual, verifyPassword } from '../../platform/crypto.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { decryptSecret, encryptionKey, encryptSecret } from '../../platform/secret-box.ts';
@@ -99,6 +101,7 @@ export async function startChallenge(
       to: user.phoneNumber,
       body: `Your Trust Marketplace verification code is ${code}. It expires in ${TWO_FACTOR.smsCodeMinutes} minutes.`,
       category: 'two_factor_code',
+      carriesSecret: true,
       userId: user.id,
     });
     await audit(
@@ -120,14 +123,32 @@ export function findLiveChallenge(db: DbOrTx, userId: number, now: Date) {
   return repo.findLiveChallenge(db, userId, now);
 }
 
-export const countChallengeAttempt = repo.countChallengeAttempt;
 export const consumeChallenge = repo.consumeChallenge;
 
-/** Why an SMS code is refused, or null when it is right. Attempts are counted by the caller. */
+/** Whether a device token is an active trusted device of the account with this email (sign-in limits). */
+export const isKnownDevice = repo.isActiveDeviceOfEmail;
+
+/**
+ * Code attempts one challenge (one correct password) allows, counted together: 003 §9's 3 for an SMS code (the
+ * fourth is refused even with the right code), a few more for authenticator and backup codes.
+ */
+export const CHALLENGE_MAX_ATTEMPTS: Record<TwoFactorMethod, number> = {
+  sms: TWO_FACTOR.smsMaxAttempts,
+  totp: 5,
+  backup: 5,
+};
+
+/**
+ * Counts a code attempt on the challenge before the code is looked at, atomically (issue #12: 30 parallel wrong
+ * codes must not check more than the limit). False: the challenge has no attempt left for this method.
+ */
+export function takeChallengeAttempt(db: DbOrTx, challengeId: number, method: TwoFactorMethod) {
+  return repo.takeChallengeAttempt(db, challengeId, CHALLENGE_MAX_ATTEMPTS[method]);
+}
+
+/** Why an SMS code is refused, or null when it is right. The attempt was counted before (takeChallengeAttempt). */
 export function checkSmsCode(challenge: repo.ChallengeRow, code: string, now: Date): string | null {
   if (!challenge.smsCodeHash || !challenge.smsCodeExpiresAt) return M.smsNotEnabled;
-  // 003 §9: at most 3 attempts per code; the fourth is refused even with the right code.
-  if (challenge.attempts >= TWO_FACTOR.smsMaxAttempts) return M.tooManyCodeAttempts;
   if (challenge.smsCodeExpiresAt.getTime() <= now.getTime()) return M.codeExpired;
   if (!/^\d{6}$/.test(code) || !safeEqual(smsCodeHash(challenge.id, code), challenge.smsCodeHash)) {
     return M.wrongCode;
@@ -215,6 +236,60 @@ export async function trustDevice(tx: DbOrTx, request: FastifyRequest, userId: n
 // ---------------------------------------------------------------------------------------------------------
 // Settings (003 §2.11, §7.3)
 
+type ConfirmedWith = 'password' | 'totp' | 'backup_code';
+
+/**
+ * Issue #12: a signed-in user proves it is them again before weakening their second factor (turning SMS or the
+ * authenticator app off, changing the preferred method, generating backup codes): the current password, or a
+ * current authenticator code, or an unused backup code (used up). A stolen session alone cannot do it.
+ * Attempts share the change-password counter (5 in 15 minutes, taken before the check, then 429); a wrong one
+ * is a 400 with the message on its field (a 401 would sign the browser out) and is audited.
+ */
+export async function confirmIdentity(
+  deps: AppDeps,
+  request: FastifyRequest,
+  auth: AuthContext,
+  input: ConfirmIdentityRequest | null | undefined,
+  purpose: string,
+): Promise<ConfirmedWith> {
+  const password = input?.current_password ?? '';
+  const code = input?.code?.trim() ?? '';
+  if (!password && !code) {
+    throw new AppError('bad_request', M.confirmRequired, { fields: { current_password: M.confirmRequired } });
+  }
+  const db = deps.database.db;
+  const slot = { rule: ATTEMPT_RULES.confirmIdentity, subject: auth.user.id };
+  const verdict = await takeAttempt(db, slot);
+  if (!verdict.allowed) {
+    throw rateLimited(
+      verdict.retryAfterS,
+      (wait) => `Too many incorrect attempts. Please wait ${wait} and try again.`,
+    );
+  }
+  const now = new Date();
+  let confirmed: ConfirmedWith | null = null;
+  if (password) {
+    if (await verifyPassword(auth.user.passwordHash, password)) confirmed = 'password';
+  } else if (/^\d{6}$/.test(code)) {
+    if ((await checkTotpCode(deps, db, auth.user.id, code, now)) === null) confirmed = 'totp';
+  } else if ((await useBackupCode(db, auth.user.id, code, now)) === null) {
+    confirmed = 'backup_code';
+  }
+  if (!confirmed) {
+    await audit(db, request, {
+      action: 'auth.reauth_failed',
+      entityType: 'user',
+      entityId: auth.user.id,
+      details: { purpose, with: password ? 'password' : 'code' },
+    });
+    const field = password ? 'current_password' : 'code';
+    const message = password ? M.currentPasswordWrong : M.invalidCode;
+    throw new AppError('bad_request', message, { fields: { [field]: message } });
+  }
+  await clearAttempts(db, slot);
+  return confirmed;
+}
+
 export async function getMethods(deps: AppDeps, auth: AuthContext): Promise<TwoFactorMethods> {
   const db = deps.database.db;
   const now = new Date();
@@ -245,24 +320,51 @@ export async function getMethods(deps: AppDeps, auth: AuthContext): Promise<TwoF
   };
 }
 
-export async function setSms(deps: AppDeps, request: FastifyRequest, auth: AuthContext, enabled: boolean) {
+/** Enables SMS codes; disabling them needs the password or a code (confirmIdentity). */
+export async function setSms(
+  deps: AppDeps,
+  request: FastifyRequest,
+  auth: AuthContext,
+  enabled: boolean,
+  confirmation?: ConfirmIdentityRequest | null,
+) {
   if (enabled && !maskPhone(auth.user.phoneNumber)) throw new AppError('rule_broken', M.phoneRequired);
+  const confirmedWith = enabled
+    ? undefined
+    : await confirmIdentity(deps, request, auth, confirmation, 'sms_disable');
   await deps.database.db.transaction(async (tx) => {
     await repo.upsertSettings(tx, auth.user.id, { smsEnabled: enabled });
     await audit(tx, request, {
       action: enabled ? 'auth.2fa_sms_enabled' : 'auth.2fa_sms_disabled',
       entityType: 'user',
       entityId: auth.user.id,
+      details: confirmedWith ? { confirmed_with: confirmedWith } : undefined,
     });
   });
   return { ok: true as const, message: enabled ? M.smsEnabled : M.smsDisabled };
 }
 
-export async function setPreferredMethod(deps: AppDeps, auth: AuthContext, method: PreferredMethod) {
+/** The preferred second factor (an enabled one); needs the password or a code (confirmIdentity). */
+export async function setPreferredMethod(
+  deps: AppDeps,
+  request: FastifyRequest,
+  auth: AuthContext,
+  input: { method: PreferredMethod } & ConfirmIdentityRequest,
+) {
+  const { method, ...confirmation } = input;
   const settings = await repo.findSettings(deps.database.db, auth.user.id);
   const enabled = method === 'sms' ? settings?.smsEnabled : settings?.totpEnabled;
   if (!enabled) throw new AppError('rule_broken', M.methodNotEnabled);
-  await repo.upsertSettings(deps.database.db, auth.user.id, { preferredMethod: method });
+  const confirmedWith = await confirmIdentity(deps, request, auth, confirmation, 'preferred_method');
+  await deps.database.db.transaction(async (tx) => {
+    await repo.upsertSettings(tx, auth.user.id, { preferredMethod: method });
+    await audit(tx, request, {
+      action: 'auth.2fa_preferred_method_changed',
+      entityType: 'user',
+      entityId: auth.user.id,
+      details: { method, confirmed_with: confirmedWith },
+    });
+  });
   return { ok: true as const, message: M.preferredSaved };
 }
 
@@ -301,7 +403,14 @@ export async function verifyTotpSetup(
   return { ok: true as const, message: M.totpEnabled };
 }
 
-export async function disableTotp(deps: AppDeps, request: FastifyRequest, auth: AuthContext) {
+/** Turns the authenticator app off; needs the password or a code (confirmIdentity). */
+export async function disableTotp(
+  deps: AppDeps,
+  request: FastifyRequest,
+  auth: AuthContext,
+  confirmation?: ConfirmIdentityRequest | null,
+) {
+  const confirmedWith = await confirmIdentity(deps, request, auth, confirmation, 'totp_disable');
   await deps.database.db.transaction(async (tx) => {
     await repo.upsertSettings(tx, auth.user.id, {
       totpEnabled: false,
@@ -313,17 +422,24 @@ export async function disableTotp(deps: AppDeps, request: FastifyRequest, auth: 
       action: 'auth.2fa_totp_disabled',
       entityType: 'user',
       entityId: auth.user.id,
+      details: { confirmed_with: confirmedWith },
     });
   });
   return { ok: true as const, message: M.totpDisabled };
 }
 
-/** A new set of backup codes; the previous set stops working (003 §4.3). Shown once, stored hashed. */
+/**
+ * A new set of backup codes; the previous set stops working (003 §4.3). Shown once, stored hashed. Backup codes
+ * pass the second factor, so making them needs the password or a code (confirmIdentity), like turning a factor
+ * off: a stolen session must not be able to mint them.
+ */
 export async function generateBackupCodes(
   deps: AppDeps,
   request: FastifyRequest,
   auth: AuthContext,
+  confirmation?: ConfirmIdentityRequest | null,
 ): Promise<BackupCodesResponse> {
+  const confirmedWith = await confirmIdentity(deps, request, auth, confirmation, 'backup_codes_generate');
   const codes = Array.from({ length: TWO_FACTOR.backupCodeCount }, newBackupCode);
   const now = new Date();
   await deps.database.db.transaction(async (tx) => {
@@ -337,7 +453,7 @@ export async function generateBackupCodes(
       action: 'auth.2fa_backup_codes_generated',
       entityType: 'user',
       entityId: auth.user.id,
-      details: { count: codes.length },
+      details: { count: codes.length, confirmed_with: confirmedWith },
     });
   });
   return { codes, generated_at: now.toISOString() };

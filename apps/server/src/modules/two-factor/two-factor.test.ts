@@ -182,6 +182,40 @@ describe('sign-in with SMS codes (003 §4.1, §9)', () => {
     expectEnvelope(await verify(SMS, { email: 'x@y.z' }), 400, 'validation_failed');
   });
 
+  it('checks at most 3 of 30 parallel wrong SMS codes sent from 30 addresses (issue #12)', async () => {
+    const email = 'provider@trust.demo';
+    await enableSms(email);
+    await signIn(email);
+    const code = await lastSmsCode(email);
+    // Each from its own address, so no per-address limit hides the challenge's own 3 attempts (003 §9).
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: SMS,
+          remoteAddress: `198.51.100.${i + 1}`,
+          payload: { email, code: other(code), remember_device: false },
+        }),
+      ),
+    );
+    const [checked] = await t.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log
+        WHERE action = 'auth.2fa_failed' AND details->>'reason' = 'Invalid verification code'
+          AND actor_user_id = (SELECT id FROM users WHERE email = $1)`,
+      [email],
+    );
+    expect(checked!.n).toBe(3);
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((c) => c === 400)).toHaveLength(3);
+    expect(statuses.filter((c) => c === 429)).toHaveLength(27);
+    // The code is spent: even the right one is refused now.
+    expectEnvelope(await verify(SMS, { email, code, remember_device: false }), 429, 'rate_limited');
+    // The real user, from the address they signed in from before, asks for a new code and gets in.
+    await signIn(email);
+    const fresh = await lastSmsCode(email);
+    expect((await verify(SMS, { email, code: fresh, remember_device: false })).statusCode).toBe(200);
+  });
+
   it('counts every failed code toward the account limit (429)', async () => {
     const email = 'orgadmin@trust.demo';
     await enableSms(email);
@@ -309,13 +343,67 @@ describe('authenticator apps (003 §4.3, §7.3)', () => {
     expect(res.detail).toBe('Authenticator app is not enabled for this account');
   });
 
+  it('refuses to change the preferred method or turn the app off without the password or a current code (issue #12)', async () => {
+    const put = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/auth/2fa/preferred-method',
+        headers: bearer(token),
+        payload: { method: 'totp', ...payload },
+      });
+    const disable = (payload?: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/2fa/totp/disable', headers: bearer(token), payload });
+
+    const none = expectEnvelope(await disable(), 400, 'bad_request');
+    expect(none).toMatchObject({
+      detail: 'Enter your current password to confirm this change',
+      fields: { current_password: 'Enter your current password to confirm this change' },
+    });
+    const wrong = expectEnvelope(await disable({ current_password: 'not-my-password' }), 400);
+    expect(wrong).toMatchObject({
+      detail: 'Current password is incorrect',
+      fields: { current_password: 'Current password is incorrect' },
+    });
+    const stale = hotp(secret, Math.floor(Date.now() / 30_000) + 5);
+    const badCode = expectEnvelope(await disable({ code: stale }), 400);
+    expect(badCode).toMatchObject({ detail: 'Invalid code', fields: { code: 'Invalid code' } });
+    expectEnvelope(await put({}), 400, 'bad_request');
+    expectEnvelope(await put({ current_password: 'nope-nope' }), 400, 'bad_request');
+
+    // Nothing changed, and every refusal is in the audit log.
+    const methods = await t.app.inject({ url: '/api/auth/2fa/methods', headers: bearer(token) });
+    expect(methods.json()).toMatchObject({ totp_enabled: true });
+    const [failed] = await t.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit_log WHERE action = 'auth.reauth_failed'",
+    );
+    expect(failed!.n).toBe(3);
+    // The limit of wrong confirmations is shared with change-password: 5 checked, then 429 even when right.
+    expectEnvelope(await put({ current_password: 'wrong-4' }), 400);
+    expectEnvelope(await put({ current_password: 'wrong-5' }), 400);
+    const limited = expectEnvelope(await disable({ current_password: TEST_PASSWORD }), 429, 'rate_limited');
+    expect(limited.detail).toBe('Too many incorrect attempts. Please wait 15 minutes and try again.');
+    expect(
+      (await t.app.inject({ url: '/api/auth/2fa/methods', headers: bearer(token) })).json().totp_enabled,
+    ).toBe(true);
+
+    // After the window (moved here by hand), a current authenticator code confirms as well as the password.
+    await t.database.query("DELETE FROM attempt_counters WHERE key LIKE 'reauth:user:%'");
+    await t.database.query('UPDATE user_two_factor SET totp_last_step = NULL');
+    const ok = await put({ code: totp(secret, Date.now() / 1000) });
+    expect(ok.json()).toEqual({ ok: true, message: 'Preferred method updated' });
+    const [changed] = await t.database.query<{ details: { method: string; confirmed_with: string } }>(
+      "SELECT details FROM audit_log WHERE action = 'auth.2fa_preferred_method_changed' ORDER BY id DESC LIMIT 1",
+    );
+    expect(changed!.details).toEqual({ method: 'totp', confirmed_with: 'totp' });
+  });
+
   it('chooses the preferred method only among enabled ones, and disables', async () => {
     const put = (method: unknown) =>
       t.app.inject({
         method: 'PUT',
         url: '/api/auth/2fa/preferred-method',
         headers: bearer(token),
-        payload: { method },
+        payload: { method, current_password: TEST_PASSWORD },
       });
     expectEnvelope(await put('sms'), 422);
     expectEnvelope(await put('email'), 400, 'validation_failed');
@@ -324,6 +412,7 @@ describe('authenticator apps (003 §4.3, §7.3)', () => {
       method: 'POST',
       url: '/api/auth/2fa/totp/disable',
       headers: bearer(token),
+      payload: { current_password: TEST_PASSWORD },
     });
     expect(off.json()).toEqual({ ok: true, message: 'Authenticator app disabled' });
     const start = await signIn(email);
@@ -332,6 +421,10 @@ describe('authenticator apps (003 §4.3, §7.3)', () => {
       "SELECT action FROM audit_log WHERE action LIKE 'auth.2fa_totp_%'",
     );
     expect(actions.map((a) => a.action).sort()).toEqual(['auth.2fa_totp_disabled', 'auth.2fa_totp_enabled']);
+    const [disabled] = await t.database.query<{ details: { confirmed_with: string } }>(
+      "SELECT details FROM audit_log WHERE action = 'auth.2fa_totp_disabled'",
+    );
+    expect(disabled!.details.confirmed_with).toBe('password');
   });
 
   it('refuses verify-setup without a setup', async () => {
@@ -354,6 +447,7 @@ describe('backup codes and SMS settings', () => {
       method: 'POST',
       url: '/api/auth/2fa/backup-codes/generate',
       headers: bearer(token),
+      payload: { current_password: TEST_PASSWORD },
     });
     const { codes, generated_at } = gen.json() as { codes: string[]; generated_at: string };
     expect(codes).toHaveLength(10);
@@ -382,6 +476,7 @@ describe('backup codes and SMS settings', () => {
       method: 'POST',
       url: '/api/auth/2fa/backup-codes/generate',
       headers: bearer(token),
+      payload: { current_password: TEST_PASSWORD },
     });
     expect(again.json().codes).not.toContain(codes[1]);
     const old = expectEnvelope(await verify(BACKUP, { email, code: codes[1], remember_device: false }), 400);
@@ -404,6 +499,49 @@ describe('backup codes and SMS settings', () => {
     expect(res.json()).toEqual({ ok: true, message: 'All trusted devices revoked' });
   });
 
+  it('disables SMS and generates backup codes only with the password; 30 parallel wrong backup codes check 5 (issue #12)', async () => {
+    const email = 'admin@trust.demo';
+    const token = await enableSms(email);
+    const call = (url: string, payload?: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+    const methods = async () =>
+      (await t.app.inject({ url: '/api/auth/2fa/methods', headers: bearer(token) })).json();
+
+    expectEnvelope(await call('/api/auth/2fa/sms/disable'), 400, 'bad_request');
+    expectEnvelope(await call('/api/auth/2fa/sms/disable', { current_password: 'wrong-password' }), 400);
+    expectEnvelope(await call('/api/auth/2fa/backup-codes/generate'), 400, 'bad_request');
+    expectEnvelope(await call('/api/auth/2fa/backup-codes/generate', { code: 'AAAA-BBBB-CCCC-DDDD' }), 400);
+    expect(await methods()).toMatchObject({ sms_enabled: true, backup_codes_count: 0 });
+
+    const generated = await call('/api/auth/2fa/backup-codes/generate', { current_password: TEST_PASSWORD });
+    expect(generated.json().codes).toHaveLength(10);
+
+    // Sign-in codes count on the same limits as passwords: one address, 30 parallel wrong backup codes.
+    expect((await signIn(email)).json().available_methods).toEqual(['sms', 'backup']);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: BACKUP,
+          remoteAddress: '203.0.113.50',
+          payload: { email, code: `ZZZZ-ZZZZ-ZZZZ-${String(i).padStart(4, '2')}`, remember_device: false },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 400)).toHaveLength(5);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(25);
+    const [checked] = await t.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log
+        WHERE action = 'auth.2fa_failed' AND details->>'reason' = 'Invalid backup code' AND ip = '203.0.113.50'`,
+    );
+    expect(checked!.n).toBe(5);
+
+    // A backup code confirms too (and is used up); then SMS goes off.
+    const off = await call('/api/auth/2fa/sms/disable', { code: generated.json().codes[3] });
+    expect(off.json()).toEqual({ ok: true, message: 'SMS authentication disabled' });
+    expect(await methods()).toMatchObject({ sms_enabled: false, backup_codes_count: 9 });
+  });
+
   it('refuses to enable SMS without a phone number, and disables it', async () => {
     const token = await login(t.app, 'system@trust.demo');
     await t.database.query("UPDATE users SET phone_number = NULL WHERE email = 'system@trust.demo'");
@@ -417,6 +555,7 @@ describe('backup codes and SMS settings', () => {
       method: 'POST',
       url: '/api/auth/2fa/sms/disable',
       headers: bearer(coord),
+      payload: { current_password: TEST_PASSWORD },
     });
     expect(off.json()).toEqual({ ok: true, message: 'SMS authentication disabled' });
   });

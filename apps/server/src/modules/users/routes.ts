@@ -1,4 +1,4 @@
-import { userSchema } from '@trust/domain';
+import { pageQuery, userSchema } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireOrg } from '../../platform/auth.ts';
@@ -6,8 +6,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { listOrganizationUsers } from './service.ts';
 
 const listQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageQuery(50, 200),
 });
 
 const listResponse = z.object({

@@ -23,6 +23,7 @@ import { StoredFileMissingError, storageOf } from '../../platform/storage.ts';
 import { WEBHOOK_PATHS, webhookUrl } from '../../platform/webhook-urls.ts';
 import { openBody, sealBody } from '../communications/body.ts';
 import { recordCommunication, updateCommunicationStatus } from '../communications/service.ts';
+import { canSeeProvider } from '../directory/service.ts';
 import { recordReferralEvent } from '../referrals/history.ts';
 import * as referralsRepo from '../referrals/repo.ts';
 import { type Actor, findVisibleReferral } from '../referrals/service.ts';
@@ -105,7 +106,10 @@ export async function placeCall(
   }
   const db = deps.database.db;
   const provider = await repo.findProvider(db, providerId);
-  if (!provider) throw new AppError('not_found', COMMUNICATION_MESSAGES.providerNotFound);
+  // Issue #12: another organization's private provider is as unknown as a missing one.
+  if (!provider || !(await canSeeProvider(db, actor.org.id, provider.id))) {
+    throw new AppError('not_found', COMMUNICATION_MESSAGES.providerNotFound);
+  }
   if (input.referral_id != null) await findVisibleReferral(deps, actor, input.referral_id);
 
   const driver = voiceDriverOf(deps);

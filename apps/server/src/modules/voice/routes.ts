@@ -4,6 +4,7 @@ import {
   callHistorySchema,
   DOCUMENT_MESSAGES,
   idParamSchema,
+  idString,
   ORG_ROLES,
   type OrgRole,
   placeCallResponseSchema,
@@ -22,6 +23,7 @@ import { assertTwilioRequest } from '../../adapters/twilio/webhook.ts';
 import { requireAuth, requireOrg } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, errorResponses } from '../../platform/errors.ts';
+import { phiRoute } from '../../platform/phi.ts';
 import { WEBHOOK_PATHS } from '../../platform/webhook-urls.ts';
 import {
   applyCallStatus,
@@ -55,7 +57,7 @@ const write = { auth: { org: true as const, orgRoles: WRITERS } };
 /** Twilio calls these; when it is configured every request must carry its signature (assertTwilioRequest). */
 const webhook = { auth: 'public' as const };
 
-const providerParamsSchema = z.object({ providerId: z.coerce.number().int().positive() });
+const providerParamsSchema = z.object({ providerId: idString() });
 
 // Twilio's form parameters (https://www.twilio.com/docs/voice/twiml#request-parameters), read after the
 // signature is checked, so an unsigned request is refused (403) whatever its body.
@@ -142,6 +144,8 @@ async function readVoicemailUpload(request: FastifyRequest): Promise<SimulatedVo
       if (out.audio === null && AUDIO_FIELDS.has(part.fieldname)) out.audio = Buffer.concat(chunks);
     }
   } catch (error) {
+    // A refusal of the parts themselves (strict input: a bad field or file name) is the client's, as it is.
+    if (error instanceof AppError) throw error;
     const code = (error as { code?: string })?.code;
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw new AppError('payload_too_large', DOCUMENT_MESSAGES.tooManyParts);
@@ -197,7 +201,7 @@ export function voiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/calls/:id/recording',
       {
-        config: read,
+        config: { ...read, ...phiRoute('call') },
         schema: {
           tags: ['voice'],
           summary: "A call's recording (audio bytes); audited",
@@ -223,7 +227,7 @@ export function voiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/voicemails',
       {
-        config: read,
+        config: { ...read, ...phiRoute('voicemail') },
         schema: {
           tags: ['voice'],
           summary:
@@ -241,7 +245,7 @@ export function voiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/voicemails/:id/mark-read',
       {
-        config: read,
+        config: { ...read, ...phiRoute('voicemail') },
         schema: {
           tags: ['voice'],
           summary: 'Mark a voicemail read (001 §4: on its first play); again changes nothing',
@@ -255,7 +259,7 @@ export function voiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/voicemails/:id/audio',
       {
-        config: read,
+        config: { ...read, ...phiRoute('voicemail') },
         schema: {
           tags: ['voice'],
           summary: "A voicemail's audio (bytes); audited",
@@ -281,11 +285,11 @@ export function voiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/outbox/inbound/voicemail',
       {
-        config: { auth: 'session' },
+        config: { auth: 'session', ...phiRoute('voicemail') },
         schema: {
           tags: ['voice', 'outbox'],
           summary:
-            'Leave a voicemail as a provider (system administrators, local voice driver only): multipart from_phone, audio (WAV, MP3, OGG, WebM or M4A, at most 10 MB) and an optional transcription',
+            'Leave a voicemail as a provider (platform operators, local voice driver only): multipart from_phone, audio (WAV, MP3, OGG, WebM or M4A, at most 10 MB) and an optional transcription',
           consumes: ['multipart/form-data'],
           response: { 201: voicemailSchema, ...errorResponses(400, 401, 403, 413, 415, 422) },
         },

@@ -13,7 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { wavDurationSeconds } from '../../adapters/voice/wav.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { audit } from '../../platform/audit.ts';
+import { audit, auditPhiRead } from '../../platform/audit.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -192,11 +192,11 @@ export async function listVoicemails(
     query.page_size,
     (query.page - 1) * query.page_size,
   );
-  await audit(db, request, {
-    action: 'voicemails.read',
-    entityType: query.referral_id !== undefined ? 'referral' : 'provider',
-    entityId: query.referral_id ?? query.provider_id ?? 'all',
-    details: { count: rows.length },
+  await auditPhiRead(db, request, {
+    action: 'voicemail.list_read',
+    entityType: 'voicemail',
+    ids: rows.map((r) => r.row.id),
+    details: { referral_id: query.referral_id ?? null, provider_id: query.provider_id ?? null },
   });
   return {
     voicemails: rows.map((r) => toVoicemailWire(deps, r)),
@@ -219,7 +219,11 @@ export async function markVoicemailRead(
     const voicemail = await repo.lockVoicemail(tx, id);
     if (!voicemail || !readable(actor, voicemail))
       throw new AppError('not_found', VOICE_MESSAGES.voicemailNotFound);
-    if (voicemail.isRead) return;
+    if (voicemail.isRead) {
+      // Already read: nothing changes, yet the answer is the voicemail and its transcription (issue #12).
+      await audit(tx, request, { action: 'voicemail.read', entityType: 'voicemail', entityId: id });
+      return;
+    }
     const updated = (await repo.updateVoicemail(tx, id, {
       isRead: true,
       readAt: new Date(),
@@ -258,7 +262,7 @@ export async function openVoicemailAudio(deps: AppDeps, request: FastifyRequest,
 }
 
 /**
- * Leaving a voicemail from the outbox page is for system administrators (the outbox's readers), and only with
+ * Leaving a voicemail from the outbox page is for platform operators (the outbox's readers), and only with
  * the local voice driver: with Twilio, voicemails come from real calls.
  */
 export function assertCanSimulateVoicemail(deps: AppDeps, auth: AuthContext) {

@@ -1,5 +1,6 @@
 import {
   idParamSchema,
+  idString,
   ORG_ROLES,
   type OrgRole,
   webFormResultSchema,
@@ -10,6 +11,7 @@ import { z } from 'zod';
 import { requireOrg } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/errors.ts';
+import { phiRoute } from '../../platform/phi.ts';
 import { inlineRunsOf, submitProviderWebForm } from './service.ts';
 
 // Automated provider web-form submission (001 §5 web form, §7). Both calls act for the active organization and
@@ -18,7 +20,7 @@ const WRITERS: readonly OrgRole[] = ORG_ROLES.filter((r) => r !== 'viewer');
 const write = { auth: { org: true as const, orgRoles: WRITERS } };
 const tags = ['web-forms'];
 
-const providerIdParamSchema = z.object({ providerId: z.coerce.number().int().positive() });
+const providerIdParamSchema = z.object({ providerId: idString() });
 const responses = { 200: webFormResultSchema, ...errorResponses(400, 401, 403, 404, 422) };
 const summary =
   "Fills the provider's web form (else its website's form) with the referral in headless Chromium, submits it when every required input was filled, and answers the submission record with both screenshots";
@@ -33,7 +35,7 @@ export function webFormRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/providers/:providerId/communications/webform',
       {
-        config: write,
+        config: { ...write, ...phiRoute('referral') },
         schema: {
           tags,
           summary,
@@ -50,7 +52,7 @@ export function webFormRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/providers/:id/submit-web-form',
       {
-        config: write,
+        config: { ...write, ...phiRoute('referral') },
         schema: {
           tags,
           summary,

@@ -1,11 +1,17 @@
-import { WEB_FORM_FINISHED, WEB_FORM_MESSAGES, type WebFormResult, type WebFormStatus } from '@trust/domain';
+import {
+  PROVIDER_VERIFICATION_MESSAGES,
+  WEB_FORM_FINISHED,
+  WEB_FORM_MESSAGES,
+  type WebFormResult,
+  type WebFormStatus,
+} from '@trust/domain';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { recordCommunication } from '../communications/service.ts';
-import { getProvider } from '../directory/service.ts';
+import { getProvider, isProviderVerified } from '../directory/service.ts';
 import { getOrganization } from '../orgs/service.ts';
 import { type Actor, findVisibleReferral } from '../referrals/service.ts';
 import * as repo from './repo.ts';
@@ -115,6 +121,10 @@ export async function createWebFormSubmission(
   actor: Actor,
   target: { referralId: number; providerId: number; targetUrl: string },
 ): Promise<repo.SubmissionRow> {
+  // Issue #12: every submission starts here, so no path queues a form of a provider awaiting verification.
+  if (!(await isProviderVerified(tx, target.providerId))) {
+    throw new AppError('rule_broken', PROVIDER_VERIFICATION_MESSAGES.webFormUnverified);
+  }
   if (!isHttpUrl(target.targetUrl)) throw new AppError('rule_broken', WEB_FORM_MESSAGES.badUrl);
   const created = await repo.insertSubmission(tx, {
     referralId: target.referralId,
@@ -196,10 +206,15 @@ export async function submitProviderWebForm(
       fields: { referral_id: WEB_FORM_MESSAGES.referralRequired },
     });
   }
-  const provider = await getProvider(deps, providerId);
+  // Issue #12: another organization's private provider is as unknown as a missing one.
+  const provider = await getProvider(deps, actor.org.id, providerId);
   const { record: referral, viewerRole } = await findVisibleReferral(deps, actor, referralId);
   // Only the organization that made the referral sends its member's details to a provider's form.
   if (viewerRole !== 'owner') throw new AppError('not_found', WEB_FORM_MESSAGES.referralNotFound);
+  // Its own organization still may not send it by web form until a platform operator verifies it.
+  if (provider.verification_status !== 'verified') {
+    throw new AppError('rule_broken', PROVIDER_VERIFICATION_MESSAGES.webFormUnverified);
+  }
   const targetUrl = webFormTarget(provider);
   if (!targetUrl) throw new AppError('rule_broken', WEB_FORM_MESSAGES.websiteMissing);
   if (!isHttpUrl(targetUrl)) throw new AppError('rule_broken', WEB_FORM_MESSAGES.badUrl);

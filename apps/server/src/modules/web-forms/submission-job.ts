@@ -1,7 +1,8 @@
-import { WEB_FORM_MESSAGES, webFormFailedMessage } from '@trust/domain';
+import { PROVIDER_VERIFICATION_MESSAGES, WEB_FORM_MESSAGES, webFormFailedMessage } from '@trust/domain';
 import { fillWebForm, type WebFormOutcome } from '../../adapters/web-form/browser-driver.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { updateCommunicationStatus } from '../communications/service.ts';
+import { isProviderVerified } from '../directory/service.ts';
 import { recordReferralEvent } from '../referrals/history.ts';
 import * as referralsRepo from '../referrals/repo.ts';
 import { type Referrer, referralFormValues } from './form-values.ts';
@@ -104,6 +105,11 @@ function failedOutcome(error: string): WebFormOutcome {
   };
 }
 
+/** Whether the submission's provider is verified (null: the provider is gone). */
+async function providerVerified(db: AppDeps['database']['db'], providerId: number | null) {
+  return providerId === null ? null : isProviderVerified(db, providerId);
+}
+
 /**
  * Runs one submission. Claiming it (queued → running) makes a second delivery of the job a no-op: a provider's
  * form is never sent twice by a retry. Whatever happens, the record ends in submitted, filled or failed.
@@ -120,9 +126,18 @@ export async function runWebFormSubmission(deps: AppDeps, data: WebFormJobData, 
       });
     }
     const referral = await referralsRepo.findReferral(db, claimed.referralId);
+    const verified = await providerVerified(db, claimed.providerId);
     if (!referral || !claimed.targetUrl) {
       outcome = failedOutcome(
         referral ? WEB_FORM_MESSAGES.websiteMissing : WEB_FORM_MESSAGES.referralNotFound,
+      );
+    } else if (verified !== true) {
+      // Issue #12, checked again when the browser would open the page: a submission queued before the rule (or
+      // by any path that missed it) never opens the form of a provider awaiting verification.
+      outcome = failedOutcome(
+        verified === null
+          ? WEB_FORM_MESSAGES.providerNotFound
+          : PROVIDER_VERIFICATION_MESSAGES.webFormUnverified,
       );
     } else {
       outcome = await fillWebForm({

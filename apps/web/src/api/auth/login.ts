@@ -5,9 +5,10 @@ import { networkError } from '../errors.ts';
 import { readDeviceToken } from './device-token.ts';
 
 /**
- * POST /auth/login (003 §7.1), with X-Device-Token when this browser is a trusted device. Sent without a
- * bearer token: a 401 here is a wrong password, not a lost session. The answer is a session or, when a second
- * factor is needed, `requires_2fa: true` with the methods.
+ * POST /auth/login (003 §7.1), with X-Device-Token when this browser is a trusted device: a 401 here is a wrong
+ * password, not a lost session. The answer is a session (its cookie set by the server; the app ignores the
+ * answer's access_token, which is for API clients) or, when a second factor is needed, `requires_2fa: true`
+ * with the methods.
  */
 export async function login(credentials: LoginRequest): Promise<LoginAnswer> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CaseNote } from '@trust/domain';
+import type { CaseNote, CaseNoteVisibility } from '@trust/domain';
 import { apiRequest } from '../client.ts';
 import { refreshAfterNoteChange } from './invalidate.ts';
 
-export type NewCaseNote = { content: string; content_html: string };
+/** `visibility`: 'internal' (the writer's organization only) unless the writer shares it (issue #12). */
+export type NewCaseNote = { content: string; content_html: string; visibility: CaseNoteVisibility };
 
 /**
  * POST /api/case-notes (001 §7): a text note. The server takes the author from the session (the spec's fixed
@@ -16,6 +17,7 @@ export function addCaseNote(referralId: number, note: NewCaseNote): Promise<Case
       referral_id: referralId,
       content: note.content,
       content_html: note.content_html,
+      visibility: note.visibility,
       is_voice_note: false,
     },
   });

@@ -1,4 +1,4 @@
-import { authHeaders } from '../client.ts';
+import { authHeaders, sessionCredentials } from '../client.ts';
 
 // 003 §2.14, §7.7: the connectivity test page calls GET /health, GET / and GET /api/users on a service URL
 // the user types. It reports what happened instead of throwing, and never clears the session on a 401:
@@ -22,8 +22,8 @@ export function joinUrl(base: string, path: string): string {
 }
 
 /**
- * The token goes only to this app's own origin: the URL is free text, and a bearer token sent to another host
- * would hand that host the user's session.
+ * The session goes only to this app's own origin: the URL is free text (and the page's Content-Security-Policy
+ * refuses connections to any other origin anyway).
  */
 export function isSameOrigin(url: string, origin: string): boolean {
   try {
@@ -40,12 +40,13 @@ export async function probeEndpoint(
   const started = performance.now();
   const origin = options.origin ?? window.location.origin;
   const headers: Record<string, string> = { Accept: 'application/json, text/html;q=0.9, */*;q=0.5' };
-  if (options.withAuth && isSameOrigin(url, origin)) Object.assign(headers, authHeaders());
+  const withSession = options.withAuth && isSameOrigin(url, origin);
+  if (withSession) Object.assign(headers, authHeaders());
   try {
     const response = await fetch(url, {
       headers,
       signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-      credentials: 'omit',
+      credentials: withSession ? sessionCredentials() : 'omit',
     });
     let json: unknown = null;
     if ((response.headers.get('content-type') ?? '').includes('json')) {

@@ -1,14 +1,12 @@
+import { logout } from '../auth/logout.ts';
+
 /**
- * POST /auth/logout with the login token of a sign-in that was abandoned in the consent dialog: the token was
- * never stored, so the usual logout call (stored token) cannot end it.
+ * POST /auth/logout for a sign-in abandoned in the consent dialog: its session (and cookie) exists though the
+ * app never counted it as signed in, so the usual sign-out path (which checks the marker) would not end it.
  */
-export async function endPendingSession(token: string): Promise<void> {
+export async function endPendingSession(): Promise<void> {
   try {
-    await fetch('/auth/logout', {
-      method: 'POST',
-      headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
-      credentials: 'same-origin',
-    });
+    await logout();
   } catch {
     // The session ends on its own after 60 minutes without activity.
   }

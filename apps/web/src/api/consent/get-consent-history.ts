@@ -1,26 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ConsentHistory } from '@trust/domain';
-import { apiRequest, toApiError } from '../client.ts';
-import { networkError } from '../errors.ts';
+import { apiRequest } from '../client.ts';
 
-/** GET /api/consent/history (003 §7.2), bearer from the stored token: {status, signatures}. */
+/** GET /api/consent/history (003 §7.2) of the signed-in session: {status, signatures}. */
 export function getConsentHistory(signal?: AbortSignal): Promise<ConsentHistory> {
   return apiRequest<ConsentHistory>('/api/consent/history', { signal });
 }
 
-/** The same call with an explicit token (the consent dialog during sign-in, before the token is stored). */
-export async function getConsentHistoryWithToken(token: string): Promise<ConsentHistory> {
-  let response: Response;
-  try {
-    response = await fetch('/api/consent/history', {
-      headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw networkError();
-  }
-  if (!response.ok) throw await toApiError(response);
-  return (await response.json()) as ConsentHistory;
+/**
+ * The same call for the consent dialog, with the session cookie whether or not the app is marked signed in:
+ * during sign-in the session exists (the server holds it to the consent calls) before the app counts it.
+ */
+export function getPendingConsentHistory(): Promise<ConsentHistory> {
+  return apiRequest<ConsentHistory>('/api/consent/history', { auth: false, withSessionCookie: true });
 }
 
 export const consentHistoryQueryKey = ['consent', 'history'] as const;

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignatureRecord } from '@trust/domain';
+import { meQueryKey } from '../auth/get-me.ts';
 import { apiRequest } from '../client.ts';
 import { consentHistoryQueryKey } from './get-consent-history.ts';
 
@@ -8,10 +9,18 @@ export function revokeSignature(id: number): Promise<SignatureRecord> {
   return apiRequest<SignatureRecord>(`/api/consent/signatures/${id}/revoke`, { method: 'POST' });
 }
 
+/**
+ * Revoking a current document's signature holds the session for consent at once (issue #12): GET /auth/me asked
+ * again says `consent_required`, which opens the Consent Update Required dialog.
+ */
 export function useRevokeSignature() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeSignature,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: consentHistoryQueryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: consentHistoryQueryKey }),
+        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+      ]),
   });
 }

@@ -10,7 +10,8 @@ export function getDirectoryProvider(
   signal?: AbortSignal,
 ): Promise<DirectoryProvider> {
   const query = from ? `?latitude=${from.latitude}&longitude=${from.longitude}` : '';
-  return apiRequest<DirectoryProvider>(`/directory/providers/${id}${query}`, { auth: false, signal });
+  // Signed in, the session goes along: the active organization may open a provider it added by hand (issue #12).
+  return apiRequest<DirectoryProvider>(`/directory/providers/${id}${query}`, { signal });
 }
 
 export function directoryProviderQueryOptions(

@@ -8,7 +8,8 @@ export function searchByZip(
   signal?: AbortSignal,
 ): Promise<DirectorySearchResult> {
   return apiRequest<DirectorySearchResult>(`/directory/search/by-zip?${searchParams(params)}`, {
-    auth: false,
+    // Signed in, the session goes along: the active organization also sees the providers it added by hand
+    // (issue #12). Signed out, nothing is sent and the directory shows public and verified providers only.
     signal,
   });
 }

@@ -1,34 +1,17 @@
-import { authHeaders, handleUnauthorized, toApiError } from '../client.ts';
-import { markServerContact } from '../credentials.ts';
-import { networkError } from '../errors.ts';
+import { fetchWithSession } from '../client.ts';
 
 /**
  * GET /api/referrals/{id}/documents/{docId} (000 §7, 001 §7): the file as a Blob of its stored type. The call
- * carries the bearer token, so the file cannot be a plain link; `inline` asks for the preview form.
+ * carries the session and the active organization, so the file cannot be a plain link; `inline` asks for the
+ * preview form.
  */
 export async function fetchDocumentBlob(
   referralId: number,
   docId: number,
   disposition: 'attachment' | 'inline' = 'attachment',
 ): Promise<Blob> {
-  const headers = authHeaders();
-  const sentToken = 'Authorization' in headers;
   const query = disposition === 'inline' ? '?disposition=inline' : '';
-  let response: Response;
-  try {
-    response = await fetch(`/api/referrals/${referralId}/documents/${docId}${query}`, {
-      headers,
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw networkError();
-  }
-  if (sentToken) markServerContact(Date.now());
-  if (!response.ok) {
-    handleUnauthorized(response.status, sentToken);
-    throw await toApiError(response);
-  }
-  return response.blob();
+  return (await fetchWithSession(`/api/referrals/${referralId}/documents/${docId}${query}`)).blob();
 }
 
 /** How long a saved file's object URL lives: the browser has started the download well before. */

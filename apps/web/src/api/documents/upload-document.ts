@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReferralDocument } from '@trust/domain';
 import { useCallback, useState } from 'react';
 import { authHeaders, handleUnauthorized, toApiError } from '../client.ts';
-import { markServerContact } from '../credentials.ts';
+import { isSignedIn, markServerContact } from '../credentials.ts';
 import { networkError } from '../errors.ts';
 import { refreshAfterDocumentChange } from './invalidate.ts';
 
@@ -20,15 +20,16 @@ export function uploadDocument(
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/referrals/${referralId}/documents`);
+    // Same-origin XHR always carries the session cookie; X-CBO-ID names the organization.
     const headers = authHeaders();
-    const sentToken = 'Authorization' in headers;
+    const sentSession = isSignedIn();
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     });
     xhr.addEventListener('load', () => {
-      if (sentToken) markServerContact(Date.now());
+      if (sentSession) markServerContact(Date.now());
       if (xhr.status >= 200 && xhr.status < 300) {
         try {
           resolve(JSON.parse(xhr.responseText) as ReferralDocument);
@@ -37,7 +38,7 @@ export function uploadDocument(
         }
         return;
       }
-      handleUnauthorized(xhr.status, sentToken);
+      handleUnauthorized(xhr.status, sentSession);
       const response = new Response(xhr.responseText || null, {
         status: xhr.status,
         statusText: xhr.statusText,

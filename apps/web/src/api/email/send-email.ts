@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EmailSendResponse } from '@trust/domain';
-import { apiRequest, authHeaders, handleUnauthorized, toApiError } from '../client.ts';
+import { apiRequest, fetchWithSession } from '../client.ts';
 import { communicationKeys } from '../communications/keys.ts';
-import { markServerContact } from '../credentials.ts';
-import { networkError } from '../errors.ts';
 import { emailKeys } from './keys.ts';
 
 export type EmailDraft = {
@@ -18,21 +16,13 @@ export type EmailDraft = {
   attachments: File[];
 };
 
-/** A multipart POST with the session's headers; the browser sets the boundary itself. */
+/** A multipart POST with the session; the browser sets the boundary itself. */
 async function postForm<T>(path: string, form: FormData): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders() };
-  const sentToken = 'Authorization' in headers;
-  let response: Response;
-  try {
-    response = await fetch(path, { method: 'POST', headers, body: form, credentials: 'same-origin' });
-  } catch {
-    throw networkError();
-  }
-  if (sentToken) markServerContact(Date.now());
-  if (!response.ok) {
-    handleUnauthorized(response.status, sentToken);
-    throw await toApiError(response);
-  }
+  const response = await fetchWithSession(path, {
+    method: 'POST',
+    headers: { Accept: 'application/json' },
+    body: form,
+  });
   return (await response.json()) as T;
 }
 

@@ -1,5 +1,6 @@
-import type { AppEvent } from '@trust/domain';
-import { readActiveCboId, readToken, subscribeCredentials } from '../credentials.ts';
+import { type AppEvent, RESYNC_EVENT } from '@trust/domain';
+import { readActiveCboId, readSignedIn, subscribeCredentials } from '../credentials.ts';
+import { notifyResync } from './resync.ts';
 import { type EventsStatus, subscribeToEvents } from './subscribe.ts';
 
 // One Server-Sent Events connection for the whole page, shared by every screen that listens: browsers allow
@@ -18,7 +19,7 @@ let connectedAs: string | null = null;
 let status: EventsStatus = 'closed';
 
 function identity(): string {
-  return `${readToken() ?? ''}|${readActiveCboId() ?? ''}`;
+  return `${readSignedIn() ?? ''}|${readActiveCboId() ?? ''}`;
 }
 
 function setStatus(next: EventsStatus) {
@@ -31,6 +32,7 @@ function connect() {
   connectedAs = identity();
   stop = subscribeToEvents({
     onEvent: (event) => {
+      if (event.type === RESYNC_EVENT) notifyResync();
       for (const listener of listeners) listener(event);
     },
     onStatus: setStatus,

@@ -9,7 +9,14 @@ export interface SseMessage {
   retry: number | null;
 }
 
-export function createSseParser(onMessage: (message: SseMessage) => void): (chunk: string) => void {
+/**
+ * `onRetry` hears every `retry:` field as it is read, also in a frame without data (the server's first frame
+ * is `retry: 3000` and a comment): per the standard it sets the reconnection time at once.
+ */
+export function createSseParser(
+  onMessage: (message: SseMessage) => void,
+  onRetry?: (ms: number) => void,
+): (chunk: string) => void {
   let buffer = '';
   let data: string[] = [];
   let event = '';
@@ -33,7 +40,10 @@ export function createSseParser(onMessage: (message: SseMessage) => void): (chun
     if (field === 'data') data.push(value);
     else if (field === 'event') event = value;
     else if (field === 'id' && !value.includes('\0')) id = value;
-    else if (field === 'retry' && /^\d+$/.test(value)) retry = Number(value);
+    else if (field === 'retry' && /^\d+$/.test(value)) {
+      retry = Number(value);
+      onRetry?.(retry);
+    }
   };
 
   return (chunk: string) => {

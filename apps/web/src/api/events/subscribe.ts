@@ -1,10 +1,10 @@
 import { type AppEvent, appEventSchema } from '@trust/domain';
-import { authHeaders, handleUnauthorized } from '../client.ts';
+import { authHeaders, handleUnauthorized, sessionCredentials } from '../client.ts';
 import { createSseParser } from './sse-parser.ts';
 
-// GET /api/events as Server-Sent Events (DESIGN.md "Real-time"). EventSource cannot send an Authorization
-// header, and a token must never travel in a URL (it lands in logs and history), so the stream is read with
-// fetch. The connection is re-opened with exponential backoff and resumes from the last event id.
+// GET /api/events as Server-Sent Events (DESIGN.md "Real-time"). Read with fetch rather than EventSource, which
+// cannot send the active organization (X-CBO-ID) nor leave the session cookie out when this tab is signed out.
+// The connection is re-opened with exponential backoff and resumes from the last event id.
 
 export type EventsStatus = 'connecting' | 'open' | 'closed';
 
@@ -25,6 +25,9 @@ export function backoffDelay(attempt: number, minMs: number, maxMs: number, rand
   return Math.round(base * (0.8 + 0.2 * random()));
 }
 
+/** A stream open at least this long counts as a good connection: the next reconnect waits the minimum again. */
+const STABLE_MS = 10_000;
+
 /** Start listening; the returned function stops for good. */
 export function subscribeToEvents(options: SubscribeOptions): () => void {
   const { onEvent, types, onStatus, url = '/api/events', maxDelayMs = 30_000 } = options;
@@ -32,6 +35,8 @@ export function subscribeToEvents(options: SubscribeOptions): () => void {
   const controller = new AbortController();
   let lastEventId: string | null = null;
   let attempt = 0;
+  /** When the current stream opened (null while none is open). */
+  let openedAt: number | null = null;
   let stopped = false;
 
   const wait = (ms: number) =>
@@ -47,35 +52,42 @@ export function subscribeToEvents(options: SubscribeOptions): () => void {
       );
     });
 
-  const parse = createSseParser((message) => {
-    if (message.id !== null) lastEventId = message.id;
-    if (message.retry !== null) minDelayMs = message.retry;
-    let payload: unknown;
-    try {
-      payload = JSON.parse(message.data);
-    } catch {
-      return;
-    }
-    const parsed = appEventSchema.safeParse(payload);
-    if (!parsed.success) return;
-    if (types && !types.includes(parsed.data.type)) return;
-    onEvent(parsed.data);
-  });
+  const parse = createSseParser(
+    (message) => {
+      if (message.id !== null) lastEventId = message.id;
+      let payload: unknown;
+      try {
+        payload = JSON.parse(message.data);
+      } catch {
+        return;
+      }
+      const parsed = appEventSchema.safeParse(payload);
+      if (!parsed.success) return;
+      if (types && !types.includes(parsed.data.type)) return;
+      onEvent(parsed.data);
+    },
+    // The server's `retry:` raises the minimum delay: a stream it closes (its session ended) is reopened no
+    // sooner, and that reopening answers 401 (signed out) or brings the new rights.
+    (ms) => {
+      minDelayMs = ms;
+    },
+  );
 
   const connectOnce = async (): Promise<'retry' | 'stop'> => {
     onStatus?.('connecting');
     const headers: Record<string, string> = { Accept: 'text/event-stream', ...authHeaders() };
     if (lastEventId !== null) headers['Last-Event-ID'] = lastEventId;
-    const response = await fetch(url, { headers, signal: controller.signal, cache: 'no-store' });
+    const credentials = sessionCredentials();
+    const response = await fetch(url, { headers, credentials, signal: controller.signal, cache: 'no-store' });
     if (!response.ok || !response.body) {
-      handleUnauthorized(response.status, 'Authorization' in headers);
+      handleUnauthorized(response.status, credentials !== 'omit');
       // A client error will not fix itself by retrying, except a 429 or a 408.
       const permanent =
         response.status >= 400 && response.status < 500 && ![408, 429].includes(response.status);
       return permanent ? 'stop' : 'retry';
     }
     onStatus?.('open');
-    attempt = 0;
+    openedAt = Date.now();
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     for (;;) {
       const { done, value } = await reader.read();
@@ -92,6 +104,10 @@ export function subscribeToEvents(options: SubscribeOptions): () => void {
       } catch {
         // Network drop or abort; the loop decides.
       }
+      // The backoff starts over only after a stream that stayed open a while: one the server keeps closing
+      // right away is retried ever more slowly, not every few seconds.
+      if (openedAt !== null && Date.now() - openedAt >= STABLE_MS) attempt = 0;
+      openedAt = null;
       if (stopped || outcome === 'stop') break;
       await wait(backoffDelay(attempt, minDelayMs, maxDelayMs));
       attempt += 1;

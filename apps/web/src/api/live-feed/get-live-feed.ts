@@ -4,8 +4,9 @@ import { apiRequest } from '../client.ts';
 import { referralKeys } from '../referrals/keys.ts';
 
 /**
- * Who is reading the feed: the server answers masked cards to a visitor and full ones to a user, with that
- * user's passes and the active organization's awaiting cards; each reader keeps a cache of its own.
+ * Who is reading the feed: the server answers masked cards to a visitor; to a user full cards of the active
+ * organization's own and matched referrals and claim cards of the others, with that user's passes and the
+ * organization's awaiting cards; each reader keeps a cache of its own.
  */
 export type FeedReader = { userId: number | null; orgId: number | null };
 

@@ -19,8 +19,9 @@ export function useLiveFeedEvents(reader: FeedReader, passed: ReadonlySet<number
     }
     const card = feedCardSchema.safeParse(event.data);
     if (!card.success || passed.has(card.data.id)) return;
-    // While the stream reconnects for a new reader, an event meant for the previous one is not shown.
-    if (card.data.masked !== (reader.userId === null)) return;
+    // While the stream reconnects for a new reader, an event meant for the previous one is not shown: a visitor
+    // takes masked cards only, a signed-in reader full and claim cards only.
+    if ((card.data.detail === 'masked') !== (reader.userId === null)) return;
     queryClient.setQueryData<FeedPages>(key, (d) => upsertCard(d, card.data));
   });
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OutboundMessage } from '@trust/domain';
 import { apiRequest } from '../client.ts';
 
-/** GET /api/outbox/{id}: one sent email or SMS in full (system administrators). */
+/** GET /api/outbox/{id}: one sent email or SMS in full (platform operators). */
 export function getOutboxMessage(id: number, signal?: AbortSignal): Promise<OutboundMessage> {
   return apiRequest<OutboundMessage>(`/api/outbox/${id}`, { signal });
 }

@@ -4,7 +4,7 @@ import { apiRequest } from '../client.ts';
 
 export type OutboxParams = { page: number; page_size: number; channel?: OutboundChannel | undefined };
 
-/** GET /api/outbox: every email and SMS sent, newest first, paged (system administrators). */
+/** GET /api/outbox: every email and SMS sent, newest first, paged (platform operators). */
 export function getOutbox(params: OutboxParams, signal?: AbortSignal): Promise<OutboxList> {
   const query = new URLSearchParams({ page: String(params.page), page_size: String(params.page_size) });
   if (params.channel) query.set('channel', params.channel);

@@ -4,7 +4,7 @@ import { apiRequest } from '../client.ts';
 import { outboxQueryKey } from './get-outbox.ts';
 
 /**
- * POST /api/outbox/inbound/email (system administrators, local drivers only): a reply as the provider to one
+ * POST /api/outbox/inbound/email (platform operators, local drivers only): a reply as the provider to one
  * email of the outbox, threaded like a real reply (In-Reply-To). A 422 says the real email service is configured.
  */
 export function simulateInboundEmail(body: SimulatedInboundEmail): Promise<InboundEmailResult> {

@@ -4,7 +4,7 @@ import { apiRequest } from '../client.ts';
 import { outboxQueryKey } from './get-outbox.ts';
 
 /**
- * POST /api/outbox/inbound/sms (system administrators, local drivers only): a reply typed as if the provider had
+ * POST /api/outbox/inbound/sms (platform operators, local drivers only): a reply typed as if the provider had
  * texted it; it takes the inbound webhook's path (intent, accept or decline, STOP, HELP). A 422 says the real
  * SMS service is configured.
  */

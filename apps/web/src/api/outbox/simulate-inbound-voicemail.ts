@@ -1,13 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Voicemail } from '@trust/domain';
-import { authHeaders, handleUnauthorized, toApiError } from '../client.ts';
-import { markServerContact } from '../credentials.ts';
-import { networkError } from '../errors.ts';
+import { fetchWithSession } from '../client.ts';
 
 export type SimulatedVoicemail = { from_phone: string; audio: File; transcription?: string | null };
 
 /**
- * POST /api/outbox/inbound/voicemail (system administrators, local drivers only), multipart/form-data: the
+ * POST /api/outbox/inbound/voicemail (platform operators, local drivers only), multipart/form-data: the
  * caller's number, the `audio` file and an optional transcription, as if the provider had left a voicemail;
  * 201 with the stored voicemail (001 §3).
  * The file goes last: the server reads the fields that come before it. A 422 says the real voice service is
@@ -21,24 +19,11 @@ export async function simulateInboundVoicemail(input: SimulatedVoicemail): Promi
   form.append('audio', input.audio, input.audio.name);
 
   // The browser sets the multipart boundary itself; no Content-Type header here.
-  const headers = { Accept: 'application/json', ...authHeaders() };
-  const sentToken = 'Authorization' in headers;
-  let response: Response;
-  try {
-    response = await fetch('/api/outbox/inbound/voicemail', {
-      method: 'POST',
-      headers,
-      body: form,
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw networkError();
-  }
-  if (sentToken) markServerContact(Date.now());
-  if (!response.ok) {
-    handleUnauthorized(response.status, sentToken);
-    throw await toApiError(response);
-  }
+  const response = await fetchWithSession('/api/outbox/inbound/voicemail', {
+    method: 'POST',
+    headers: { Accept: 'application/json' },
+    body: form,
+  });
   return (await response.json()) as Voicemail;
 }
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PreferredMethod, TwoFactorOk } from '@trust/domain';
+import type { PreferredMethodRequest, TwoFactorOk } from '@trust/domain';
 import { apiRequest } from '../client.ts';
 import { twoFactorKeys } from './get-methods.ts';
 
-/** PUT /api/auth/2fa/preferred-method (003 §7.3). */
-export function setPreferredMethod(method: PreferredMethod): Promise<TwoFactorOk> {
-  return apiRequest<TwoFactorOk>(`/api/auth/2fa/preferred-method`, { method: 'PUT', body: { method } });
+/** PUT /api/auth/2fa/preferred-method (003 §7.3) with the current password (issue #12). */
+export function setPreferredMethod(body: PreferredMethodRequest): Promise<TwoFactorOk> {
+  return apiRequest<TwoFactorOk>(`/api/auth/2fa/preferred-method`, { method: 'PUT', body });
 }
 
 export function useSetPreferredMethod() {

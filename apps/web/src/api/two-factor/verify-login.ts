@@ -11,8 +11,8 @@ export const VERIFY_LOGIN_PATHS: Record<TwoFactorMethod, string> = {
 };
 
 /**
- * POST /auth/login/verify-2fa, /api/auth/2fa/totp/verify-login or /api/auth/2fa/backup-codes/verify. No bearer
- * token (the user is not signed in yet). A returned device token is stored for the next sign-ins.
+ * POST /auth/login/verify-2fa, /api/auth/2fa/totp/verify-login or /api/auth/2fa/backup-codes/verify. The user is
+ * not signed in yet; the answer sets the session cookie. A returned device token is stored for the next sign-ins.
  */
 export async function verifyLogin(
   method: TwoFactorMethod,
@@ -22,6 +22,7 @@ export async function verifyLogin(
     method: 'POST',
     body,
     auth: false,
+    withSessionCookie: true,
   });
   if (response.device_token) saveDeviceToken(response.device_token);
   return response;

@@ -17,8 +17,10 @@ import { meQueryOptions, useMe } from '../../api/auth/get-me.ts';
 import { logout as logoutCall } from '../../api/auth/logout.ts';
 import {
   clearSession,
+  forgetLegacyToken,
+  isSignedIn,
   readSessionStart,
-  readToken,
+  readSignedIn,
   saveActiveCboId,
   saveSession,
   subscribeCredentials,
@@ -35,8 +37,8 @@ import { useOverlays } from '../overlays/overlay-context.tsx';
 import { isSessionFresh } from '../session/session-rules.ts';
 
 /**
- * - `loading`: a token is stored and GET /auth/me has not answered yet (003 §2.2 spinner).
- * - `unreachable`: a token is stored but the server could not be reached (Connection Error screen).
+ * - `loading`: the browser holds a session and GET /auth/me has not answered yet (003 §2.2 spinner).
+ * - `unreachable`: the browser holds a session but the server could not be reached (Connection Error screen).
  */
 export type AuthStatus = 'signed-out' | 'loading' | 'signed-in' | 'unreachable';
 
@@ -55,37 +57,46 @@ interface Auth {
 
 const AuthContext = createContext<Auth | null>(null);
 
-/** 003 §4.4: on page load a stored token counts only if the session start is under 60 minutes old. */
+/**
+ * 003 §4.4: on page load a stored session counts only if the session start is under 60 minutes old; a stale one
+ * is ended on the server too (its cookie cleared), since this tab will not send it again.
+ */
 function dropStaleSession(): void {
-  if (readToken() !== null && !isSessionFresh(readSessionStart(), Date.now())) clearSession();
+  forgetLegacyToken();
+  if (isSignedIn() && !isSessionFresh(readSessionStart(), Date.now())) {
+    void logoutCall().catch(() => undefined);
+    clearSession();
+  }
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   useState(dropStaleSession);
-  const token = useSyncExternalStore(subscribeCredentials, readToken, () => null);
+  // The sign-in marker (not a credential: the session is an HttpOnly cookie); null when signed out.
+  const marker = useSyncExternalStore(subscribeCredentials, readSignedIn, () => null);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { closeAll } = useOverlays();
-  const me = useMe(token !== null);
+  const me = useMe(marker !== null);
 
-  // Whatever ended the session (logout, expiry, a 401 anywhere, another tab), nothing cached for the previous
-  // user may outlive it: the cache can hold PHI.
-  const hadToken = useRef(token !== null);
+  // Whatever ended the session (logout, expiry, a 401 anywhere, another tab), or replaced it (another tab signed
+  // in anew), nothing cached for the previous user may outlive it: the cache can hold PHI.
+  const previousMarker = useRef(marker);
   useEffect(() => {
-    if (hadToken.current && token === null) queryClient.clear();
-    hadToken.current = token !== null;
-  }, [token, queryClient]);
+    if (previousMarker.current !== null && previousMarker.current !== marker) queryClient.clear();
+    previousMarker.current = marker;
+  }, [marker, queryClient]);
 
   let status: AuthStatus = 'signed-out';
-  if (token !== null) {
+  if (marker !== null) {
     if (me.data) status = 'signed-in';
-    // A 401 has already cleared the token (client.ts); any other failure means the server is not usable.
+    // A 401 has already cleared the marker (client.ts); any other failure means the server is not usable.
     // 403 consent_required: the session waits for the consent dialog (ConsentGate below).
     else if (me.error && !isConsentRequiredError(me.error)) status = 'unreachable';
     else status = 'loading';
   }
 
-  // 003 §4.1 step 3: a sign-in whose consents are unsigned waits for the consent dialog, token not stored.
+  // 003 §4.1 step 3: a sign-in whose consents are unsigned waits for the consent dialog, not marked signed in
+  // (the server holds its session to the consent calls).
   const [pendingConsent, setPendingConsent] = useState<PendingConsent | null>(null);
   const completeSignIn = useCallback(
     (response: LoginResponse) => {
@@ -96,9 +107,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setPendingConsent({ response, status: consent });
         return;
       }
+      // The server set the session cookie; the answer's access_token (for API clients) is not kept anywhere.
       // session_start is measured on this browser's clock, the one the inactivity timer compares against; the
       // response's session_started_at is the same instant on the server's clock, which may be skewed.
-      saveSession(response.access_token, Date.now());
+      saveSession(Date.now());
       closeAll();
       navigate(afterLoginPath(readLastTab()));
     },
@@ -106,7 +118,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const endSession = useCallback(() => {
-    if (readToken() !== null) void logoutCall().catch(() => undefined);
+    if (isSignedIn()) void logoutCall().catch(() => undefined);
     clearSession();
   }, []);
 
@@ -121,7 +133,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const expireSession = useCallback(() => {
     // The timer can fire again before the signed-out state renders; one notice is enough.
-    if (readToken() === null) return;
+    if (!isSignedIn()) return;
     endSession();
     closeAll();
     notifications.show({ color: 'yellow', message: MESSAGES.sessionExpired });
@@ -141,8 +153,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       {children}
       <ConsentGate
         pending={pendingConsent}
-        storedToken={token}
-        storedSessionPending={isConsentRequiredError(me.error)}
+        storedSession={marker}
+        // Held for consent: told by GET /auth/me (`consent_required`, e.g. right after a revocation, issue #12), or
+        // by a 403 consent_required of it.
+        storedSessionPending={isConsentRequiredError(me.error) || me.data?.consent_required === true}
         onSignedIn={completeSignIn}
         onStoredSessionSigned={() =>
           void queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey })

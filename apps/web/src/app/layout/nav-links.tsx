@@ -1,6 +1,7 @@
 import { NavLink, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { UnreadTotalBadge } from '../../components/communications/unread-total-badge.tsx';
+import { useAuth } from '../auth/auth-context.tsx';
 import {
   NAV_GROUP_LABELS,
   NAV_GROUP_ORDER,
@@ -10,10 +11,17 @@ import {
   tabPath,
 } from '../navigation/tabs.ts';
 
-/** The sidebar's destinations for this visitor: open tabs only when signed out; admin only when wide. */
-export function visibleNavTabs(signedIn: boolean, wide: boolean): TabDef[] {
+/**
+ * The sidebar's destinations for this visitor: open tabs only when signed out; admin only when wide;
+ * platform-wide screens (the outbox) only for platform operators.
+ */
+export function visibleNavTabs(signedIn: boolean, wide: boolean, platformOperator = false): TabDef[] {
   return TABS.filter(
-    (tab) => tab.group !== undefined && (signedIn || tab.access === 'open') && (wide || !tab.wideOnly),
+    (tab) =>
+      tab.group !== undefined &&
+      (signedIn || tab.access === 'open') &&
+      (wide || !tab.wideOnly) &&
+      (platformOperator || !tab.operatorOnly),
   );
 }
 
@@ -27,7 +35,8 @@ interface NavLinksProps {
 export function NavLinks({ signedIn, wide, compact, onNavigate }: NavLinksProps) {
   const { pathname } = useLocation();
   const current = tabFromPath(pathname)?.tab.name;
-  const tabs = visibleNavTabs(signedIn, wide);
+  const { user } = useAuth();
+  const tabs = visibleNavTabs(signedIn, wide, user?.is_platform_operator ?? false);
 
   return (
     <Stack gap={compact ? 4 : 'xs'} component="nav" aria-label="Main navigation">

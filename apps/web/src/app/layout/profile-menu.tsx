@@ -1,5 +1,11 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconFileCertificate, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconFileCertificate,
+  IconLogout,
+  IconShieldCheck,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import { type Me, roleLabel } from '@trust/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -22,8 +28,9 @@ export function ProfileMenu({
 }) {
   const [profileOpen, setProfileOpen] = useState(false);
   const navigate = useNavigate();
-  // The server decides who may publish consent documents; this only hides a link others cannot use.
-  const consentAdmin = ['administrator', 'admin'].includes(user.role) || user.org_role === 'super_admin';
+  // Consent documents are platform-wide: platform operators publish them (issue #12; the product roles
+  // admin/administrator are not enough). The server decides; this only hides a link others cannot use.
+  const consentAdmin = user.is_platform_operator;
   return (
     <Menu position="bottom-end" shadow="md" width={240}>
       <Menu.Target>
@@ -70,6 +77,15 @@ export function ProfileMenu({
             onClick={() => navigate('/consent-admin')}
           >
             Consent documents
+          </Menu.Item>
+        )}
+        {/* Platform operators verify the providers organizations added by hand (issue #12). */}
+        {user.is_platform_operator && (
+          <Menu.Item
+            leftSection={<IconShieldCheck size={16} />}
+            onClick={() => navigate('/provider-verification')}
+          >
+            Provider verification
           </Menu.Item>
         )}
         <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onSignOut}>

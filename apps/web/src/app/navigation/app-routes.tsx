@@ -23,6 +23,7 @@ import { CommunicationsInboxPage } from '../../features/provider-communications/
 import { ProviderCommunicationsPage } from '../../features/provider-communications/provider-communications-page.tsx';
 import { ProviderDirectoryPage } from '../../features/provider-directory/provider-directory-page.tsx';
 import { ProviderPerformancePage } from '../../features/provider-performance/provider-performance-page.tsx';
+import { ProviderVerificationPage } from '../../features/provider-verification/provider-verification-page.tsx';
 import { ReferralDetailsPage } from '../../features/referral-details/referral-details-page.tsx';
 import { CreateReferralPage } from '../../features/referral-form/create-referral-page.tsx';
 import { EditReferralPage } from '../../features/referral-form/edit-referral-page.tsx';
@@ -44,6 +45,7 @@ const SCREENS: Record<string, () => ReactNode> = {
   livefeed: () => <LiveFeedPage />,
   'railway-test': () => <ConnectivityTestPage />,
   outbox: () => <OutboxPage />,
+  'provider-verification': () => <ProviderVerificationPage />,
   otfrtf: () => <OtfRtfPage />,
   finder: () => <ManualMatchingPage />,
   matching: () => <AutoMatchPage />,

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { callsTo, jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
-import { makeLoginResponse, makeMe, storeSession } from '../../test/fixtures.ts';
+import { makeLoginResponse, makeMe, signedInMarker, storeSession } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const STATS = { referrals_count: 12, providers_count: 340, auto_matched_count: 9, auto_matched_percent: 75 };
@@ -141,7 +141,7 @@ describe('navigation (003 §2.1)', () => {
 
     expect(await landingHeading()).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
-    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(signedInMarker()).toBeNull();
     expect(localStorage.getItem('session_start')).toBeNull();
     expect(localStorage.getItem('last_tab')).toBeNull();
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
@@ -157,7 +157,7 @@ describe('navigation (003 §2.1)', () => {
     await user.click(profile);
     await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
     expect(await landingHeading()).toBeInTheDocument();
-    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(signedInMarker()).toBeNull();
   });
 });
 
@@ -167,7 +167,7 @@ describe('session on page load (003 §4.4, §2.2)', () => {
     localStorage.setItem('session_start', String(Date.now() - 60 * 60_000 - 1000));
     renderApp({ path: '/dashboard' });
     expect(await landingHeading()).toBeInTheDocument();
-    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(signedInMarker()).toBeNull();
     expect(callsTo(fetchMock, 'GET', '/auth/me')).toHaveLength(0);
   });
 
@@ -188,7 +188,7 @@ describe('session on page load (003 §4.4, §2.2)', () => {
     });
     renderApp({ path: '/dashboard' });
     expect(await landingHeading()).toBeInTheDocument();
-    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(signedInMarker()).toBeNull();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -206,7 +206,7 @@ describe('session on page load (003 §4.4, §2.2)', () => {
       await screen.findByText('Unable to connect to the backend server.', {}, { timeout: 4000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
-    expect(localStorage.getItem('auth_token')).toBe('token-abc');
+    expect(signedInMarker()).not.toBeNull();
   });
 
   it('signs the user out when 60 minutes pass without activity, keeping the stored tab for the next login', async () => {
@@ -217,7 +217,7 @@ describe('session on page load (003 §4.4, §2.2)', () => {
     expect(
       await screen.findByText('Your session has expired. Please sign in again.', {}, { timeout: 4000 }),
     ).toBeInTheDocument();
-    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(signedInMarker()).toBeNull();
     expect(localStorage.getItem('session_start')).toBeNull();
     expect(localStorage.getItem('last_tab')).toBe('programs');
     expect(await landingHeading()).toBeInTheDocument();

@@ -24,6 +24,7 @@ import {
   IconReceipt,
   IconRoute,
   IconSearch,
+  IconShieldCheck,
   IconShieldLock,
   IconStethoscope,
   IconTemplate,
@@ -56,6 +57,11 @@ export interface TabDef {
   icon?: Icon;
   /** 003 §6: the admin tab exists only in the wide layout (1024 px and up). */
   wideOnly?: boolean;
+  /**
+   * Platform-wide screens (issue #12): in the sidebar only for platform operators (`Me.is_platform_operator`).
+   * The server refuses everyone else anyway.
+   */
+  operatorOnly?: boolean;
   /** Account flows are not restored after login (they make no sense once signed in). */
   notRestorable?: boolean;
 }
@@ -241,7 +247,23 @@ export const TABS: readonly TabDef[] = [
   },
   { name: 'metrics', title: 'System Metrics', access: 'signed-in', group: 'admin', icon: IconChartBar },
   { name: 'security-log', title: 'Security Log', access: 'signed-in', group: 'admin', icon: IconShieldLock },
-  { name: 'outbox', title: 'Outbox', access: 'signed-in', group: 'admin', icon: IconMail },
+  {
+    name: 'outbox',
+    title: 'Outbox',
+    access: 'signed-in',
+    group: 'admin',
+    icon: IconMail,
+    operatorOnly: true,
+  },
+  // Issue #12: platform operators verify the providers organizations added by hand (the server refuses others).
+  {
+    name: 'provider-verification',
+    title: 'Provider Verification',
+    access: 'signed-in',
+    group: 'admin',
+    icon: IconShieldCheck,
+    operatorOnly: true,
+  },
 
   { name: 'otfrtf', title: 'OTF/RTF Submission', access: 'signed-in', group: 'tools', icon: IconReceipt },
   {

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { callsTo, jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
-import { makeMe, storeSession } from '../../test/fixtures.ts';
+import { makeMe, signedInMarker, storeSession } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { formatCountdown, shouldWarn } from './session-warning-toast.tsx';
 
@@ -18,7 +18,7 @@ describe('session warning toast (003 §2.13, §4.4)', () => {
   });
 
   function signedInWithMinutesLeft(minutesIdle: number) {
-    storeSession('tok', Date.now() - minutesIdle * 60_000);
+    storeSession('marker', Date.now() - minutesIdle * 60_000);
     return mockFetch({
       'GET /auth/me': () => jsonResponse(200, makeMe()),
       'POST /auth/logout': () => jsonResponse(200, { ok: true }),
@@ -49,7 +49,7 @@ describe('session warning toast (003 §2.13, §4.4)', () => {
     const fetchMock = signedInWithMinutesLeft(59);
     renderApp({ path: '/railway-test' });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Logout Now' }));
-    await waitFor(() => expect(localStorage.getItem('auth_token')).toBeNull());
+    await waitFor(() => expect(signedInMarker()).toBeNull());
     expect(callsTo(fetchMock, 'POST', '/auth/logout')).toHaveLength(1);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });

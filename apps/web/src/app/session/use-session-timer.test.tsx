@@ -18,7 +18,7 @@ describe('useSessionTimer (003 §4.4)', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     vi.setSystemTime(T0);
-    storeSession('token-abc', T0);
+    storeSession('marker-abc', T0);
     markServerContact(T0);
   });
   afterEach(() => {

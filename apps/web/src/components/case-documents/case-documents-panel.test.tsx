@@ -111,7 +111,7 @@ const createObjectURL = vi.fn((blob: Blob) => {
 const revokeObjectURL = vi.fn();
 
 beforeEach(() => {
-  storeSession('token-abc');
+  storeSession('marker-abc');
   saveActiveCboId(12);
   FakeXhr.sent = [];
   objectUrls = [];
@@ -157,7 +157,8 @@ describe('CaseDocumentsPanel', () => {
     expect(chooser()).not.toHaveAttribute('multiple');
     const [url, init] = callsTo(fetchMock, 'GET', `/api/referrals/${REFERRAL}/documents`)[0]!;
     expect(String(url)).toBe(`/api/referrals/${REFERRAL}/documents?page=1&page_size=50`);
-    expect(headersOf(init).get('authorization')).toBe('Bearer token-abc');
+    expect(init?.credentials).toBe('same-origin');
+    expect(headersOf(init).get('authorization')).toBeNull();
   });
 
   it('says when there are no documents, and offers no upload to a viewer', async () => {
@@ -188,7 +189,8 @@ describe('CaseDocumentsPanel', () => {
     const xhr = FakeXhr.sent[0]!;
     expect(xhr.method).toBe('POST');
     expect(xhr.url).toBe(`/api/referrals/${REFERRAL}/documents`);
-    expect(xhr.headers.authorization).toBe('Bearer token-abc');
+    // A same-origin XMLHttpRequest carries the session cookie by itself; no token in a header.
+    expect(xhr.headers.authorization).toBeUndefined();
     expect(xhr.headers['x-cbo-id']).toBe('12');
     expect(xhr.headers['content-type']).toBeUndefined();
     expect(xhr.body).toBeInstanceOf(FormData);
@@ -266,7 +268,8 @@ describe('CaseDocumentsPanel', () => {
     expect(frame).toHaveAttribute('src', 'blob:test/1-application/pdf');
     const [url, init] = callsTo(fetchMock, 'GET', `/api/referrals/${REFERRAL}/documents/1`)[0]!;
     expect(String(url)).toBe(`/api/referrals/${REFERRAL}/documents/1?disposition=inline`);
-    expect(headersOf(init).get('authorization')).toBe('Bearer token-abc');
+    expect(init?.credentials).toBe('same-origin');
+    expect(headersOf(init).get('authorization')).toBeNull();
 
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:test/1-application/pdf'));

@@ -39,6 +39,7 @@ function note(overrides: Partial<CaseNote> = {}): CaseNote {
     is_voice_note: false,
     language: 'en',
     author_name: 'Dana Rivers',
+    visibility: 'internal',
     created_at: at,
     updated_at: at,
     can_edit: true,
@@ -47,7 +48,16 @@ function note(overrides: Partial<CaseNote> = {}): CaseNote {
 }
 
 function listOf(notes: CaseNote[], overrides: Partial<CaseNoteList> = {}): CaseNoteList {
-  return { notes, can_add: true, total: notes.length, page: 1, page_size: 50, ...overrides };
+  return {
+    notes,
+    can_add: true,
+    shares_with: 'provider',
+    referring_organization_id: 1,
+    total: notes.length,
+    page: 1,
+    page_size: 50,
+    ...overrides,
+  };
 }
 
 const mine = note();
@@ -150,6 +160,7 @@ describe('CaseNotesPanel', () => {
       referral_id: REFERRAL,
       content: 'Member asked for a ride',
       content_html: '<p>Member asked for a ride</p>',
+      visibility: 'internal',
       is_voice_note: false,
     });
     expect(await screen.findByRole('listitem', { name: 'Note by Dana Rivers' })).toHaveTextContent(
@@ -248,6 +259,7 @@ describe('CaseNotesPanel', () => {
     expect(bodyOf(callsTo(fetchMock, 'PUT', '/api/case-notes/1')[0]?.[1])).toEqual({
       content: 'Member moved to a new address',
       content_html: '<p>Member moved to a new address</p>',
+      visibility: 'internal',
     });
     await waitFor(() =>
       expect(screen.queryByRole('textbox', { name: 'Edit note by Dana Rivers' })).not.toBeInTheDocument(),
@@ -327,6 +339,102 @@ describe('CaseNotesPanel', () => {
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to delete note'));
     expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong on our side.');
+  });
+
+  describe('sharing with the referral’s other side (issue #12)', () => {
+    it('writes internal notes by default; the checkbox shares one with the matched provider, then goes back off', async () => {
+      let listed: CaseNote[] = [];
+      const fetchMock = mockFetch({
+        'GET /api/case-notes': () => jsonResponse(200, listOf(listed)),
+        'POST /api/case-notes': (init) => {
+          const body = bodyOf(init) as { content: string; visibility: 'internal' | 'shared' };
+          listed = [
+            note({ id: 10 + listed.length, content: body.content, visibility: body.visibility }),
+            ...listed,
+          ];
+          return jsonResponse(201, listed[0]);
+        },
+      });
+      renderWithProviders(<CaseNotesPanel referralId={REFERRAL} />);
+      const share = await screen.findByRole('checkbox', { name: 'Share with the matched provider' });
+      expect(share).not.toBeChecked();
+      expect(screen.getByText('Only your organization can read this note.')).toBeInTheDocument();
+
+      await typeNew('Member prefers afternoons');
+      await userEvent.click(share);
+      expect(
+        screen.getByText("The matched provider's organization can read this note too."),
+      ).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Add Note' }));
+      await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/case-notes')).toHaveLength(1));
+      expect(bodyOf(callsTo(fetchMock, 'POST', '/api/case-notes')[0]?.[1])).toMatchObject({
+        content: 'Member prefers afternoons',
+        visibility: 'shared',
+      });
+      const item = await screen.findByRole('listitem', { name: 'Note by Dana Rivers' });
+      expect(within(item).getByText('Shared with provider')).toBeInTheDocument();
+      // The next note starts internal again.
+      await waitFor(() =>
+        expect(screen.getByRole('checkbox', { name: 'Share with the matched provider' })).not.toBeChecked(),
+      );
+      await typeNew('Relapse disclosed');
+      await userEvent.click(screen.getByRole('button', { name: 'Add Note' }));
+      await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/case-notes')).toHaveLength(2));
+      expect(bodyOf(callsTo(fetchMock, 'POST', '/api/case-notes')[1]?.[1])).toMatchObject({
+        content: 'Relapse disclosed',
+        visibility: 'internal',
+      });
+    });
+
+    it("shows a provider's user what it reads: shared notes badged, and its own choice named for the referrer", async () => {
+      const fromReferrer = note({
+        id: 21,
+        organization_id: 1,
+        author_name: 'Casey Coordinator',
+        content: 'Member prefers afternoons',
+        visibility: 'shared',
+        can_edit: false,
+      });
+      const own = note({
+        id: 22,
+        organization_id: 2,
+        author_name: 'Corey Community',
+        content: 'Intake booked',
+      });
+      mockFetch({
+        'GET /api/case-notes': () =>
+          jsonResponse(
+            200,
+            listOf([own, fromReferrer], { shares_with: 'referrer', referring_organization_id: 1 }),
+          ),
+      });
+      renderWithProviders(<CaseNotesPanel referralId={REFERRAL} />);
+      const shared = await screen.findByRole('listitem', { name: 'Note by Casey Coordinator' });
+      expect(within(shared).getByText('Shared with provider')).toBeInTheDocument();
+      const mineItem = screen.getByRole('listitem', { name: 'Note by Corey Community' });
+      expect(within(mineItem).queryByText(/Shared with/)).not.toBeInTheDocument();
+      expect(
+        screen.getByRole('checkbox', { name: 'Share with the referring organization' }),
+      ).not.toBeChecked();
+    });
+
+    it('the author shares an existing note from its editor', async () => {
+      const fetchMock = mockFetch({
+        'GET /api/case-notes': () => jsonResponse(200, listOf([mine])),
+        'PUT /api/case-notes/1': (init) => jsonResponse(200, { ...mine, ...(bodyOf(init) as object) }),
+      });
+      renderWithProviders(<CaseNotesPanel referralId={REFERRAL} />);
+      await userEvent.click(await screen.findByRole('button', { name: 'Edit note by Dana Rivers' }));
+      const item = screen.getByRole('listitem', { name: 'Note by Dana Rivers' });
+      const share = within(item).getByRole('checkbox', { name: 'Share with the matched provider' });
+      expect(share).not.toBeChecked();
+      await userEvent.click(share);
+      await userEvent.click(within(item).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(callsTo(fetchMock, 'PUT', '/api/case-notes/1')).toHaveLength(1));
+      expect(bodyOf(callsTo(fetchMock, 'PUT', '/api/case-notes/1')[0]?.[1])).toMatchObject({
+        visibility: 'shared',
+      });
+    });
   });
 
   it('shows no editor to a caller who may not add notes (a viewer)', async () => {

@@ -8,6 +8,7 @@ import { useCaseNoteUpdates } from '../../api/case-notes/use-case-note-updates.t
 import { ApiError } from '../../api/errors.ts';
 import { NoteEditor, useNoteEditor } from './note-editor.tsx';
 import { type NoteErrorReporter, NoteItem } from './note-item.tsx';
+import { type SharesWith, ShareToggle } from './note-sharing.tsx';
 
 const PAGE_SIZE = 50;
 
@@ -18,25 +19,32 @@ function detailOf(error: unknown): string | null {
   return error instanceof ApiError ? error.detail : null;
 }
 
-/** The text-note form (001 §2.17): "Add Note" stays disabled while the note is blank or being saved. */
+/**
+ * The text-note form (001 §2.17): "Add Note" stays disabled while the note is blank or being saved. The note is
+ * internal to the writer's organization unless shared (issue #12); the choice goes back to off after each note.
+ */
 function AddNote({
   referralId,
+  sharesWith,
   onError,
   onAdded,
 }: {
   referralId: number;
+  sharesWith: SharesWith;
   onError: NoteErrorReporter;
   onAdded: () => void;
 }) {
   const { editor, text } = useNoteEditor({ label: 'New note' });
+  const [shared, setShared] = useState(false);
   const add = useAddCaseNote(referralId);
   const submit = () => {
     if (!editor || !text) return;
     add.mutate(
-      { content: text, content_html: editor.getHTML() },
+      { content: text, content_html: editor.getHTML(), visibility: shared ? 'shared' : 'internal' },
       {
         onSuccess: () => {
           editor.commands.clearContent(true);
+          setShared(false);
           onAdded();
         },
         onError: (error) => onError(CASE_NOTE_MESSAGES.addFailed, error),
@@ -46,8 +54,9 @@ function AddNote({
   return (
     <Stack gap="xs">
       <NoteEditor editor={editor} />
-      <Group justify="flex-end">
-        <Button onClick={submit} disabled={!text || add.isPending} loading={add.isPending}>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <ShareToggle sharesWith={sharesWith} checked={shared} onChange={setShared} disabled={add.isPending} />
+        <Button onClick={submit} disabled={!text || add.isPending} loading={add.isPending} ml="auto">
           Add Note
         </Button>
       </Group>
@@ -89,7 +98,12 @@ export function CaseNotesPanel({ referralId }: { referralId: number }) {
         )}
 
         {notes.data?.can_add && (
-          <AddNote referralId={referralId} onError={onError} onAdded={() => setBanner(null)} />
+          <AddNote
+            referralId={referralId}
+            sharesWith={notes.data.shares_with}
+            onError={onError}
+            onAdded={() => setBanner(null)}
+          />
         )}
 
         <Title order={4}>Note History</Title>
@@ -126,7 +140,12 @@ export function CaseNotesPanel({ referralId }: { referralId: number }) {
               aria-label="Note History"
             >
               {notes.data.notes.map((note) => (
-                <NoteItem key={note.id} note={note} onError={onError} />
+                <NoteItem
+                  key={note.id}
+                  note={note}
+                  referringOrgId={notes.data.referring_organization_id}
+                  onError={onError}
+                />
               ))}
             </Stack>
             {pages > 1 && (

@@ -6,16 +6,19 @@ import { useUpdateCaseNote } from '../../api/case-notes/update-case-note.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { NoteEditor, useNoteEditor } from './note-editor.tsx';
 import { noteDisplayHtml } from './note-html.ts';
+import { SharedBadge, ShareToggle } from './note-sharing.tsx';
 
 export type NoteErrorReporter = (title: string, error: unknown) => void;
 
-/** The inline editor of one note (001 §5: saving an edit requires non-blank text). */
+/** The inline editor of one note (001 §5: saving an edit requires non-blank text), and whom it is shared with. */
 function EditNote({
   note,
+  referringOrgId,
   onDone,
   onError,
 }: {
   note: CaseNote;
+  referringOrgId: number;
   onDone: () => void;
   onError: NoteErrorReporter;
 }) {
@@ -23,17 +26,30 @@ function EditNote({
     content: noteDisplayHtml(note),
     label: `Edit note by ${noteAuthor(note.author_name)}`,
   });
+  const [shared, setShared] = useState(note.visibility === 'shared');
   const update = useUpdateCaseNote(note.referral_id);
   const save = () => {
     if (!editor || !text) return;
     update.mutate(
-      { id: note.id, content: text, content_html: editor.getHTML() },
+      {
+        id: note.id,
+        content: text,
+        content_html: editor.getHTML(),
+        visibility: shared ? 'shared' : 'internal',
+      },
       { onSuccess: onDone, onError: (error) => onError(CASE_NOTE_MESSAGES.updateFailed, error) },
     );
   };
   return (
     <Stack gap="xs">
       <NoteEditor editor={editor} minHeight={80} />
+      {/* Named for the other side of the note's own organization (a platform operator may edit either side's). */}
+      <ShareToggle
+        sharesWith={note.organization_id === referringOrgId ? 'provider' : 'referrer'}
+        checked={shared}
+        onChange={setShared}
+        disabled={update.isPending}
+      />
       <Group justify="flex-end" gap="xs">
         <Button variant="default" size="xs" onClick={onDone} disabled={update.isPending}>
           Cancel
@@ -46,8 +62,19 @@ function EditNote({
   );
 }
 
-/** One entry of the Note History (001 §2.17): author, when, the note, and Edit / Delete for who may. */
-export function NoteItem({ note, onError }: { note: CaseNote; onError: NoteErrorReporter }) {
+/**
+ * One entry of the Note History (001 §2.17): author, when, whether it is shared with the referral's other side
+ * (issue #12), the note, and Edit / Delete for who may.
+ */
+export function NoteItem({
+  note,
+  referringOrgId,
+  onError,
+}: {
+  note: CaseNote;
+  referringOrgId: number;
+  onError: NoteErrorReporter;
+}) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteCaseNote(note.referral_id);
@@ -83,6 +110,7 @@ export function NoteItem({ note, onError }: { note: CaseNote; onError: NoteError
                 edited
               </Badge>
             )}
+            <SharedBadge note={note} referringOrgId={referringOrgId} />
           </Group>
         </div>
         {note.can_edit && !editing && (
@@ -108,7 +136,12 @@ export function NoteItem({ note, onError }: { note: CaseNote; onError: NoteError
         )}
       </Group>
       {editing ? (
-        <EditNote note={note} onDone={() => setEditing(false)} onError={onError} />
+        <EditNote
+          note={note}
+          referringOrgId={referringOrgId}
+          onDone={() => setEditing(false)}
+          onError={onError}
+        />
       ) : (
         <Typography>
           {/* Sanitised twice: by the server when stored and here before it is shown (note-html.ts). */}

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { IconMapPin, IconPhone } from '@tabler/icons-react';
-import type { DirectoryProvider } from '@trust/domain';
+import { IconLock, IconMapPin, IconPhone } from '@tabler/icons-react';
+import { type DirectoryProvider, PROVIDER_VERIFICATION_MESSAGES } from '@trust/domain';
 import type { ReactNode } from 'react';
 import { CallFirstWarning, DataQualityBadge } from './data-quality.tsx';
 import { formatAddress } from './directions-url.ts';
@@ -41,6 +41,20 @@ export function ProviderCard({
                 {p.organization_type}
               </Badge>
               <DataQualityBadge score={p.data_quality_score} />
+              {/* Issue #12: only its own organization is shown a provider added by hand before verification. */}
+              {p.verification_status === 'private' && (
+                <Badge
+                  color="orange"
+                  // Dark text on the pale orange: Mantine's orange on its light tint is below 4.5:1.
+                  c="dark.6"
+                  variant="light"
+                  size="sm"
+                  tt="none"
+                  leftSection={<IconLock size={12} />}
+                >
+                  {PROVIDER_VERIFICATION_MESSAGES.privateBadge}
+                </Badge>
+              )}
             </Group>
           </Stack>
           {p.distance_miles !== null && (

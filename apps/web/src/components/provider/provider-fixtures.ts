@@ -38,6 +38,7 @@ export function makeDirectoryProvider(overrides: Partial<DirectoryProvider> = {}
     capacity_confirmed_at: null,
     organization_id: null,
     source: 'directory',
+    verification_status: 'verified',
     ...overrides,
   };
 }

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { callsTo, errorResponse, jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
-import { makeLoginResponse, makeMe, testUser } from '../../test/fixtures.ts';
+import { makeLoginResponse, makeMe, signedInMarker, testUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const invitation = {
@@ -139,7 +139,7 @@ describe('RegisterPage (003 §2.9, §5; 002 user management)', { timeout: 15_000
       terms_accepted: true,
       hipaa_accepted: true,
     });
-    await waitFor(() => expect(localStorage.getItem('auth_token')).toBe('token-abc'), { timeout: 4000 });
+    await waitFor(() => expect(signedInMarker()).not.toBeNull(), { timeout: 4000 });
     const [signIn] = callsTo(fetchMock, 'POST', '/auth/login');
     expect(JSON.parse(String(signIn![1]!.body))).toEqual({
       email: 'dana@example.test',
@@ -161,6 +161,6 @@ describe('RegisterPage (003 §2.9, §5; 002 user management)', { timeout: 15_000
     await user.click(screen.getByRole('checkbox', { name: /HIPAA Agreement/ }));
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(location()).toBe('/login?registered=true'), { timeout: 4000 });
-    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(signedInMarker()).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { callsTo, errorResponse, headersOf, jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
-import { makeLoginResponse, makeMe } from '../../test/fixtures.ts';
+import { makeLoginResponse, makeMe, signedInMarker, storedValues } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const challenge = {
@@ -59,9 +59,12 @@ describe('SecondFactorForm (003 §2.7, §4.1, §4.3)', { timeout: 20_000 }, () =
     await user.click(screen.getByLabelText('Trust this device for 30 days'));
     await user.click(verify);
 
-    await waitFor(() => expect(localStorage.getItem('auth_token')).toBe('after-2fa'));
+    await waitFor(() => expect(signedInMarker()).not.toBeNull());
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
     expect(localStorage.getItem('device_token')).toBe('device-xyz');
+    expect(storedValues().some((value) => value.includes('after-2fa'))).toBe(false);
+    // The verify call's answer sets the session cookie, so the browser must take cookies on it.
+    expect(callsTo(fetchMock, 'POST', '/auth/login/verify-2fa')[0]?.[1]?.credentials).toBe('same-origin');
     const [call] = callsTo(fetchMock, 'POST', '/auth/login/verify-2fa');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({
       email: 'dana@example.test',
@@ -81,7 +84,7 @@ describe('SecondFactorForm (003 §2.7, §4.1, §4.3)', { timeout: 20_000 }, () =
     await user.type(screen.getByLabelText(/Email/), 'dana@example.test');
     await user.type(screen.getByLabelText(/Password/), 'secret-pass');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(localStorage.getItem('auth_token')).toBe('token-abc'));
+    await waitFor(() => expect(signedInMarker()).not.toBeNull());
     const [login] = callsTo(fetchMock, 'POST', '/auth/login');
     expect(headersOf(login?.[1]).get('X-Device-Token')).toBe('remembered');
   });
@@ -98,7 +101,7 @@ describe('SecondFactorForm (003 §2.7, §4.1, §4.3)', { timeout: 20_000 }, () =
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid verification code');
     await waitFor(() => expect(digitBoxes()[0]).toHaveFocus());
     for (const box of digitBoxes()) expect(box).toHaveValue('');
-    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(signedInMarker()).toBeNull();
   });
 
   it("falls back to 'Verification failed' without a detail", async () => {
@@ -130,7 +133,7 @@ describe('SecondFactorForm (003 §2.7, §4.1, §4.3)', { timeout: 20_000 }, () =
     expect(verify).toBeDisabled();
     await user.type(screen.getByRole('textbox', { name: 'Backup code' }), 'ABCD-EFGH-JKLM-NPQR');
     await user.click(verify);
-    await waitFor(() => expect(localStorage.getItem('auth_token')).toBe('token-abc'));
+    await waitFor(() => expect(signedInMarker()).not.toBeNull());
     const [call] = callsTo(fetchMock, 'POST', '/api/auth/2fa/backup-codes/verify');
     expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({
       code: 'ABCD-EFGH-JKLM-NPQR',

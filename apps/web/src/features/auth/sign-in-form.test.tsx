@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { callsTo, deferred, errorResponse, jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
-import { makeLoginResponse, makeMe } from '../../test/fixtures.ts';
+import { makeLoginResponse, makeMe, signedInMarker, storedValues } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 async function fillAndSubmit(email = 'dana@example.test', password = 'secret-pass') {
@@ -34,7 +34,7 @@ describe('SignInForm (003 §2.6, §4.1)', () => {
     renderApp({ path: '/login' });
     await fillAndSubmit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect email or password');
-    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(signedInMarker()).toBeNull();
   });
 
   it("falls back to 'Login failed. Please try again.' when the answer has no detail", async () => {
@@ -57,7 +57,7 @@ describe('SignInForm (003 §2.6, §4.1)', () => {
     );
   });
 
-  it('stores the token and session start, sends the credentials, then opens the dashboard', async () => {
+  it('marks the session (not the token) and its start, sends the credentials, then opens the dashboard', async () => {
     const fetchMock = mockFetch({
       'POST /auth/login': () => jsonResponse(200, makeLoginResponse({ access_token: 'fresh-token' })),
       'GET /auth/me': () => jsonResponse(200, makeMe()),
@@ -69,16 +69,20 @@ describe('SignInForm (003 §2.6, §4.1)', () => {
 
     expect(await screen.findByRole('heading', { name: 'Welcome back, Dana Rivers!' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
-    expect(localStorage.getItem('auth_token')).toBe('fresh-token');
+    expect(signedInMarker()).not.toBeNull();
+    // The session is the HttpOnly cookie the server set: the answer's access_token is for API clients only.
+    expect(storedValues().some((value) => value.includes('fresh-token'))).toBe(false);
     expect(Number(localStorage.getItem('session_start'))).toBeGreaterThanOrEqual(before);
 
     const [login] = callsTo(fetchMock, 'POST', '/auth/login');
+    expect(login?.[1]?.credentials).toBe('same-origin');
     expect(JSON.parse(String(login?.[1]?.body))).toEqual({
       email: 'dana@example.test',
       password: 'secret-pass',
     });
     const [me] = callsTo(fetchMock, 'GET', '/auth/me');
-    expect(new Headers(me?.[1]?.headers).get('Authorization')).toBe('Bearer fresh-token');
+    expect(me?.[1]?.credentials).toBe('same-origin');
+    expect(new Headers(me?.[1]?.headers).get('Authorization')).toBeNull();
   });
 
   it('signs in from the header modal, which then closes', async () => {

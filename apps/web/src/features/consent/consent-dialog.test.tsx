@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ConsentDocument, ConsentStatus } from '@trust/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { callsTo, errorResponse, headersOf, jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
-import { makeLoginResponse, makeMe, storeSession } from '../../test/fixtures.ts';
+import { makeLoginResponse, makeMe, signedInMarker, storeSession } from '../../test/fixtures.ts';
 import { renderApp, renderWithProviders } from '../../test/render-app.tsx';
 import { ConsentDialog } from './consent-dialog.tsx';
 
@@ -60,15 +60,13 @@ async function fillStep(user: ReturnType<typeof userEvent.setup>, name = 'Dana R
 }
 
 describe('ConsentDialog (003 §2.8, §4.2, §5)', () => {
-  it('walks terms then HIPAA, validates each step, signs both with the login token, then closes after 2 s', async () => {
+  it('walks terms then HIPAA, validates each step, signs both with the session cookie, then closes after 2 s', async () => {
     const fetchMock = mockFetch({
       'GET /api/consent/documents/active': () => jsonResponse(200, [terms, hipaa]),
       'POST /api/consent/sign': () => signed(1),
     });
     const onComplete = vi.fn();
-    renderWithProviders(
-      <ConsentDialog token="login-token" consentStatus={status()} onComplete={onComplete} />,
-    );
+    renderWithProviders(<ConsentDialog consentStatus={status()} onComplete={onComplete} />);
     const user = userEvent.setup();
 
     expect(screen.getByText('Consent Update Required')).toBeInTheDocument();
@@ -118,7 +116,9 @@ describe('ConsentDialog (003 §2.8, §4.2, §5)', () => {
       { document_id: 11, signature_text: 'Dana Rivers' },
       { document_id: 12, signature_text: 'Dana Rivers' },
     ]);
-    expect(headersOf(calls[0]![1]).get('authorization')).toBe('Bearer login-token');
+    // The sign-in's session cookie, though the app does not count the session yet; never a bearer token.
+    expect(calls[0]![1]?.credentials).toBe('same-origin');
+    expect(headersOf(calls[0]![1]).get('authorization')).toBeNull();
     expect(onComplete).not.toHaveBeenCalled();
     await waitFor(() => expect(onComplete).toHaveBeenCalledTimes(1), { timeout: 3000 });
   }, 15_000);
@@ -133,11 +133,7 @@ describe('ConsentDialog (003 §2.8, §4.2, §5)', () => {
         }),
     });
     renderWithProviders(
-      <ConsentDialog
-        token="t"
-        consentStatus={status({ hipaa_needs_update: false })}
-        onComplete={() => undefined}
-      />,
+      <ConsentDialog consentStatus={status({ hipaa_needs_update: false })} onComplete={() => undefined} />,
     );
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: 'Terms of Use' });
@@ -160,7 +156,7 @@ describe('ConsentDialog (003 §2.8, §4.2, §5)', () => {
       },
     });
     const onComplete = vi.fn();
-    renderWithProviders(<ConsentDialog token="t" consentStatus={status()} onComplete={onComplete} />);
+    renderWithProviders(<ConsentDialog consentStatus={status()} onComplete={onComplete} />);
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: 'Terms of Use' });
     await fillStep(user);
@@ -185,7 +181,7 @@ describe('ConsentDialog (003 §2.8, §4.2, §5)', () => {
       'POST /api/consent/sign': () =>
         errorResponse(422, 'This consent document is not the current version.', 'rule_broken'),
     });
-    renderWithProviders(<ConsentDialog token="t" consentStatus={status()} onComplete={() => undefined} />);
+    renderWithProviders(<ConsentDialog consentStatus={status()} onComplete={() => undefined} />);
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: 'Terms of Use' });
     await fillStep(user);
@@ -204,11 +200,7 @@ describe('ConsentDialog (003 §2.8, §4.2, §5)', () => {
       'POST /api/consent/sign': () => jsonResponse(500, {}),
     });
     renderWithProviders(
-      <ConsentDialog
-        token="t"
-        consentStatus={status({ terms_needs_update: false })}
-        onComplete={() => undefined}
-      />,
+      <ConsentDialog consentStatus={status({ terms_needs_update: false })} onComplete={() => undefined} />,
     );
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'HIPAA Authorization' })).toBeInTheDocument();
@@ -221,20 +213,20 @@ describe('ConsentDialog (003 §2.8, §4.2, §5)', () => {
 
   it("shows only 'Failed to load consent documents' when the documents cannot be loaded", async () => {
     mockFetch({ 'GET /api/consent/documents/active': () => jsonResponse(500, {}) });
-    renderWithProviders(<ConsentDialog token="t" consentStatus={status()} onComplete={() => undefined} />);
+    renderWithProviders(<ConsentDialog consentStatus={status()} onComplete={() => undefined} />);
     expect(await screen.findByRole('alert')).toHaveTextContent(/HTTP 500|Failed to load consent documents/);
     expect(screen.queryByRole('heading', { name: 'Terms of Use' })).not.toBeInTheDocument();
   });
 
   it("shows 'Failed to load consent documents' when neither needed document is published", async () => {
     mockFetch({ 'GET /api/consent/documents/active': () => jsonResponse(200, []) });
-    renderWithProviders(<ConsentDialog token="t" consentStatus={status()} onComplete={() => undefined} />);
+    renderWithProviders(<ConsentDialog consentStatus={status()} onComplete={() => undefined} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load consent documents');
   });
 });
 
 describe('the consent step of the login flow (003 §4.1 step 3)', () => {
-  it('holds the login until both documents are signed with the login token, then completes it', async () => {
+  it('holds the login until both documents are signed with its session, then completes it', async () => {
     const fetchMock = mockFetch({
       'POST /auth/login': () =>
         jsonResponse(200, makeLoginResponse({ access_token: 'fresh-token', consent_status: status() })),
@@ -249,7 +241,7 @@ describe('the consent step of the login flow (003 §4.1 step 3)', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByText('Consent Update Required')).toBeInTheDocument();
-    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(signedInMarker()).toBeNull();
     await screen.findByRole('heading', { name: 'Terms of Use' });
     await fillStep(user);
     await user.click(screen.getByRole('button', { name: 'Continue to HIPAA Authorization' }));
@@ -257,14 +249,15 @@ describe('the consent step of the login flow (003 §4.1 step 3)', () => {
     await user.click(screen.getByRole('button', { name: 'Complete' }));
     expect(await screen.findByText('Consent Updated Successfully')).toBeInTheDocument();
     for (const [, init] of callsTo(fetchMock, 'POST', '/api/consent/sign')) {
-      expect(headersOf(init).get('authorization')).toBe('Bearer fresh-token');
+      expect(init?.credentials).toBe('same-origin');
+      expect(headersOf(init).get('authorization')).toBeNull();
     }
-    await waitFor(() => expect(localStorage.getItem('auth_token')).toBe('fresh-token'), { timeout: 3000 });
+    await waitFor(() => expect(signedInMarker()).not.toBeNull(), { timeout: 3000 });
     await waitFor(() => expect(screen.queryByText('Consent Update Required')).not.toBeInTheDocument());
   }, 15_000);
 
   it('shows the dialog on page load when the stored session answers 403 consent_required', async () => {
-    storeSession('stored-token');
+    storeSession();
     let pending = true;
     mockFetch({
       'GET /auth/me': () =>
@@ -293,6 +286,6 @@ describe('the consent step of the login flow (003 §4.1 step 3)', () => {
     await waitFor(() => expect(screen.queryByText('Consent Update Required')).not.toBeInTheDocument(), {
       timeout: 3000,
     });
-    expect(localStorage.getItem('auth_token')).toBe('stored-token');
+    expect(signedInMarker()).not.toBeNull();
   }, 15_000);
 });

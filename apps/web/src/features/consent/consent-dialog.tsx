@@ -27,13 +27,11 @@ import {
 } from '@trust/domain';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useActiveDocuments } from '../../api/consent/get-active-documents.ts';
-import { getConsentHistoryWithToken } from '../../api/consent/get-consent-history.ts';
+import { getPendingConsentHistory } from '../../api/consent/get-consent-history.ts';
 import { signConsent } from '../../api/consent/sign-consent.ts';
 import { ApiError, errorText } from '../../api/errors.ts';
 
 export interface ConsentDialogProps {
-  /** The session to sign with: during sign-in the login token, which is not stored yet (003 §7.2). */
-  token: string;
   /** The login answer's consent status; when absent (page load) it is read from the history call. */
   consentStatus: ConsentStatus | null;
   /** Called when the success view closes (after 2000 ms): the login completes (003 §4.1 step 3). */
@@ -57,12 +55,14 @@ function updatedNames(status: ConsentStatus): string {
  * 003 §2.8, §4.2, §5 consent update dialog: full screen; terms, then HIPAA, then complete. Both signatures are
  * submitted on 'Complete', in order, and signing stops at the first failure.
  */
-export function ConsentDialog({ token, consentStatus, onComplete, onCancel }: ConsentDialogProps) {
+export function ConsentDialog({ consentStatus, onComplete, onCancel }: ConsentDialogProps) {
   const statusQuery = useQuery({
-    queryKey: ['consent', 'pending-status', token],
-    queryFn: async () => (await getConsentHistoryWithToken(token)).status,
+    queryKey: ['consent', 'pending-status'],
+    queryFn: async () => (await getPendingConsentHistory()).status,
     enabled: consentStatus === null,
     retry: false,
+    // Read for this dialog only: the next one may belong to another sign-in.
+    gcTime: 0,
   });
   const status = consentStatus ?? statusQuery.data ?? null;
   const documents = useActiveDocuments();
@@ -76,6 +76,9 @@ export function ConsentDialog({ token, consentStatus, onComplete, onCancel }: Co
       withCloseButton={false}
       closeOnEscape={false}
       closeOnClickOutside={false}
+      // Above any dialog already open (a revocation from the profile panel holds the session at once), below
+      // the session-timeout warning (400).
+      zIndex={350}
       title={<Title order={2}>{CONSENT_MESSAGES.title}</Title>}
       aria-label={CONSENT_MESSAGES.title}
     >
@@ -99,7 +102,6 @@ export function ConsentDialog({ token, consentStatus, onComplete, onCancel }: Co
           </Center>
         ) : (
           <ConsentSteps
-            token={token}
             status={status}
             documents={documents.data}
             onComplete={onComplete}
@@ -112,13 +114,11 @@ export function ConsentDialog({ token, consentStatus, onComplete, onCancel }: Co
 }
 
 function ConsentSteps({
-  token,
   status,
   documents,
   onComplete,
   onCancel,
 }: {
-  token: string;
   status: ConsentStatus;
   documents: ConsentDocument[];
   onComplete: () => void;
@@ -199,7 +199,7 @@ function ConsentSteps({
     for (const item of queue) {
       if (signed.current.has(item.type)) continue;
       try {
-        await signConsent(token, { document_id: item.doc.id, signature_text: item.form.signature.trim() });
+        await signConsent({ document_id: item.doc.id, signature_text: item.form.signature.trim() });
         signed.current.add(item.type);
       } catch (e) {
         setError(e instanceof ApiError ? errorText(e, item.failed) : CONSENT_MESSAGES.submitFailed);

@@ -18,12 +18,12 @@ export function isConsentRequiredError(error: unknown): boolean {
 }
 
 /**
- * The consent dialog for whichever case applies: a sign-in held back (signs with the login token, not stored
- * yet; 003 §7.2), or a stored session the server holds for consent (page load).
+ * The consent dialog for whichever case applies: a sign-in held back (its session cookie is set, but the app
+ * is not marked signed in yet; 003 §7.2), or a stored session the server holds for consent (page load).
  */
 export function ConsentGate({
   pending,
-  storedToken,
+  storedSession,
   storedSessionPending,
   onSignedIn,
   onStoredSessionSigned,
@@ -31,7 +31,8 @@ export function ConsentGate({
   onSignOut,
 }: {
   pending: PendingConsent | null;
-  storedToken: string | null;
+  /** The sign-in marker of a stored session, or null when signed out. */
+  storedSession: string | null;
   storedSessionPending: boolean;
   /** The held sign-in may complete now. */
   onSignedIn: (response: LoginResponse) => void;
@@ -43,22 +44,20 @@ export function ConsentGate({
   if (pending) {
     return (
       <ConsentDialog
-        key={pending.response.access_token}
-        token={pending.response.access_token}
+        key={pending.response.session_started_at}
         consentStatus={pending.status}
         onComplete={() => onSignedIn(pending.response)}
         onCancel={() => {
-          void endPendingSession(pending.response.access_token);
+          void endPendingSession();
           onAbandon();
         }}
       />
     );
   }
-  if (storedSessionPending && storedToken) {
+  if (storedSessionPending && storedSession) {
     return (
       <ConsentDialog
-        key={storedToken}
-        token={storedToken}
+        key={storedSession}
         consentStatus={null}
         onComplete={onStoredSessionSigned}
         onCancel={onSignOut}

@@ -41,7 +41,7 @@ const history = {
 
 describe('ConsentHistory (003 §2.12)', () => {
   it('shows the banner, each document, the update notice and the signatures with a Revoked badge', async () => {
-    storeSession('tok');
+    storeSession('marker');
     mockFetch({ 'GET /api/consent/history': () => jsonResponse(200, history) });
     renderWithProviders(<ConsentHistory />);
     expect(await screen.findByText('Consent update required')).toBeInTheDocument();
@@ -56,7 +56,7 @@ describe('ConsentHistory (003 §2.12)', () => {
   });
 
   it('says when every consent is current', async () => {
-    storeSession('tok');
+    storeSession('marker');
     mockFetch({
       'GET /api/consent/history': () =>
         jsonResponse(200, {
@@ -74,7 +74,7 @@ describe('ConsentHistory (003 §2.12)', () => {
   });
 
   it('revokes a signature after confirmation and reloads the history', async () => {
-    storeSession('tok');
+    storeSession('marker');
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const fetchMock = mockFetch({
       'GET /api/consent/history': () => jsonResponse(200, history),
@@ -88,14 +88,14 @@ describe('ConsentHistory (003 §2.12)', () => {
   });
 
   it("shows 'Failed to load consent history' when the call fails without a detail", async () => {
-    storeSession('tok');
+    storeSession('marker');
     mockFetch({ 'GET /api/consent/history': () => new Response('x', { status: 500 }) });
     renderWithProviders(<ConsentHistory />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load consent history');
   });
 
   it('shows the server detail when there is one', async () => {
-    storeSession('tok');
+    storeSession('marker');
     mockFetch({
       'GET /api/consent/history': () => errorResponse(503, 'Database is restarting', 'unavailable'),
     });

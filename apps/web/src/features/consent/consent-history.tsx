@@ -112,7 +112,7 @@ export function ConsentHistory() {
                         onClick={() => {
                           if (
                             window.confirm(
-                              'Revoke this signature? You will be asked to sign this document again at your next sign-in.',
+                              'Revoke this signature? You will need to sign this document again before you can go on using Trust Marketplace.',
                             )
                           )
                             revoke.mutate(s.id);

@@ -1,4 +1,4 @@
-import { type FeedCard, type FeedList, maskFeedCard } from '@trust/domain';
+import { claimFeedCard, type FeedCard, type FeedList, maskFeedCard } from '@trust/domain';
 
 // Made-up live-feed cards for web tests (spec/README.md: no sample data of the original product).
 
@@ -7,6 +7,7 @@ export function makeFeedCard(overrides: Partial<FeedCard> = {}): FeedCard {
     id: 201,
     referral_number: '5930174826',
     status: 'pending',
+    detail: 'full',
     masked: false,
     member_name: 'Teodora Brannigan',
     medicaid_id: 'CA556677889',
@@ -15,6 +16,8 @@ export function makeFeedCard(overrides: Partial<FeedCard> = {}): FeedCard {
     city: 'Los Angeles',
     state: 'CA',
     preferred_language: 'Spanish',
+    availability: 'Weekdays 9am-5pm',
+    age_band: '45–64',
     sdoh_needs: ['Housing Assistance'],
     housing_subcategories: ['Housing navigation'],
     transportation_subcategories: [],
@@ -48,6 +51,11 @@ export function makeAwaitingCard(overrides: Partial<FeedCard> = {}): FeedCard {
 
 export function maskedCard(overrides: Partial<FeedCard> = {}): FeedCard {
   return maskFeedCard(makeFeedCard(overrides));
+}
+
+/** Another organization's referral as a signed-in reader gets it: the claim card the server makes. */
+export function claimCard(overrides: Partial<FeedCard> = {}): FeedCard {
+  return claimFeedCard(makeFeedCard(overrides));
 }
 
 export function makeFeedList(

@@ -13,7 +13,7 @@ import {
 import { makeMe, storeSession } from '../../test/fixtures.ts';
 import { makeMatchedReferral } from '../../test/referral-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { makeAwaitingCard, makeFeedCard, makeFeedList, maskedCard } from './feed-fixtures.ts';
+import { claimCard, makeAwaitingCard, makeFeedCard, makeFeedList, maskedCard } from './feed-fixtures.ts';
 
 // The page's one shared event stream, replaced by a bus the test drives (api/events/event-bus.ts).
 const bus = vi.hoisted(() => ({
@@ -83,6 +83,8 @@ describe('Live Referral Feed, signed out (000 §2.6)', () => {
     expect(within(article).getByText('Housing navigation')).toBeInTheDocument();
     expect(within(article).getByText('5 min ago')).toBeInTheDocument();
     expect(within(article).queryByText('Diagnosis')).not.toBeInTheDocument();
+    expect(within(article).queryByText('Age')).not.toBeInTheDocument();
+    expect(within(article).queryByText('Availability')).not.toBeInTheDocument();
     expect(screen.queryByText(/Teodora|Brannigan|CA556677889|Congestive/)).not.toBeInTheDocument();
     expect(within(article).queryByRole('button', { name: /^Accept/ })).not.toBeInTheDocument();
     expect(within(article).queryByRole('button', { name: /^Pass/ })).not.toBeInTheDocument();
@@ -113,23 +115,81 @@ describe('Live Referral Feed, signed out (000 §2.6)', () => {
 });
 
 describe('Live Referral Feed, signed in', () => {
-  it('shows full cards; Accept asks for confirmation, claims, and the "Referral Accepted" dialog opens the workspace', async () => {
-    const claimed = makeMatchedReferral({ id: 201, referral_number: '5930174826' });
-    const { fetchMock } = renderSignedIn(makeFeedList([makeFeedCard()]), {
+  it("shows its organization's referrals in full: every detail as a labelled term", async () => {
+    renderSignedIn(makeFeedList([makeFeedCard()]));
+    const article = await findCard('Teodora Brannigan');
+    expect(article).toHaveAttribute('data-detail', 'full');
+    const value = (label: string) =>
+      within(article).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('Medicaid ID')).toBe('CA556677889');
+    expect(value('Phone')).toBe('(213) 555-0162');
+    expect(value('Location')).toBe('90033 · Los Angeles, CA');
+    expect(value('Language')).toBe('Spanish');
+    expect(value('Availability')).toBe('Weekdays 9am-5pm');
+    expect(value('Age')).toBe('45–64');
+    expect(value('Referred by')).toBe('Golden Valley Health Plan');
+    expect(value('Referring provider')).toBe('Dr. Ines Valcourt');
+    expect(value('Diagnosis')).toBe('Congestive heart failure');
+    expect(within(article).queryByText(/Initials only/)).not.toBeInTheDocument();
+  });
+
+  it("shows another organization's referral as a claim card: what a claim is decided on, no empty rows", async () => {
+    renderSignedIn(makeFeedList([claimCard()]), {}, 390);
+    const article = await findCard('T. B.');
+    expect(article).toHaveAttribute('data-detail', 'claim');
+    expect(article).toHaveAccessibleDescription(
+      'Initials only: full details go to the organization that accepts it',
+    );
+    const value = (label: string) =>
+      within(article).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('Location')).toBe('90033 · Los Angeles, CA');
+    expect(value('Language')).toBe('Spanish');
+    expect(value('Availability')).toBe('Weekdays 9am-5pm');
+    expect(value('Age')).toBe('45–64');
+    expect(value('Referred by')).toBe('Golden Valley Health Plan');
+    expect(within(article).getByText('Immediate')).toBeInTheDocument();
+    const needs = within(article).getByRole('list', { name: 'Needs' });
+    expect(
+      within(needs)
+        .getAllByRole('listitem')
+        .map((n) => n.textContent),
+    ).toEqual(['Housing Assistance', 'Housing navigation']);
+    // The withheld fields are not rows with a dash: they are not there at all.
+    for (const label of ['Medicaid ID', 'Phone', 'Referring provider', 'Diagnosis']) {
+      expect(within(article).queryByText(label)).not.toBeInTheDocument();
+    }
+    expect(within(article).queryByText('—')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText(/Teodora|Brannigan|CA556677889|555-0162|Congestive|Valcourt/),
+    ).not.toBeInTheDocument();
+    expect(within(article).getByRole('button', { name: 'Accept referral #5930174826' })).toBeEnabled();
+  });
+
+  it('a claim card without a known age or availability leaves those rows out', async () => {
+    renderSignedIn(makeFeedList([claimCard({ age_band: null, availability: null })]));
+    const article = await findCard('T. B.');
+    expect(within(article).queryByText('Age')).not.toBeInTheDocument();
+    expect(within(article).queryByText('Availability')).not.toBeInTheDocument();
+  });
+
+  it('Accept on a claim card asks for confirmation, claims, and the "Referral Accepted" dialog names the member in full and opens the workspace', async () => {
+    const claimed = makeMatchedReferral({
+      id: 201,
+      referral_number: '5930174826',
+      first_name: 'Teodora',
+      last_name: 'Brannigan',
+    });
+    const { fetchMock } = renderSignedIn(makeFeedList([claimCard()]), {
       'POST /api/referrals/201/claim': () => jsonResponse(200, claimed),
     });
-    const article = await findCard('Teodora Brannigan');
-    expect(within(article).getByText('CA556677889')).toBeInTheDocument();
-    expect(within(article).getByText('(213) 555-0162')).toBeInTheDocument();
-    expect(within(article).getByText('Congestive heart failure')).toBeInTheDocument();
-    expect(within(article).getByText('Golden Valley Health Plan')).toBeInTheDocument();
-    expect(within(article).getByText('Spanish')).toBeInTheDocument();
-
+    const article = await findCard('T. B.');
     await userEvent.click(within(article).getByRole('button', { name: 'Accept referral #5930174826' }));
     const confirm = await screen.findByRole('dialog', { name: 'Accept this referral?' });
+    expect(confirm).toHaveTextContent('Referral #5930174826 for T. B. will be matched to your organization.');
     expect(callsTo(fetchMock, 'POST', '/api/referrals/201/claim')).toHaveLength(0);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Accept Referral' }));
 
+    // The claim's answer is the full record: the member is named in full now.
     const done = await screen.findByRole('dialog', { name: 'Referral Accepted' });
     expect(done).toHaveTextContent(
       'Referral #5930174826 for Teodora Brannigan is now matched to Bayview Family Resource Center.',
@@ -137,6 +197,15 @@ describe('Live Referral Feed, signed in', () => {
     expect(callsTo(fetchMock, 'POST', '/api/referrals/201/claim')).toHaveLength(1);
     await userEvent.click(within(done).getByRole('button', { name: 'Open Case Workspace' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/workspace/201'));
+  });
+
+  it('a live claim card is shown to a signed-in reader, a masked one is not', async () => {
+    renderSignedIn(makeFeedList([makeFeedCard()]));
+    await findCard('Teodora Brannigan');
+    emit('feed.upsert', maskedCard({ id: 260, member_name: 'Masked Person' }));
+    emit('feed.upsert', claimCard({ id: 261, member_name: 'Claim Person', referral_number: '3334445556' }));
+    expect(await findCard('C. P.')).toHaveAttribute('data-detail', 'claim');
+    expect(screen.queryByRole('article', { name: 'M. P.' })).not.toBeInTheDocument();
   });
 
   it('a referral taken by another organization: the server text shows and the card goes', async () => {

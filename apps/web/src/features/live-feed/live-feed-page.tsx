@@ -161,11 +161,14 @@ export function LiveFeedScreen({
       onSuccess: (referral) => {
         setClaimTarget(null);
         const provider = referral.matched_provider?.name ?? 'your organization';
+        // The claim's answer is the full record (the card showed initials only): name the member in full.
+        const member =
+          [referral.first_name, referral.last_name].filter(Boolean).join(' ') || card.member_name;
         const until = referral.expires_at ? new Date(referral.expires_at).toLocaleDateString() : null;
         setAccepted({
           referralId: referral.id,
           lines: [
-            `Referral #${referral.referral_number} for ${card.member_name} is now matched to ${provider}.`,
+            `Referral #${referral.referral_number} for ${member} is now matched to ${provider}.`,
             `Confirm it from the feed or the case workspace within ${RESPONSE_WINDOW_DAYS} days${until ? ` (by ${until})` : ''}.`,
           ],
         });
@@ -256,7 +259,8 @@ export function LiveFeedScreen({
         <Alert color="blue" title="You are viewing a masked feed">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">
-              Member details are hidden until you sign in. Sign in to see full details and accept referrals.
+              Member details are hidden until you sign in. Sign in to accept referrals: full details go to the
+              organization that referred the member and to the one that accepts the referral.
             </Text>
             <Button size="xs" onClick={onLogin}>
               Login / Sign Up

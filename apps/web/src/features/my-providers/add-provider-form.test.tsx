@@ -65,7 +65,10 @@ describe('Add New Provider (001 §2.4, §5)', { timeout: 30_000 }, () => {
       calls += 1;
       const body = JSON.parse(String(init.body));
       return calls === 1
-        ? jsonResponse(201, makeSavedProvider({ ...body, id: 900, source: 'user' }))
+        ? jsonResponse(
+            201,
+            makeSavedProvider({ ...body, id: 900, source: 'user', verification_status: 'private' }),
+          )
         : errorResponse(409, 'This provider is already saved', 'conflict');
     });
     const fill = async () => {
@@ -84,6 +87,8 @@ describe('Add New Provider (001 §2.4, §5)', { timeout: 30_000 }, () => {
     };
     await fill();
     expect(await screen.findByText('Provider Saved!')).toBeInTheDocument();
+    // Issue #12: the adder is told it stays private until verified.
+    expect(screen.getByText(/until a platform operator verifies it/)).toBeInTheDocument();
     const [call] = callsTo(fetchMock, 'POST', '/api/saved-providers');
     expect(JSON.parse(String(call![1]!.body))).toMatchObject({
       organization_name: 'Eastside Pantry',

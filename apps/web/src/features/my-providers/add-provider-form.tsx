@@ -16,6 +16,7 @@ import {
   PROVIDER_MESSAGES,
   PROVIDER_ORGANIZATION_TYPES,
   PROVIDER_SERVICES,
+  PROVIDER_VERIFICATION_MESSAGES,
   US_STATES,
 } from '@trust/domain';
 import { type FormEvent, useState } from 'react';
@@ -72,7 +73,10 @@ export function AddProviderForm({ opened, onClose }: { opened: boolean; onClose:
         notifications.show({
           color: 'green',
           title: PROVIDER_MESSAGES.providerSaved,
-          message: `${saved.organization_name} is in My Providers.`,
+          message:
+            saved.verification_status === 'private'
+              ? `${saved.organization_name} is in My Providers. ${PROVIDER_VERIFICATION_MESSAGES.addedPrivately}`
+              : `${saved.organization_name} is in My Providers.`,
           autoClose: SAVED_TOAST_MS,
         });
         close();

@@ -112,6 +112,22 @@ describe('My Providers (001 §2.5)', { timeout: 30_000 }, () => {
     expect(await screen.findByText('No providers found')).toBeInTheDocument();
   });
 
+  it('marks a provider added by hand as private to the organization until verified (issue #12)', async () => {
+    const handAdded = makeSavedProvider({
+      id: 503,
+      organization_name: 'Corner Kitchen Collective',
+      source: 'user',
+      verification_status: 'private',
+    });
+    renderMyProviders({ 'GET /api/saved-providers': () => jsonResponse(200, page([handAdded, shelter])) });
+    const mine = await card('Corner Kitchen Collective');
+    expect(within(mine).getByText('Private to your organization until verified')).toBeInTheDocument();
+    const registry = await card('Harborlight Shelter');
+    expect(
+      within(registry).queryByText('Private to your organization until verified'),
+    ).not.toBeInTheDocument();
+  });
+
   it("shows 'No Saved Providers' on an empty list", async () => {
     renderMyProviders({ 'GET /api/saved-providers': () => jsonResponse(200, page([])) });
     expect(await screen.findByText('No Saved Providers')).toBeInTheDocument();

@@ -85,7 +85,8 @@ describe('OrgSwitcher (002 §2 "Organization switcher")', () => {
     expect(localStorage.getItem('active_cbo_id')).toBe('2');
     const [call] = callsTo(fetchMock, 'POST', '/api/cbos/users/me/active-cbo');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ cbo_id: 2 });
-    expect(new Headers(call?.[1]?.headers).get('Authorization')).toBe('Bearer token-abc');
+    expect(call?.[1]?.credentials).toBe('same-origin');
+    expect(new Headers(call?.[1]?.headers).get('Authorization')).toBeNull();
   });
 
   it("shows 'Failed to switch organization' and keeps the old one when the switch is refused", async () => {

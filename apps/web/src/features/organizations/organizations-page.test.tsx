@@ -3,9 +3,14 @@ import userEvent from '@testing-library/user-event';
 import type { Organization } from '@trust/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
+import { makeMembership } from '../../test/fixtures.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import { OrganizationFormModal } from './organization-form-modal.tsx';
-import { type OrganizationPermissions, OrganizationsScreen } from './organizations-page.tsx';
+import {
+  type OrganizationPermissions,
+  OrganizationsScreen,
+  organizationPermissions,
+} from './organizations-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -80,6 +85,22 @@ describe('organization form modal (002 §2, §5)', { timeout: 20_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await within(dialog).findByText('Please enter a valid phone number')).toBeInTheDocument();
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Invalid body.');
+  });
+});
+
+describe('organizationPermissions (issue #12: two kinds of administrator)', () => {
+  it('gives New Organization and Delete to platform operators only, never for the product role admin', () => {
+    const orgAdmin = organizationPermissions(false, [
+      makeMembership(1, { role: 'org_admin' }),
+      makeMembership(2),
+    ]);
+    expect(orgAdmin.canCreate).toBe(false);
+    expect(orgAdmin.canDelete).toBe(false);
+    expect(orgAdmin.canToggle(org(1))).toBe(true);
+    expect(orgAdmin.canToggle(org(2))).toBe(false);
+    const operator = organizationPermissions(true, [makeMembership(1, { role: 'super_admin' })]);
+    expect(operator).toMatchObject({ canCreate: true, canDelete: true });
+    expect(operator.canToggle(org(9))).toBe(true);
   });
 });
 

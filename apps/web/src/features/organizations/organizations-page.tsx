@@ -31,26 +31,27 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { OrganizationFormModal } from './organization-form-modal.tsx';
 
 const PAGE_SIZE = 20;
-const PRODUCT_ADMIN_ROLES = ['administrator', 'admin'];
 
 export interface OrganizationPermissions {
-  /** New Organization (super_admin or a product administrator; the server decides again). */
+  /** New Organization (platform operators only, issue #12; the server decides again). */
   canCreate: boolean;
   canToggle: (org: Organization) => boolean;
   canDelete: boolean;
 }
 
-/** 002 §2/§6: the admin check over the user's organization links. */
+/**
+ * 002 §2/§6: platform operators (`Me.is_platform_operator`) create and delete organizations; an organization's
+ * admins toggle only their own. The product roles admin/administrator grant nothing here (issue #12).
+ */
 export function organizationPermissions(
-  productRole: string | null,
+  platformOperator: boolean,
   memberships: Membership[],
 ): OrganizationPermissions {
-  const superAdmin = memberships.some((m) => m.role === 'super_admin');
   const adminOf = new Set(memberships.filter((m) => m.role === 'org_admin').map((m) => m.cbo_id));
   return {
-    canCreate: superAdmin || PRODUCT_ADMIN_ROLES.includes(productRole ?? ''),
-    canToggle: (org) => superAdmin || adminOf.has(org.id),
-    canDelete: superAdmin,
+    canCreate: platformOperator,
+    canToggle: (org) => platformOperator || adminOf.has(org.id),
+    canDelete: platformOperator,
   };
 }
 
@@ -70,7 +71,7 @@ function StatCard({ label, value }: { label: string; value: number | string | un
 export function OrganizationsPage() {
   const { user } = useAuth();
   const memberships = useMyOrganizations(user !== null);
-  const permissions = organizationPermissions(user?.role ?? null, memberships.data ?? []);
+  const permissions = organizationPermissions(user?.is_platform_operator ?? false, memberships.data ?? []);
   return <OrganizationsScreen permissions={permissions} activeCboId={user?.active_cbo_id ?? null} />;
 }
 

@@ -37,6 +37,8 @@ function message(overrides: Partial<OutboundMessage>): OutboundMessage {
     organization_id: 1,
     created_at: '2026-11-22T10:00:00.000Z',
     sent_at: '2026-11-22T10:00:01.000Z',
+    carries_secret: false,
+    body_removed_at: null,
     ...overrides,
   };
 }
@@ -119,7 +121,8 @@ describe('the outbox: reply to an SMS as the provider', () => {
     expect(result).toHaveTextContent('Texted back: “Thank you! Referral 4821006633 is accepted.”');
     const [, init] = callsTo(fetchMock, 'POST', '/api/outbox/inbound/sms')[0]!;
     expect(bodyOf(init)).toEqual({ from_phone: '+12135550192', body: 'YES 4821006633' });
-    expect(headersOf(init).get('Authorization')).toBe('Bearer token-abc');
+    expect(init?.credentials).toBe('same-origin');
+    expect(headersOf(init).get('Authorization')).toBeNull();
   });
 
   it('says when the number matched nobody, and sends nothing blank', async () => {
@@ -247,7 +250,8 @@ describe('the outbox: leave a voicemail as a provider', () => {
     // The file comes after the fields (the server reads the fields that precede it).
     expect([...form.keys()]).toEqual(['from_phone', 'transcription', 'audio']);
     expect(headersOf(init).get('Content-Type')).toBeNull();
-    expect(headersOf(init).get('Authorization')).toBe('Bearer token-abc');
+    expect(init?.credentials).toBe('same-origin');
+    expect(headersOf(init).get('Authorization')).toBeNull();
   });
 
   it('says when no provider has the number', async () => {

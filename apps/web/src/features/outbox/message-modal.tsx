@@ -1,32 +1,26 @@
 import { Alert, Center, Group, Loader, Modal, Stack, Table, Tabs, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import type { OutboundMessage } from '@trust/domain';
+import { IconAlertCircle, IconLock } from '@tabler/icons-react';
+import { OUTBOX_MESSAGES, type OutboundMessage } from '@trust/domain';
 import type { ReactNode } from 'react';
 import { errorText } from '../../api/errors.ts';
 import { useOutboxMessage } from '../../api/outbox/get-outbox-message.ts';
+import { emailFrameDocument } from './frame-html.ts';
 import { LinkifiedText } from './linkified-text.tsx';
 import { canReplyAsProvider } from './provider-reply.ts';
 import { ReplyAsProviderEmail, ReplyAsProviderSms } from './reply-as-provider.tsx';
+import { isSecretWithheld } from './secret-body.ts';
 import { OutboxStatusBadge } from './status-badge.tsx';
 
 function formatTime(iso: string | null) {
   return iso ? new Date(iso).toLocaleString() : '—';
 }
 
-/**
- * An HTML body is untrusted: it is shown only in a sandboxed frame (no scripts, no access to this origin);
- * links in it open in a new tab. Its policy loads nothing from elsewhere: an administrator reading the outbox is
- * not the recipient, so a provider email's tracking pixel must not count as the provider opening it.
- */
-const FRAME_POLICY =
-  '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; img-src data:; style-src \'unsafe-inline\'">';
-
 function HtmlBody({ html }: { html: string }) {
   return (
     <iframe
       title="HTML body"
       sandbox="allow-popups allow-popups-to-escape-sandbox"
-      srcDoc={`${FRAME_POLICY}<base target="_blank">${html}`}
+      srcDoc={emailFrameDocument(html)}
       style={{
         width: '100%',
         minHeight: 320,
@@ -89,7 +83,18 @@ export function OutboxMessageModal({ id, onClose }: { id: number | null; onClose
               {data.last_error}
             </Alert>
           )}
-          {data.body_html ? (
+          {isSecretWithheld(data) ? (
+            <Alert color="gray" icon={<IconLock size={18} />} title="Link or code not kept">
+              <Stack gap={4}>
+                <Text size="sm">{OUTBOX_MESSAGES.secretBodyRemoved}</Text>
+                {data.body_removed_at && (
+                  <Text size="xs" c="dimmed">
+                    Removed {formatTime(data.body_removed_at)}
+                  </Text>
+                )}
+              </Stack>
+            </Alert>
+          ) : data.body_html ? (
             <Tabs defaultValue="text">
               <Tabs.List>
                 <Tabs.Tab value="text">Text</Tabs.Tab>

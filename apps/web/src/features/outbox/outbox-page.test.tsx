@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OutboundMessage } from '@trust/domain';
+import { OUTBOX_MESSAGES, type OutboundMessage } from '@trust/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
@@ -24,6 +24,8 @@ function message(overrides: Partial<OutboundMessage>): OutboundMessage {
     organization_id: 1,
     created_at: '2026-11-22T10:00:00.000Z',
     sent_at: '2026-11-22T10:00:01.000Z',
+    carries_secret: false,
+    body_removed_at: null,
     ...overrides,
   };
 }
@@ -140,15 +142,53 @@ describe('the outbox page', () => {
     expect(document.querySelector('p[onclick]')).toBeNull();
   });
 
-  it("shows the server's refusal for someone who is not a system administrator", async () => {
+  it("shows the server's refusal for someone who is not a platform operator", async () => {
     mockFetch({
       'GET /api/outbox': () =>
-        errorResponse(403, 'Only system administrators can read the outbox.', 'forbidden'),
+        errorResponse(403, 'Only platform operators can read the outbox.', 'forbidden'),
     });
     renderWithProviders(<OutboxPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Only system administrators can read the outbox.',
+      'Only platform operators can read the outbox.',
     );
+  });
+
+  it('shows a delivered one-time link or code as not kept, never as a body to open', async () => {
+    const removed = {
+      carries_secret: true,
+      body_text: OUTBOX_MESSAGES.secretBodyRemoved,
+      body_html: null,
+      body_removed_at: '2026-11-22T10:00:02.000Z',
+      driver: 'smtp',
+    };
+    const reset = message({ id: 4, category: 'password_reset', subject: 'Reset your password', ...removed });
+    const code = message({
+      id: 5,
+      channel: 'sms',
+      category: 'two_factor_code',
+      to: '+15551234567',
+      subject: null,
+      ...removed,
+      driver: 'twilio',
+    });
+    mockFetch({
+      'GET /api/outbox': () =>
+        jsonResponse(200, { messages: [code, reset], total: 2, page: 1, page_size: 25 }),
+      'GET /api/outbox/4': () => jsonResponse(200, reset),
+    });
+    renderWithProviders(<OutboxPage />);
+    const table = await screen.findByRole('table', { name: 'Outbox messages' });
+    const [codeRow, resetRow] = within(table).getAllByRole('row').slice(1);
+    expect(within(codeRow!).getByText('One-time code (not kept after delivery)')).toBeInTheDocument();
+    expect(within(codeRow!).getByLabelText('Link or code not kept')).toBeInTheDocument();
+    expect(within(resetRow!).getByLabelText('Link or code not kept')).toBeInTheDocument();
+
+    await userEvent.click(within(resetRow!).getByText('Reset your password'));
+    const dialog = await screen.findByRole('dialog');
+    const notice = await within(dialog).findByRole('alert');
+    expect(notice).toHaveTextContent('Link or code not kept');
+    expect(notice).toHaveTextContent(OUTBOX_MESSAGES.secretBodyRemoved);
+    expect(within(dialog).queryByRole('link')).toBeNull();
   });
 
   it('says so when nothing was sent', async () => {

@@ -12,13 +12,14 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconMicrophone } from '@tabler/icons-react';
+import { IconAlertCircle, IconLock, IconMicrophone } from '@tabler/icons-react';
 import { OUTBOX_MESSAGES, type OutboundChannel, type OutboundMessage } from '@trust/domain';
 import { useState } from 'react';
 import { errorText } from '../../api/errors.ts';
 import { useOutbox } from '../../api/outbox/get-outbox.ts';
 import { LeaveVoicemailDialog } from './leave-voicemail-dialog.tsx';
 import { OutboxMessageModal } from './message-modal.tsx';
+import { isSecretWithheld, WITHHELD_HEADLINE } from './secret-body.ts';
 import { OutboxStatusBadge } from './status-badge.tsx';
 
 const PAGE_SIZE = 25;
@@ -26,13 +27,14 @@ const PAGE_SIZE = 25;
 /** The subject of an email, else the first line of the body. */
 function headline(message: OutboundMessage): string {
   if (message.subject) return message.subject;
+  if (isSecretWithheld(message)) return WITHHELD_HEADLINE;
   const first = message.body_text.split('\n', 1)[0] ?? '';
   return first.length > 90 ? `${first.slice(0, 89)}…` : first;
 }
 
 /**
  * Every email and SMS the product sent or would have sent (issue 3 item 1): with the local drivers this is
- * where a fresh machine shows invitation links and sign-in codes. The server lets only system administrators
+ * where a fresh machine shows invitation links and sign-in codes. The server lets only platform operators
  * read it; this screen shows its answer.
  */
 export function OutboxPage() {
@@ -126,7 +128,19 @@ export function OutboxPage() {
                       </Badge>
                     </Table.Td>
                     <Table.Td>{m.to}</Table.Td>
-                    <Table.Td>{headline(m)}</Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        {isSecretWithheld(m) && (
+                          <IconLock
+                            size={14}
+                            aria-label="Link or code not kept"
+                            color="var(--mantine-color-dimmed)"
+                            style={{ flexShrink: 0 }}
+                          />
+                        )}
+                        <span>{headline(m)}</span>
+                      </Group>
+                    </Table.Td>
                     <Table.Td>
                       <OutboxStatusBadge status={m.status} />
                     </Table.Td>

@@ -51,7 +51,7 @@ describe('ProfilePanel (003 §2.10)', () => {
   });
 
   it('opens the consent history section on demand and signs out', async () => {
-    storeSession('tok');
+    storeSession('marker');
     const fetchMock = mockFetch({
       'GET /api/consent/history': () =>
         jsonResponse(200, {

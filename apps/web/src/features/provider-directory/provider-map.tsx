@@ -2,8 +2,9 @@ import 'leaflet/dist/leaflet.css';
 import { Alert, Box } from '@mantine/core';
 import type { DirectoryProvider } from '@trust/domain';
 import L from 'leaflet';
-import { useEffect, useRef, useState } from 'react';
-import { mapTileAttribution, mapTileUrl } from './map-tiles.ts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useClientConfig } from '../../api/client-config/get-client-config.ts';
+import { mapTiles } from './map-tiles.ts';
 
 export const MAP_MESSAGES = { title: 'Map Error', initFailed: 'Failed to initialize map' } as const;
 
@@ -76,6 +77,9 @@ export function ProviderMap({
   const onOpenRef = useRef(onOpen);
   onOpenRef.current = onOpen;
   const [failed, setFailed] = useState(false);
+  const config = useClientConfig();
+  const tiles = useMemo(() => (config.data ? mapTiles(config.data.map) : null), [config.data]);
+  const [shown, setShown] = useState<L.Map | null>(null);
 
   useEffect(() => {
     const element = elementRef.current;
@@ -83,7 +87,6 @@ export function ProviderMap({
     let map: L.Map | null = null;
     try {
       map = createMap(element);
-      L.tileLayer(mapTileUrl(), { attribution: mapTileAttribution(), maxZoom: 19 }).addTo(map);
       const points: L.LatLngExpression[] = [];
       for (const p of providers) {
         if (p.latitude === null || p.longitude === null) continue;
@@ -105,15 +108,31 @@ export function ProviderMap({
       else if (points.length === 1) map.setView(points[0]!, 13);
       else map.setView([39.5, -98.35], 4);
       setFailed(false);
+      setShown(map);
     } catch {
       map?.remove();
       map = null;
       setFailed(true);
     }
     return () => {
+      setShown(null);
       map?.remove();
     };
   }, [providers, center, createMap]);
+
+  // The tiles come once the server's configuration is read; until then (or without it) pins show on grey.
+  useEffect(() => {
+    if (!shown || !tiles) return;
+    let layer: L.TileLayer | null = null;
+    try {
+      layer = L.tileLayer(tiles.url, tiles.options).addTo(shown);
+    } catch {
+      // A tile template Leaflet cannot use: the pins still show.
+    }
+    return () => {
+      layer?.remove();
+    };
+  }, [shown, tiles]);
 
   return (
     <Box pos="relative">

@@ -37,6 +37,7 @@ export function metrics(overrides: Partial<ProviderMetrics> = {}, provider: Part
       capacity_confirmed_at: null,
       organization_id: null,
       source: 'directory',
+      verification_status: 'verified',
       ...provider,
     },
     referralsMatched: 7,

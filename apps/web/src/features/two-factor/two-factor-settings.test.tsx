@@ -128,13 +128,24 @@ describe('TwoFactorSettings (003 §2.11, §4.3, §8)', { timeout: 20_000 }, () =
     expect(await screen.findByText('Failed to setup authenticator app')).toBeInTheDocument();
   });
 
-  it('disables the authenticator after confirmation and offers the preferred method', async () => {
+  it('changes the preferred method and disables the authenticator only with the current password (issue #12)', async () => {
+    let disableCalls = 0;
     const fetchMock = mockFetch({
       'GET /api/auth/2fa/methods': () =>
         jsonResponse(200, methods({ sms_enabled: true, totp_enabled: true, preferred_method: 'totp' })),
       'GET /api/auth/2fa/trusted-devices': () => jsonResponse(200, { devices: [] }),
-      'POST /api/auth/2fa/totp/disable': () =>
-        jsonResponse(200, { ok: true, message: 'Authenticator app disabled' }),
+      'POST /api/auth/2fa/totp/disable': () => {
+        disableCalls += 1;
+        return disableCalls === 1
+          ? jsonResponse(400, {
+              code: 'bad_request',
+              detail: 'Current password is incorrect',
+              message: 'Current password is incorrect',
+              error: 'Current password is incorrect',
+              fields: { current_password: 'Current password is incorrect' },
+            })
+          : jsonResponse(200, { ok: true, message: 'Authenticator app disabled' });
+      },
       'PUT /api/auth/2fa/preferred-method': () =>
         jsonResponse(200, { ok: true, message: 'Preferred method updated' }),
     });
@@ -142,15 +153,67 @@ describe('TwoFactorSettings (003 §2.11, §4.3, §8)', { timeout: 20_000 }, () =
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'Preferred Method' })).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'SMS' }));
-    await waitFor(() => expect(callsTo(fetchMock, 'PUT', '/api/auth/2fa/preferred-method')).toHaveLength(1));
+    const prefDialog = await screen.findByRole('dialog');
+    expect(prefDialog).toHaveTextContent('Change preferred method');
+    // Nothing is sent without the password.
+    await user.click(within(prefDialog).getByRole('button', { name: 'Save' }));
+    expect(
+      within(prefDialog).getByText('Enter your current password to confirm this change'),
+    ).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PUT', '/api/auth/2fa/preferred-method')).toHaveLength(0);
+    await user.type(within(prefDialog).getByLabelText(/Current password/), 'my-password');
+    await user.click(within(prefDialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Preferred method updated')).toBeInTheDocument();
     const [put] = callsTo(fetchMock, 'PUT', '/api/auth/2fa/preferred-method');
-    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ method: 'sms' });
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ method: 'sms', current_password: 'my-password' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Disable authenticator app' }));
     const dialog = await screen.findByRole('dialog');
+    const field = within(dialog).getByLabelText(/Current password/);
+    await user.type(field, 'wrong-password');
+    await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    // The server's refusal shows on the field; the dialog stays open and nothing is reported as done.
+    expect(await within(dialog).findByText('Current password is incorrect')).toBeInTheDocument();
+    expect(screen.queryByText('Authenticator app disabled')).not.toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, 'my-password');
     await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
     expect(await screen.findByText('Authenticator app disabled')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', '/api/auth/2fa/totp/disable')).toHaveLength(1);
+    const calls = callsTo(fetchMock, 'POST', '/api/auth/2fa/totp/disable');
+    expect(calls).toHaveLength(2);
+    expect(JSON.parse(String(calls[1]?.[1]?.body))).toEqual({ current_password: 'my-password' });
+  });
+
+  it('disables SMS with the current password and shows the wait after too many tries', async () => {
+    let calls = 0;
+    const fetchMock = mockFetch({
+      'GET /api/auth/2fa/methods': () => jsonResponse(200, methods({ sms_enabled: true })),
+      'GET /api/auth/2fa/trusted-devices': () => jsonResponse(200, { devices: [] }),
+      'POST /api/auth/2fa/sms/disable': () => {
+        calls += 1;
+        return calls === 1
+          ? errorResponse(
+              429,
+              'Too many incorrect attempts. Please wait 12 minutes and try again.',
+              'rate_limited',
+            )
+          : jsonResponse(200, { ok: true, message: 'SMS authentication disabled' });
+      },
+    });
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Disable SMS' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Disable SMS authentication');
+    await user.type(within(dialog).getByLabelText(/Current password/), 'my-password');
+    await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    expect(
+      await within(dialog).findByText('Too many incorrect attempts. Please wait 12 minutes and try again.'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByText('SMS authentication disabled')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/auth/2fa/sms/disable')).toHaveLength(2);
   });
 
   it('regenerates backup codes after confirmation, copies and downloads them', async () => {
@@ -169,6 +232,7 @@ describe('TwoFactorSettings (003 §2.11, §4.3, §8)', { timeout: 20_000 }, () =
     await user.click(screen.getByRole('button', { name: 'Regenerate backup codes' }));
     const confirm = await screen.findByRole('dialog');
     expect(confirm).toHaveTextContent('This will invalidate all existing backup codes. Continue?');
+    await user.type(within(confirm).getByLabelText(/Current password/), 'my-password');
     await user.click(within(confirm).getByRole('button', { name: 'Continue' }));
 
     expect(await screen.findByText('Backup codes generated successfully')).toBeInTheDocument();
@@ -209,8 +273,13 @@ describe('TwoFactorSettings (003 §2.11, §4.3, §8)', { timeout: 20_000 }, () =
       'POST /api/auth/2fa/backup-codes/generate': () => new Response('x', { status: 500 }),
     });
     render();
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Generate backup codes' }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Generate backup codes' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Current password/), 'my-password');
+    await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
     expect(await screen.findByText('Failed to generate backup codes')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('revokes one device and all devices after confirmation, and reports failures', async () => {

@@ -19,7 +19,7 @@ import {
   type TotpSetupResponse,
 } from '@trust/domain';
 import { type ReactNode, useEffect, useState } from 'react';
-import { errorText } from '../../api/errors.ts';
+import { ApiError, errorText } from '../../api/errors.ts';
 import { useDisableSms } from '../../api/two-factor/disable-sms.ts';
 import { useDisableTotp } from '../../api/two-factor/disable-totp.ts';
 import { useEnableSms } from '../../api/two-factor/enable-sms.ts';
@@ -32,9 +32,18 @@ import { useSetPreferredMethod } from '../../api/two-factor/set-preferred-method
 import { useSetupTotp } from '../../api/two-factor/setup-totp.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { BackupCodesModal } from './backup-codes-modal.tsx';
+import { ConfirmPasswordDialog } from './confirm-password-dialog.tsx';
 import { TotpSetupModal } from './totp-setup-modal.tsx';
 
-type Confirm = 'disable-totp' | 'regenerate' | 'revoke-all' | { device: number; name: string } | null;
+type Confirm = 'revoke-all' | { device: number; name: string } | null;
+/** Changes that weaken the second factor: confirmed with the current password (issue #12). */
+type Guarded =
+  | 'disable-totp'
+  | 'disable-sms'
+  | 'generate'
+  | 'regenerate'
+  | { preferred: PreferredMethod }
+  | null;
 
 const ok = (message: string) => notifications.show({ color: 'teal', message });
 const fail = (message: string) => notifications.show({ color: 'red', message });
@@ -82,6 +91,8 @@ export function TwoFactorSettings() {
   const [setup, setSetup] = useState<TotpSetupResponse | null>(null);
   const [codes, setCodes] = useState<BackupCodesResponse | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
+  const [guarded, setGuarded] = useState<Guarded>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
 
   // 003 §8: a failure to load the trusted devices is logged only.
   useEffect(() => {
@@ -99,11 +110,78 @@ export function TwoFactorSettings() {
   const m = methods.data;
 
   const toggleSms = () => {
-    const mutation = m.sms_enabled ? disableSms : enableSms;
-    mutation.mutate(undefined, {
+    if (m.sms_enabled) {
+      openGuarded('disable-sms');
+      return;
+    }
+    enableSms.mutate(undefined, {
       onSuccess: (answer) => ok(answer.message),
-      onError: (err) => fail(errorText(err, m.sms_enabled ? M.smsDisableFailed : M.smsEnableFailed)),
+      onError: (err) => fail(errorText(err, M.smsEnableFailed)),
     });
+  };
+
+  function openGuarded(what: Guarded) {
+    setPasswordError(null);
+    setGuarded(what);
+  }
+
+  const closeGuarded = () => {
+    setGuarded(null);
+    setPasswordError(null);
+  };
+
+  /**
+   * A refused password (400) or too many tries (429) stays in the dialog, on the field; any other failure
+   * closes it with the screen's own message (003 §8).
+   */
+  const guardedFailure = (fallback: string) => (err: unknown) => {
+    if (err instanceof ApiError && (err.status === 400 || err.status === 429)) {
+      setPasswordError(err.fields?.current_password ?? err.fields?.code ?? errorText(err, fallback));
+      return;
+    }
+    closeGuarded();
+    fail(errorText(err, fallback));
+  };
+
+  const onGuardedConfirm = (password: string) => {
+    const confirmation = { current_password: password };
+    if (guarded === 'disable-totp') {
+      disableTotp.mutate(confirmation, {
+        onSuccess: () => {
+          closeGuarded();
+          ok(M.totpDisabled);
+        },
+        onError: guardedFailure(M.disableFailed),
+      });
+    } else if (guarded === 'disable-sms') {
+      disableSms.mutate(confirmation, {
+        onSuccess: (answer) => {
+          closeGuarded();
+          ok(answer.message);
+        },
+        onError: guardedFailure(M.smsDisableFailed),
+      });
+    } else if (guarded === 'generate' || guarded === 'regenerate') {
+      generate.mutate(confirmation, {
+        onSuccess: (answer) => {
+          closeGuarded();
+          ok(M.codesGenerated);
+          setCodes(answer);
+        },
+        onError: guardedFailure(M.generateFailed),
+      });
+    } else if (guarded) {
+      preferred.mutate(
+        { method: guarded.preferred, ...confirmation },
+        {
+          onSuccess: (answer) => {
+            closeGuarded();
+            ok(answer.message);
+          },
+          onError: guardedFailure(M.preferredFailed),
+        },
+      );
+    }
   };
 
   const startSetup = () =>
@@ -112,29 +190,8 @@ export function TwoFactorSettings() {
       onError: (err) => fail(errorText(err, M.setupFailed)),
     });
 
-  const doGenerate = () =>
-    generate.mutate(undefined, {
-      onSuccess: (answer) => {
-        setConfirm(null);
-        ok(M.codesGenerated);
-        setCodes(answer);
-      },
-      onError: (err) => {
-        setConfirm(null);
-        fail(errorText(err, M.generateFailed));
-      },
-    });
-
   const onConfirm = () => {
-    if (confirm === 'disable-totp') {
-      disableTotp.mutate(undefined, {
-        onSuccess: () => ok(M.totpDisabled),
-        onError: (err) => fail(errorText(err, M.disableFailed)),
-        onSettled: () => setConfirm(null),
-      });
-    } else if (confirm === 'regenerate') {
-      doGenerate();
-    } else if (confirm === 'revoke-all') {
+    if (confirm === 'revoke-all') {
       revokeAll.mutate(undefined, {
         onSuccess: () => ok(M.allDevicesRevoked),
         onError: (err) => fail(errorText(err, M.revokeAllFailed)),
@@ -150,27 +207,58 @@ export function TwoFactorSettings() {
   };
 
   const confirmText =
-    confirm === 'disable-totp'
+    confirm === 'revoke-all'
+      ? {
+          title: 'Revoke all trusted devices',
+          message: 'Every trusted device will have to enter a code at the next sign-in. Continue?',
+          label: 'Revoke all',
+        }
+      : confirm
+        ? {
+            title: 'Revoke trusted device',
+            message: `${confirm.name} will have to enter a code at the next sign-in. Continue?`,
+            label: 'Revoke',
+          }
+        : null;
+
+  const guardedText =
+    guarded === 'disable-totp'
       ? {
           title: 'Disable authenticator app',
           message: 'Sign-in will no longer accept codes from your authenticator app. Continue?',
           label: 'Disable',
+          danger: true,
         }
-      : confirm === 'regenerate'
-        ? { title: 'Regenerate backup codes', message: M.regenerateConfirm, label: 'Continue' }
-        : confirm === 'revoke-all'
+      : guarded === 'disable-sms'
+        ? {
+            title: 'Disable SMS authentication',
+            message: 'Sign-in will no longer send codes by text message. Continue?',
+            label: 'Disable',
+            danger: true,
+          }
+        : guarded === 'regenerate'
           ? {
-              title: 'Revoke all trusted devices',
-              message: 'Every trusted device will have to enter a code at the next sign-in. Continue?',
-              label: 'Revoke all',
+              title: 'Regenerate backup codes',
+              message: M.regenerateConfirm,
+              label: 'Continue',
+              danger: true,
             }
-          : confirm
+          : guarded === 'generate'
             ? {
-                title: 'Revoke trusted device',
-                message: `${confirm.name} will have to enter a code at the next sign-in. Continue?`,
-                label: 'Revoke',
+                title: 'Generate backup codes',
+                message:
+                  'Backup codes let you sign in when you cannot receive a code. Enter your password to create them.',
+                label: 'Generate',
+                danger: false,
               }
-            : null;
+            : guarded
+              ? {
+                  title: 'Change preferred method',
+                  message: `Codes will be asked for by ${guarded.preferred === 'sms' ? 'SMS' : 'the authenticator app'} first. Continue?`,
+                  label: 'Save',
+                  danger: false,
+                }
+              : null;
 
   const deviceList = devices.data?.devices ?? [];
   const enabledPreferred: PreferredMethod[] = [
@@ -191,7 +279,7 @@ export function TwoFactorSettings() {
             variant={m.sms_enabled ? 'default' : 'filled'}
             onClick={toggleSms}
             disabled={!m.sms_enabled && !m.has_phone}
-            loading={enableSms.isPending || disableSms.isPending}
+            loading={enableSms.isPending}
           >
             {m.sms_enabled ? 'Disable SMS' : 'Enable SMS'}
           </Button>
@@ -206,7 +294,7 @@ export function TwoFactorSettings() {
         </Text>
         <Group>
           {m.totp_enabled ? (
-            <Button variant="default" color="red" onClick={() => setConfirm('disable-totp')}>
+            <Button variant="default" color="red" onClick={() => openGuarded('disable-totp')}>
               Disable authenticator app
             </Button>
           ) : (
@@ -227,8 +315,7 @@ export function TwoFactorSettings() {
         <Group>
           <Button
             variant="default"
-            loading={generate.isPending && confirm === null}
-            onClick={() => (m.backup_codes_count > 0 ? setConfirm('regenerate') : doGenerate())}
+            onClick={() => openGuarded(m.backup_codes_count > 0 ? 'regenerate' : 'generate')}
           >
             {m.backup_codes_count > 0 ? 'Regenerate backup codes' : 'Generate backup codes'}
           </Button>
@@ -292,12 +379,7 @@ export function TwoFactorSettings() {
             <SegmentedControl
               aria-label="Preferred method"
               value={m.preferred_method ?? enabledPreferred[0] ?? 'sms'}
-              onChange={(value) =>
-                preferred.mutate(value as PreferredMethod, {
-                  onSuccess: (answer) => ok(answer.message),
-                  onError: (err) => fail(errorText(err, M.preferredFailed)),
-                })
-              }
+              onChange={(value) => openGuarded({ preferred: value as PreferredMethod })}
               data={enabledPreferred.map((p) => ({
                 value: p,
                 label: p === 'sms' ? 'SMS' : 'Authenticator app',
@@ -315,9 +397,20 @@ export function TwoFactorSettings() {
         title={confirmText?.title ?? ''}
         message={confirmText?.message ?? ''}
         confirmLabel={confirmText?.label ?? ''}
-        busy={disableTotp.isPending || generate.isPending || revokeAll.isPending || revokeOne.isPending}
+        busy={revokeAll.isPending || revokeOne.isPending}
         onConfirm={onConfirm}
         onCancel={() => setConfirm(null)}
+      />
+      <ConfirmPasswordDialog
+        opened={guardedText !== null}
+        danger={guardedText?.danger}
+        title={guardedText?.title ?? ''}
+        message={guardedText?.message ?? ''}
+        confirmLabel={guardedText?.label ?? ''}
+        busy={disableTotp.isPending || disableSms.isPending || generate.isPending || preferred.isPending}
+        error={passwordError}
+        onConfirm={onGuardedConfirm}
+        onCancel={closeGuarded}
       />
     </Stack>
   );

@@ -155,7 +155,8 @@ describe('Email conversation panel (001 §2.13)', { timeout: 30_000 }, () => {
       expect(callsTo(fetchMock, 'GET', '/api/communications/1/attachments/9')).toHaveLength(1),
     );
     const [, init] = callsTo(fetchMock, 'GET', '/api/communications/1/attachments/9')[0]!;
-    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer token-abc');
+    expect(init?.credentials).toBe('same-origin');
+    expect(new Headers(init?.headers).get('Authorization')).toBeNull();
     await waitFor(() => expect(click).toHaveBeenCalled());
     click.mockRestore();
   });

@@ -223,7 +223,8 @@ describe('the phone view: placing a call (001 §2.14, §8)', () => {
       call_type: 'referral',
       record: false,
     });
-    expect(headersOf(init).get('Authorization')).toBe('Bearer token-abc');
+    expect(init?.credentials).toBe('same-origin');
+    expect(headersOf(init).get('Authorization')).toBeNull();
 
     // The banner follows the call's live status; End only clears it here.
     emit('communication.updated', {
@@ -345,7 +346,8 @@ describe('the phone view: recent calls (001 §2.15)', () => {
     expect(audio.tagName).toBe('AUDIO');
     expect(audio).toHaveAttribute('src', 'blob:1');
     const [, init] = callsTo(fetchMock, 'GET', '/api/calls/3/recording')[0]!;
-    expect(headersOf(init).get('Authorization')).toBe('Bearer token-abc');
+    expect(init?.credentials).toBe('same-origin');
+    expect(headersOf(init).get('Authorization')).toBeNull();
   });
 
   it('filters by referral on the server, and says so when there is no call', async () => {

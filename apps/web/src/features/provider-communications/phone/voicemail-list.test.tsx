@@ -91,7 +91,8 @@ describe('the voicemail list (001 §2.16)', () => {
     expect(audio.src).toBe('blob:1');
     expect(urls.create).toHaveBeenCalledTimes(1);
     const [, init] = callsTo(fetchMock, 'GET', '/api/voicemails/1/recording')[0]!;
-    expect(headersOf(init).get('Authorization')).toBe('Bearer token-abc');
+    expect(init?.credentials).toBe('same-origin');
+    expect(headersOf(init).get('Authorization')).toBeNull();
     expect(
       await screen.findByRole('button', { name: 'Pause voicemail from (213) 555-0101' }),
     ).toBeInTheDocument();

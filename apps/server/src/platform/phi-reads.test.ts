@@ -1,0 +1,802 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Referral } from '@trust/domain';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, login, type TestApp } from '../../test/helpers.ts';
+import { toneWav } from '../adapters/voice/wav.ts';
+import { configureVoiceDriver } from '../modules/voice/driver-of.ts';
+import { eventually, multipart } from '../modules/voice/test-support.ts';
+import { PHI_EXTENSION } from './phi.ts';
+
+// Issue #12 item 10: every answer that carries PHI of members writes one audit row naming what it returned. The
+// routes are listed from the OpenAPI document (`x-phi`, platform/phi.ts), and checked two ways: a route whose
+// answer has a member's field but no `x-phi` fails (a new route that forgets is caught), and every `x-phi`
+// route is called for real here and must have written its row. A new PHI route needs an entry in CALLS.
+
+/** Field names that only an answer about members has (the 2xx schemas of the OpenAPI document). */
+const PHI_FIELDS = [
+  'medicaid_id',
+  'member_name',
+  'member',
+  'first_name',
+  'last_name',
+  'date_of_birth',
+  'primary_diagnosis',
+  'additional_notes',
+  'emergency_contact_name',
+  'content_html',
+  'message_body',
+  'message_content',
+  'last_message',
+  'preview',
+  'body_text',
+  'body_html',
+  'transcription_text',
+  'screenshot_before',
+  'screenshot_after',
+];
+
+/** Routes with such fields that are not audited per request, and why. Keep it short. */
+const NOT_PHI_ROUTES: Record<string, string> = {
+  // The platform operators' development mailbox (issue #12 item 2). A PHI message's body is sealed and shows as
+  // a placeholder in the list; opening one is audited (outbox.phi_read, outbox/outbox.test.ts).
+  'GET /api/outbox': 'development mailbox; PHI bodies are sealed placeholders in the list',
+  'GET /api/outbox/{id}': 'development mailbox; opening a PHI message is audited (outbox.phi_read)',
+};
+
+// Providers around Billings, MT (ZIP 59101): no demo metro is near, so auto-match finds only these.
+const BILLINGS = { lat: 45.7745, lng: -108.5005 };
+const MILE_LAT = 1 / 69.05;
+const INBOUND_TOKEN = 'phi-reads-inbound-token-3c9e1a';
+
+type Caller = { token: string; org: number; userId: number };
+// biome-ignore lint/suspicious/noExplicitAny: answers of 40 different routes, read by the table's own functions
+type Body = Record<string, any>;
+type Prepared = {
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  /** Who calls: the coordinator of the health plan unless said. */
+  as?: Caller;
+  /** The ids of the records the answer returned, as its audit row must name them. */
+  ids: (body: Body) => number[];
+};
+type Call =
+  | {
+      /** The action of the request's audit row. */
+      action: string;
+      /** A change that answers with the record it changed: its own row names it, and no read row is added. */
+      change?: true;
+      /** Makes what the request needs (not measured) and says how to call it. */
+      prepare: () => Promise<Prepared>;
+    }
+  | { covered: string };
+
+let t: TestApp;
+let dataDir: string;
+let doc: { paths: Record<string, Record<string, Body>> } & Body;
+/** "METHOD /path" → entity_type, for every operation the document marks x-phi. */
+const phiRoutes = new Map<string, string>();
+let plan: number;
+let harbor: number;
+let coordinator: Caller;
+let cbo: Caller;
+let admin: Caller;
+/** What the reads below read: one referral of the health plan with a little of everything. */
+const f = {
+  referral: null as unknown as Referral,
+  memberId: 0,
+  provider: 0,
+  providerPhone: '(406) 555-0171',
+  note: 0,
+  document: 0,
+  emailCommunication: 0,
+  attachmentUrl: '',
+  voicemail: 0,
+};
+let seq = 0;
+
+async function one<T>(text: string, params: unknown[] = []): Promise<T> {
+  const [row] = await t.database.query<T>(text, params);
+  return row as T;
+}
+
+async function caller(email: string, org: number): Promise<Caller> {
+  const { id } = await one<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
+  return { token: await login(t.app, email), org, userId: id };
+}
+
+function inject(
+  method: string,
+  url: string,
+  who: Caller,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: { ...bearer(who.token, who.org), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as string }),
+  });
+}
+
+async function ok(res: LightMyRequestResponse): Promise<Body> {
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json();
+}
+
+async function addProvider(name: string, miles: number) {
+  const { id } = await one<{ id: number }>(
+    `INSERT INTO providers (name, organization_type, city, state, zip_code, services, languages, latitude, longitude,
+       capacity_status)
+     VALUES ($1, 'Food Bank', 'Billings', 'MT', '59101', ARRAY['Food Assistance'], ARRAY['English'], $2, $3, 'accepting')
+     RETURNING id`,
+    [name, BILLINGS.lat + miles * MILE_LAT, BILLINGS.lng],
+  );
+  return id;
+}
+
+function referralBody(overrides: Record<string, unknown> = {}) {
+  seq += 1;
+  return {
+    first_name: 'Noor',
+    last_name: 'Haddad',
+    phone_number: '(406) 555-8101',
+    email: 'noor.haddad@example.org',
+    date_of_birth: '1979-09-14',
+    zip_code: '59101',
+    city: 'Billings',
+    state: 'MT',
+    medicaid_id: `ZZ9520${String(seq).padStart(5, '0')}`,
+    health_plan: 'Health Net',
+    provider_name: 'Dr. Ama Mensah',
+    npi_number: '1234509876',
+    organization: 'Mission Clinic',
+    provider_phone_number: '(406) 555-0199',
+    primary_diagnosis: 'Asthma',
+    availability: 'Anytime',
+    urgency_level: 'Urgent',
+    sdoh_needs: ['Food Assistance'],
+    member_consent_obtained: true,
+    ...overrides,
+  };
+}
+
+async function createReferral(overrides: Record<string, unknown> = {}): Promise<Referral> {
+  return (await ok(await inject('POST', '/api/referrals', coordinator, referralBody(overrides)))) as Referral;
+}
+
+async function autoMatched(): Promise<{ id: number; providers: number[] }> {
+  const r = await createReferral();
+  const matched = await ok(await inject('POST', `/api/referrals/${r.id}/auto-match`, coordinator));
+  return { id: r.id, providers: matched.matched_providers.map((m: Body) => m.provider_id) };
+}
+
+const idsOf = (list: Body[]) => list.map((x) => x.id as number);
+
+const CALLS: Record<string, Call> = {
+  // Referrals: the queue and its search, details, history, edits, member lookup (000).
+  'GET /api/referrals': {
+    action: 'referral.list_read',
+    prepare: async () => ({ url: '/api/referrals', ids: (b) => idsOf(b.referrals) }),
+  },
+  'POST /api/referrals': {
+    action: 'referral.created',
+    change: true,
+    prepare: async () => ({ url: '/api/referrals', payload: referralBody(), ids: (b) => [b.id] }),
+  },
+  'GET /api/referrals/{id}': {
+    action: 'referral.read',
+    prepare: async () => ({ url: `/api/referrals/${f.referral.id}`, ids: (b) => [b.id] }),
+  },
+  'PUT /api/referrals/{id}': {
+    action: 'referral.status_changed',
+    change: true,
+    prepare: async () => {
+      const r = await createReferral();
+      return { url: `/api/referrals/${r.id}`, payload: { status: 'in_progress' }, ids: (b) => [b.id] };
+    },
+  },
+  'PUT /api/referrals/{id}/contact': {
+    action: 'referral.contact_updated',
+    change: true,
+    prepare: async () => ({
+      url: `/api/referrals/${f.referral.id}/contact`,
+      payload: { emergency_contact_name: 'Sami Haddad', emergency_contact_phone: '(406) 555-0190' },
+      ids: (b) => [b.id],
+    }),
+  },
+  'GET /api/referrals/{id}/events': {
+    action: 'referral_event.list_read',
+    prepare: async () => ({ url: `/api/referrals/${f.referral.id}/events`, ids: (b) => idsOf(b.events) }),
+  },
+  'POST /api/referrals/member-lookup': {
+    action: 'member.lookup',
+    prepare: async () => ({
+      url: '/api/referrals/member-lookup',
+      payload: { medicaid_id: f.referral.medicaid_id },
+      ids: (b) => {
+        expect(b.found).toBe(true);
+        return [f.memberId];
+      },
+    }),
+  },
+  'GET /api/referrals/{id}/messages': {
+    action: 'outbound_message.list_read',
+    prepare: async () => ({ url: `/api/referrals/${f.referral.id}/messages`, ids: (b) => idsOf(b.messages) }),
+  },
+  'GET /api/referrals/{id}/screenshots': {
+    action: 'web_form_submission.list_read',
+    prepare: async () => ({
+      url: `/api/referrals/${f.referral.id}/screenshots`,
+      ids: (b) => idsOf(b.screenshots),
+    }),
+  },
+  'GET /api/referral-members': {
+    action: 'member.list_read',
+    prepare: async () => ({
+      url: '/api/referral-members',
+      ids: (b) => b.members.map((m: Body) => m.member_id),
+    }),
+  },
+  // The live feed: the full cards of a page (the claim cards others see name nobody).
+  'GET /api/live-feed': {
+    action: 'referral.feed_read',
+    prepare: async () => ({
+      url: '/api/live-feed',
+      ids: (b) => idsOf(b.referrals.filter((c: Body) => c.detail === 'full')),
+    }),
+  },
+  'POST /api/referrals/{id}/claim': {
+    action: 'referral.claimed',
+    change: true,
+    prepare: async () => {
+      const r = await createReferral();
+      return { url: `/api/referrals/${r.id}/claim`, as: cbo, ids: (b) => [b.id] };
+    },
+  },
+  // Case notes and documents (001 §5, 000 §2.7).
+  'GET /api/case-notes': {
+    action: 'case_note.list_read',
+    prepare: async () => ({
+      url: `/api/case-notes?referral_id=${f.referral.id}`,
+      ids: (b) => idsOf(b.notes),
+    }),
+  },
+  'POST /api/case-notes': {
+    action: 'case_note.created',
+    change: true,
+    prepare: async () => ({
+      url: '/api/case-notes',
+      payload: { referral_id: f.referral.id, content: 'Noor asked for a Saturday pickup.' },
+      ids: (b) => [b.id],
+    }),
+  },
+  'PUT /api/case-notes/{id}': {
+    action: 'case_note.updated',
+    change: true,
+    prepare: async () => ({
+      url: `/api/case-notes/${f.note}`,
+      payload: { content: `Noor confirmed the pickup (${++seq}).` },
+      ids: (b) => [b.id],
+    }),
+  },
+  'GET /api/referrals/{id}/documents': {
+    action: 'document.list_read',
+    prepare: async () => ({
+      url: `/api/referrals/${f.referral.id}/documents`,
+      ids: (b) => idsOf(b.documents),
+    }),
+  },
+  'GET /api/referrals/{id}/documents/{docId}': {
+    action: 'document.read',
+    prepare: async () => ({
+      url: `/api/referrals/${f.referral.id}/documents/${f.document}`,
+      ids: () => [f.document],
+    }),
+  },
+  // Matching screens and changes (001 §2.3, §2.9, §4).
+  'GET /api/matching/unpublished': {
+    action: 'referral.list_read',
+    prepare: async () => ({ url: '/api/matching/unpublished', ids: (b) => idsOf(b.referrals) }),
+  },
+  'GET /api/matching/auto-match': {
+    action: 'referral.list_read',
+    prepare: async () => ({ url: '/api/matching/auto-match', ids: (b) => idsOf(b.referrals) }),
+  },
+  'POST /api/referrals/{id}/auto-match': {
+    action: 'referral.auto_matched',
+    change: true,
+    prepare: async () => {
+      const r = await createReferral();
+      return { url: `/api/referrals/${r.id}/auto-match`, ids: (b) => [b.referral.id] };
+    },
+  },
+  'PUT /api/referrals/{id}/matched-providers/{providerId}': {
+    action: 'referral.match_changed',
+    change: true,
+    prepare: async () => {
+      const r = await autoMatched();
+      const spare = await addProvider(`Phi Spare Pantry ${++seq}`, 0.5);
+      return {
+        url: `/api/referrals/${r.id}/matched-providers/${r.providers[0]}`,
+        payload: { provider_id: spare },
+        ids: (b) => [b.referral.id],
+      };
+    },
+  },
+  'DELETE /api/referrals/{id}/matched-providers/{providerId}': {
+    action: 'referral.match_removed',
+    change: true,
+    prepare: async () => {
+      const r = await autoMatched();
+      return {
+        url: `/api/referrals/${r.id}/matched-providers/${r.providers[0]}`,
+        ids: (b) => [b.referral.id],
+      };
+    },
+  },
+  'PUT /api/referrals/{id}/match': {
+    action: 'referral.matched',
+    change: true,
+    prepare: async () => {
+      const r = await createReferral({ use_matching_engine: false });
+      return {
+        url: `/api/referrals/${r.id}/match`,
+        payload: {
+          provider_id: f.provider,
+          communication_method: 'email',
+          contact_value: 'intake@phi-pantry.example.org',
+        },
+        ids: (b) => [b.referral.id],
+      };
+    },
+  },
+  // Provider communications (001 §2.10–§2.16): records, threads, inbox, attachments, voice.
+  'GET /api/communications': {
+    action: 'communication.list_read',
+    prepare: async () => ({
+      url: `/api/communications?referral_id=${f.referral.id}`,
+      ids: (b) => idsOf(b.communications),
+    }),
+  },
+  'GET /api/referral-communications': {
+    action: 'communication.list_read',
+    prepare: async () => ({
+      url: `/api/referral-communications?referral_id=${f.referral.id}`,
+      ids: (b) => idsOf(b.communications),
+    }),
+  },
+  'GET /api/conversations': {
+    action: 'conversation.list_read',
+    prepare: async () => ({
+      url: `/api/conversations?referral_id=${f.referral.id}`,
+      ids: (b) => idsOf(b.conversations),
+    }),
+  },
+  'POST /api/conversations/{id}/assign': {
+    action: 'conversation.assigned',
+    change: true,
+    prepare: async () => {
+      // A message from a number nobody knows lands in the unmatched inbox; the coordinator files it.
+      const inbound = await ok(
+        await inject('POST', '/api/outbox/inbound/sms', admin, {
+          from_phone: `(406) 555-02${String(++seq % 100).padStart(2, '0')}`,
+          body: 'Is there still room for Noor on Saturday?',
+        }),
+      );
+      expect(inbound.matched).toBe(false);
+      return {
+        url: `/api/conversations/${inbound.conversation_id}/assign`,
+        payload: { referral_id: f.referral.id, provider_id: f.provider },
+        ids: (b) => [b.id],
+      };
+    },
+  },
+  'GET /api/providers/{providerId}/referrals': {
+    action: 'referral.list_read',
+    prepare: async () => ({ url: `/api/providers/${f.provider}/referrals`, ids: (b) => idsOf(b.referrals) }),
+  },
+  'GET /api/communications/{id}/attachments/{attachmentId}': {
+    action: 'communication.attachment_read',
+    prepare: async () => ({ url: f.attachmentUrl, ids: () => [f.emailCommunication] }),
+  },
+  'POST /api/sms/send': {
+    action: 'sms.sent',
+    change: true,
+    prepare: async () => ({
+      url: '/api/sms/send',
+      payload: {
+        referral_id: f.referral.id,
+        provider_id: f.provider,
+        message_text: 'Noor can come Saturday.',
+      },
+      ids: (b) => [b.message.referral_id],
+    }),
+  },
+  'GET /api/sms/conversations': {
+    action: 'communication.list_read',
+    prepare: async () => ({
+      url: `/api/sms/conversations?referral_id=${f.referral.id}&provider_id=${f.provider}`,
+      ids: (b) => idsOf(b.messages),
+    }),
+  },
+  'POST /api/email/send': {
+    action: 'email.sent',
+    change: true,
+    prepare: async () => ({
+      url: '/api/email/send',
+      payload: {
+        referral_id: f.referral.id,
+        provider_id: f.provider,
+        subject: 'Referral for Noor',
+        body: 'Noor Haddad needs a food box.',
+      },
+      ids: (b) => [b.email.referral_id],
+    }),
+  },
+  'GET /api/email/conversations': {
+    action: 'communication.list_read',
+    prepare: async () => ({
+      url: `/api/email/conversations?referral_id=${f.referral.id}&provider_id=${f.provider}`,
+      ids: (b) => idsOf(b.emails),
+    }),
+  },
+  'GET /api/voicemails': {
+    action: 'voicemail.list_read',
+    prepare: async () => ({
+      url: `/api/voicemails?referral_id=${f.referral.id}`,
+      ids: (b) => idsOf(b.voicemails),
+    }),
+  },
+  'POST /api/voicemails/{id}/mark-read': {
+    action: 'voicemail.marked_read',
+    change: true,
+    prepare: async () => ({ url: `/api/voicemails/${f.voicemail}/mark-read`, ids: (b) => [b.voicemail.id] }),
+  },
+  'GET /api/voicemails/{id}/audio': {
+    action: 'voicemail.audio_read',
+    prepare: async () => ({ url: `/api/voicemails/${f.voicemail}/audio`, ids: () => [f.voicemail] }),
+  },
+  'POST /api/outbox/inbound/voicemail': {
+    action: 'voicemail.simulated',
+    change: true,
+    prepare: async () => {
+      const { body, contentType } = multipart([
+        { name: 'from_phone', data: f.providerPhone },
+        { name: 'audio', filename: 'message.wav', type: 'audio/wav', data: toneWav(1) },
+        { name: 'transcription', data: 'Calling back about Noor: Saturday works.' },
+      ]);
+      return {
+        url: '/api/outbox/inbound/voicemail',
+        as: admin,
+        payload: body,
+        headers: { 'content-type': contentType },
+        ids: (b) => [b.id],
+      };
+    },
+  },
+  'GET /api/calls/{id}/recording': {
+    action: 'call.recording_read',
+    prepare: async () => {
+      const placed = await ok(
+        await inject('POST', `/api/providers/${f.provider}/communications/phone`, coordinator, {
+          to_number: f.providerPhone,
+          referral_id: f.referral.id,
+          provider_id: f.provider,
+          call_type: 'referral',
+          context_message: 'Calling about the referral for Noor.',
+          record: true,
+        }),
+      );
+      // The simulated call rings, is answered, ends and leaves its recording (voice/calls.test.ts).
+      const id = placed.call.id as number;
+      await eventually(
+        async () => {
+          const history = await ok(await inject('GET', '/api/call-history', coordinator));
+          return history.calls.find((c: Body) => c.id === id && c.recording_url) ?? undefined;
+        },
+        5000,
+        'the simulated call to leave its recording',
+      );
+      return { url: `/api/calls/${id}/recording`, ids: () => [id] };
+    },
+  },
+  // Calls that need a peer this file does not start.
+  'POST /api/providers/{providerId}/communications/webform': {
+    covered:
+      'web-forms/web-forms.test.ts: Chromium fills a form page served on loopback; one referral.web_form_submitted row',
+  },
+  'POST /api/providers/{id}/submit-web-form': {
+    covered: 'the same run and answer as /communications/webform (web-forms/web-forms.test.ts)',
+  },
+  'GET /api/events': {
+    covered:
+      'platform/events.test.ts: each full card sent on a stream writes its row (issue #12, the streams)',
+  },
+};
+
+/** Every property name of a schema, through $ref, arrays and unions. */
+function fieldNames(schema: Body | undefined, out = new Set<string>(), seen = new Set<Body>()): Set<string> {
+  if (!schema || typeof schema !== 'object' || seen.has(schema)) return out;
+  seen.add(schema);
+  if (typeof schema.$ref === 'string') {
+    const target = schema.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((node: Body | undefined, key: string) => node?.[key], doc);
+    return fieldNames(target, out, seen);
+  }
+  for (const [name, value] of Object.entries((schema.properties ?? {}) as Record<string, Body>)) {
+    out.add(name);
+    fieldNames(value, out, seen);
+  }
+  for (const key of ['items', 'additionalProperties']) fieldNames(schema[key], out, seen);
+  for (const key of ['anyOf', 'oneOf', 'allOf']) for (const s of schema[key] ?? []) fieldNames(s, out, seen);
+  return out;
+}
+
+/** The member fields of an operation's 2xx answers. */
+function phiFieldsOf(operation: Body): string[] {
+  const names = new Set<string>();
+  for (const [status, response] of Object.entries((operation.responses ?? {}) as Record<string, Body>)) {
+    if (!status.startsWith('2')) continue;
+    for (const media of Object.values((response.content ?? {}) as Record<string, Body>)) {
+      fieldNames(media.schema, names);
+    }
+  }
+  return PHI_FIELDS.filter((f) => names.has(f));
+}
+
+/** The ids an audit row names: details.ids for a list, the entity id for one record. */
+function namedIds(row: { entity_id: string | null; details: Body }): number[] {
+  if (Array.isArray(row.details?.ids)) return row.details.ids as number[];
+  return row.entity_id === null ? [] : [Number(row.entity_id)];
+}
+
+const sorted = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
+
+type AuditRow = {
+  id: number;
+  action: string;
+  entity_type: string | null;
+  entity_id: string | null;
+  organization_id: number | null;
+  details: Body;
+};
+
+async function lastAuditId(): Promise<number> {
+  return (await one<{ id: number | null }>('SELECT max(id)::int AS id FROM audit_log')).id ?? 0;
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-phi-reads-'));
+  t = await buildTestApp({ env: { DATA_DIR: dataDir, INBOUND_EMAIL_TOKEN: INBOUND_TOKEN } });
+  configureVoiceDriver(t.app.deps, {
+    timings: { ringingMs: 20, answeredMs: 40, completedMs: 120 },
+    recordingSeconds: 1,
+  });
+  doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+  for (const [route, operations] of Object.entries(doc.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const mark = operation[PHI_EXTENSION] as { entity_type: string } | undefined;
+      if (mark) phiRoutes.set(`${method.toUpperCase()} ${route}`, mark.entity_type);
+    }
+  }
+
+  plan = (await one<{ id: number }>("SELECT id FROM organizations WHERE name = 'Golden Valley Health Plan'"))
+    .id;
+  harbor = (
+    await one<{ id: number }>("SELECT id FROM organizations WHERE name = 'Harbor Community Services'")
+  ).id;
+  coordinator = await caller('coordinator@trust.demo', plan);
+  cbo = await caller('cbo@trust.demo', harbor);
+  admin = await caller('admin@trust.demo', plan);
+
+  // Five providers for auto-match (it keeps the 4 nearest), the first one with a phone and an address.
+  f.provider = await addProvider('Phi Test Pantry', 0.2);
+  await t.database.query('UPDATE providers SET phone = $2, email = $3 WHERE id = $1', [
+    f.provider,
+    f.providerPhone,
+    'intake@phi-pantry.example.org',
+  ]);
+  for (let i = 1; i <= 4; i++) await addProvider(`Phi Test Pantry ${i}`, i);
+
+  f.referral = await createReferral();
+  f.memberId = (
+    await one<{ member_id: number }>('SELECT member_id FROM referrals WHERE id = $1', [f.referral.id])
+  ).member_id;
+  await ok(await inject('POST', '/api/referrals', coordinator, referralBody({ use_matching_engine: false })));
+  f.note = (
+    await ok(
+      await inject('POST', '/api/case-notes', coordinator, {
+        referral_id: f.referral.id,
+        content: 'Noor prefers a morning pickup.',
+      }),
+    )
+  ).id;
+  const upload = multipart([
+    { name: 'file', filename: 'intake.txt', type: 'text/plain', data: 'Noor Haddad, intake form' },
+  ]);
+  f.document = (
+    await ok(
+      await inject('POST', `/api/referrals/${f.referral.id}/documents`, coordinator, upload.body, {
+        'content-type': upload.contentType,
+      }),
+    )
+  ).id;
+  await t.database.query(
+    `INSERT INTO web_form_submissions (referral_id, organization_id, page_url, page_title, fields_filled,
+       screenshot_before, screenshot_after, form_submitted, submission_success, message)
+     VALUES ($1, $2, 'https://intake.example.org/form', 'Intake form', '{}', 'iVBORw0KGgoBEFORE',
+       'iVBORw0KGgoAFTER', true, true, 'Form submitted successfully!')`,
+    [f.referral.id, plan],
+  );
+  // An SMS thread with the provider about the referral, and an email with an attachment.
+  await ok(
+    await inject('POST', '/api/sms/send', coordinator, {
+      referral_id: f.referral.id,
+      provider_id: f.provider,
+      message_text: 'Can you take Noor this week?',
+    }),
+  );
+  const sent = await ok(
+    await inject('POST', '/api/email/send', coordinator, {
+      referral_id: f.referral.id,
+      provider_id: f.provider,
+      subject: 'Referral for Noor',
+      body: 'Noor Haddad needs a food box.',
+    }),
+  );
+  const { external_id } = await one<{ external_id: string }>(
+    'SELECT external_id FROM communications WHERE id = $1',
+    [sent.email.id],
+  );
+  // The provider answers it with a file (the inbound mail webhook, threaded by In-Reply-To).
+  const reply = await t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/email/inbound',
+    headers: { authorization: `Bearer ${INBOUND_TOKEN}` },
+    payload: {
+      from: 'intake@phi-pantry.example.org',
+      to: 'no-reply@trust.local',
+      subject: 'Re: Referral for Noor',
+      text: 'Her signed intake form is attached.',
+      in_reply_to: external_id,
+      attachments: [
+        {
+          filename: 'intake.txt',
+          content_type: 'text/plain',
+          content: Buffer.from('Noor Haddad').toString('base64'),
+        },
+      ],
+    },
+  });
+  f.emailCommunication = (await ok(reply)).communication_id;
+  const attachment = await one<{ id: number }>(
+    'SELECT id FROM communication_attachments WHERE communication_id = $1',
+    [f.emailCommunication],
+  );
+  f.attachmentUrl = `/api/communications/${f.emailCommunication}/attachments/${attachment.id}`;
+  // The provider calls back and leaves a voicemail: it lands on the thread's organization and referral.
+  const { body, contentType } = multipart([
+    { name: 'from_phone', data: f.providerPhone },
+    { name: 'audio', filename: 'message.wav', type: 'audio/wav', data: toneWav(1) },
+    { name: 'transcription', data: 'Calling back about Noor: we have a box for her.' },
+  ]);
+  const voicemail = await ok(
+    await inject('POST', '/api/outbox/inbound/voicemail', admin, body, { 'content-type': contentType }),
+  );
+  expect(voicemail.referral_id).toBe(f.referral.id);
+  f.voicemail = voicemail.id;
+});
+afterAll(async () => {
+  await t?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the PHI routes of the OpenAPI document (issue #12: every PHI read is audited)', () => {
+  it('marks every route whose answer names members with x-phi, and this file calls each one', () => {
+    const withFields: string[] = [];
+    for (const [route, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (phiFieldsOf(operation).length > 0) withFields.push(`${method.toUpperCase()} ${route}`);
+      }
+    }
+    // A route that answers with a member's fields declares it (config.phi), or says here why not.
+    expect(withFields.filter((key) => !phiRoutes.has(key) && !(key in NOT_PHI_ROUTES))).toEqual([]);
+    // The exceptions stay true: still in the document, still with such fields, still not marked.
+    expect(
+      Object.keys(NOT_PHI_ROUTES).filter((key) => !withFields.includes(key) || phiRoutes.has(key)),
+    ).toEqual([]);
+    // Every marked route is called below, and every call below is of a marked route.
+    expect([...phiRoutes.keys()].filter((key) => !(key in CALLS))).toEqual([]);
+    expect(Object.keys(CALLS).filter((key) => !phiRoutes.has(key))).toEqual([]);
+  });
+
+  for (const [key, call] of Object.entries(CALLS)) {
+    if ('covered' in call) continue;
+    it(`${key} writes one audit row naming what it returned (${call.action})`, async () => {
+      const entityType = phiRoutes.get(key);
+      expect(entityType, `${key} is not marked x-phi`).toBeDefined();
+      const [method, template] = key.split(' ') as [string, string];
+      const prepared = await call.prepare();
+      const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[0-9]+')}(\\?|$)`);
+      expect(prepared.url, 'the call is of this route').toMatch(pattern);
+      const who = prepared.as ?? coordinator;
+
+      const before = await lastAuditId();
+      const res = await inject(method, prepared.url, who, prepared.payload, prepared.headers);
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
+      const ids = sorted(prepared.ids(json ? res.json() : {}));
+      expect(ids.length, 'the call returned PHI to audit').toBeGreaterThan(0);
+
+      // The caller's rows of this request (a simulated call step of another request writes none as them).
+      const rows = await t.database.query<AuditRow>(
+        `SELECT id, action, entity_type, entity_id, organization_id, details FROM audit_log
+          WHERE id > $1 AND actor_user_id = $2 ORDER BY id`,
+        [before, who.userId],
+      );
+      const own = rows.filter((r) => r.action === call.action);
+      expect(
+        own.map((r) => r.action),
+        JSON.stringify(rows),
+      ).toEqual([call.action]);
+      const [row] = own as [AuditRow];
+      expect(row.entity_type).toBe(entityType);
+      expect(row.organization_id).toBe(who.org);
+      if (call.change) {
+        // The change's row names the record the answer carries; no read row is written besides.
+        expect(ids.filter((id) => !namedIds(row).includes(id))).toEqual([]);
+        expect(rows.filter((r) => r.id !== row.id && /read$/.test(r.action))).toEqual([]);
+      } else {
+        // One row, naming exactly what was returned, whatever the page held.
+        expect(rows).toHaveLength(1);
+        expect(sorted(namedIds(row))).toEqual(ids);
+      }
+    });
+  }
+
+  it('audits an edit that changes nothing as the read it is (its answer is the whole record)', async () => {
+    const r = await createReferral();
+    const note = await ok(
+      await inject('POST', '/api/case-notes', coordinator, { referral_id: r.id, content: 'Same words.' }),
+    );
+    const unchanged: [string, string, unknown, string, number][] = [
+      ['PUT', `/api/referrals/${r.id}`, { status: 'pending' }, 'referral.read', r.id],
+      [
+        'PUT',
+        `/api/referrals/${r.id}/contact`,
+        { emergency_contact_name: null, emergency_contact_phone: null },
+        'referral.read',
+        r.id,
+      ],
+      ['PUT', `/api/case-notes/${note.id}`, { content: 'Same words.' }, 'case_note.read', note.id],
+    ];
+    for (const [method, url, payload, action, id] of unchanged) {
+      const before = await lastAuditId();
+      await ok(await inject(method, url, coordinator, payload));
+      const rows = await t.database.query<AuditRow>(
+        'SELECT id, action, entity_type, entity_id, organization_id, details FROM audit_log WHERE id > $1',
+        [before],
+      );
+      expect(
+        rows.map((x) => [x.action, x.entity_id]),
+        url,
+      ).toEqual([[action, String(id)]]);
+    }
+  });
+
+  it('writes no row for a read that returned no member', async () => {
+    const before = await lastAuditId();
+    const res = await inject('GET', '/api/referrals?search=nobody-has-this-name-zq', coordinator);
+    expect((await ok(res)).referrals).toEqual([]);
+    expect(
+      (await one<{ n: number }>('SELECT count(*)::int AS n FROM audit_log WHERE id > $1', [before])).n,
+    ).toBe(0);
+  });
+});
