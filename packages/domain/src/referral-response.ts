@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idNumber, timestampSchema } from './common.ts';
+import { idNumber, idString, timestampSchema } from './common.ts';
 
 // The matched provider's answer to a referral (000 §2.5, §3.5, §4.2, §7): accept (the member's details are
 // then emailed to the provider), reject with a reason, and the status of the answer.
@@ -93,7 +93,9 @@ export const referralRejectResponseSchema = z.object({ rejected_at: timestampSch
 export type ReferralRejectResponse = z.infer<typeof referralRejectResponseSchema>;
 
 /** GET /api/referrals/{id}/status?provider_id= (000 §3.5). */
-export const referralStatusQuerySchema = z.object({ provider_id: providerId.optional() });
+export const referralStatusQuerySchema = z.object({
+  provider_id: idString('provider_id must be a provider id.').optional(),
+});
 
 /** The state of the PHI email: delivered, waiting (queued or being retried), failed for good, or none. */
 export const PHI_EMAIL_STATES = ['sent', 'pending', 'failed', 'none'] as const;

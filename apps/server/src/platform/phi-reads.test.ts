@@ -39,12 +39,7 @@ const PHI_FIELDS = [
 ];
 
 /** Routes with such fields that are not audited per request, and why. Keep it short. */
-const NOT_PHI_ROUTES: Record<string, string> = {
-  // The platform operators' development mailbox (issue #12 item 2). A PHI message's body is sealed and shows as
-  // a placeholder in the list; opening one is audited (outbox.phi_read, outbox/outbox.test.ts).
-  'GET /api/outbox': 'development mailbox; PHI bodies are sealed placeholders in the list',
-  'GET /api/outbox/{id}': 'development mailbox; opening a PHI message is audited (outbox.phi_read)',
-};
+const NOT_PHI_ROUTES: Record<string, string> = {};
 
 // Providers around Billings, MT (ZIP 59101): no demo metro is near, so auto-match finds only these.
 const BILLINGS = { lat: 45.7745, lng: -108.5005 };
@@ -227,6 +222,18 @@ const CALLS: Record<string, Call> = {
   'GET /api/referrals/{id}/messages': {
     action: 'outbound_message.list_read',
     prepare: async () => ({ url: `/api/referrals/${f.referral.id}/messages`, ids: (b) => idsOf(b.messages) }),
+  },
+  // The platform operators' development mailbox: member status texts name the member and go to their phone.
+  'GET /api/outbox': {
+    action: 'outbound_message.list_read',
+    prepare: async () => ({ url: '/api/outbox?page_size=20', as: admin, ids: (b) => idsOf(b.messages) }),
+  },
+  'GET /api/outbox/{id}': {
+    action: 'outbound_message.read',
+    prepare: async () => {
+      const { id } = await one<{ id: number }>('SELECT id FROM outbound_messages ORDER BY id DESC LIMIT 1');
+      return { url: `/api/outbox/${id}`, as: admin, ids: (b) => [b.id] };
+    },
   },
   'GET /api/referrals/{id}/screenshots': {
     action: 'web_form_submission.list_read',

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/errors.ts';
+import { phiRoute } from '../../platform/phi.ts';
 import { getOutboxMessage, listOutbox } from './service.ts';
 
 export function outboxRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -10,7 +11,7 @@ export function outboxRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/outbox',
       {
-        config: { auth: 'session' },
+        config: { auth: 'session', ...phiRoute('outbound_message') },
         schema: {
           tags: ['outbox'],
           summary:
@@ -19,13 +20,13 @@ export function outboxRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: outboxListSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => listOutbox(deps, requireAuth(request), request.query),
+      async (request) => listOutbox(deps, request, requireAuth(request), request.query),
     );
 
     app.get(
       '/api/outbox/:id',
       {
-        config: { auth: 'session' },
+        config: { auth: 'session', ...phiRoute('outbound_message') },
         schema: {
           tags: ['outbox'],
           summary:

@@ -1,6 +1,6 @@
 import { OUTBOX_MESSAGES, type OutboundMessage, type OutboxList } from '@trust/domain';
 import type { FastifyRequest } from 'fastify';
-import { audit } from '../../platform/audit.ts';
+import { audit, auditPhiRead } from '../../platform/audit.ts';
 import { type AuthContext, isPlatformOperator } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -65,14 +65,23 @@ function listedBody(deps: AppDeps, row: OutboundRow) {
 
 export async function listOutbox(
   deps: AppDeps,
+  request: FastifyRequest,
   auth: AuthContext,
   query: { page: number; page_size: number; channel?: string | undefined },
 ): Promise<OutboxList> {
   assertCanReadOutbox(auth);
-  const { rows, total } = await listMessages(deps.database.db, {
+  const db = deps.database.db;
+  const { rows, total } = await listMessages(db, {
     ...(query.channel ? { channel: query.channel } : {}),
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
+  });
+  // The mailbox holds messages about members even where the body is not sealed (a member's status text names
+  // the member and goes to the member's phone): every page read is audited like any PHI read (issue #12).
+  await auditPhiRead(db, request, {
+    action: 'outbound_message.list_read',
+    entityType: 'outbound_message',
+    ids: rows.map((row) => row.id),
   });
   return {
     messages: rows.map((row) => toWire(row, listedBody(deps, row))),
@@ -94,14 +103,15 @@ export async function getOutboxMessage(
   const row = await findMessage(db, id);
   if (!row) throw new AppError('not_found', OUTBOX_MESSAGES.notFound);
   if (secretWithheld(deps, row)) return toWire(row, SECRET_REMOVED);
-  if (!row.phi) return toWire(row, { text: row.bodyText, html: row.bodyHtml });
   const key = encryptionKey(deps.config);
-  const body = {
-    text: decryptSecret(key, row.bodyText),
-    html: row.bodyHtml === null ? null : decryptSecret(key, row.bodyHtml),
-  };
+  const body = row.phi
+    ? {
+        text: decryptSecret(key, row.bodyText),
+        html: row.bodyHtml === null ? null : decryptSecret(key, row.bodyHtml),
+      }
+    : { text: row.bodyText, html: row.bodyHtml };
   await audit(db, request, {
-    action: 'outbox.phi_read',
+    action: 'outbound_message.read',
     entityType: 'outbound_message',
     entityId: id,
     details: { category: row.category, referral_id: row.referralId },
