@@ -102,6 +102,10 @@ export const INVITATION_JOURNEYS: Journey[] = [
       await page.getByRole('menuitem', { name: 'Profile' }).click();
       await page.getByRole('button', { name: /Two-Factor Authentication/ }).click();
       await page.getByRole('button', { name: 'Set up authenticator app' }).click();
+      // The password first (issue #12: whoever holds the app signs in).
+      const confirm = page.getByRole('dialog', { name: 'Confirm it is you' });
+      await confirm.getByLabel(/Current password/).fill(NEW_PASSWORD);
+      await confirm.getByRole('button', { name: 'Continue' }).click();
       const setup = page.getByRole('dialog', { name: 'Set up authenticator app' });
       const secret = (await setup.getByTestId('totp-secret').innerText()).trim();
       const setupStep = totpStep();

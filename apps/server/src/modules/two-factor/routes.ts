@@ -86,11 +86,13 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: session,
         schema: {
           tags,
-          summary: 'Start authenticator setup: QR code (data: URL) and secret',
-          response: { 200: totpSetupResponseSchema, ...errorResponses(401) },
+          summary:
+            'Start authenticator setup: QR code (data: URL) and secret (needs current_password or a current code: whoever holds the app signs in)',
+          body: confirmIdentityRequestSchema.nullish(),
+          response: { 200: totpSetupResponseSchema, ...errorResponses(400, 401, 429) },
         },
       },
-      async (request) => service.setupTotp(deps, requireAuth(request)),
+      async (request) => service.setupTotp(deps, request, requireAuth(request), request.body),
     );
 
     app.post(

@@ -369,7 +369,18 @@ export async function setPreferredMethod(
 }
 
 /** Step 1 of authenticator setup: a new pending secret (the enabled one, if any, keeps working until then). */
-export async function setupTotp(deps: AppDeps, auth: AuthContext): Promise<TotpSetupResponse> {
+/**
+ * Step 1 of authenticator setup. It needs the current password (or a current code) like every change of the
+ * second factor: from a stolen session, an attacker's own app would otherwise become a way in, and could
+ * replace the user's app (issue #12).
+ */
+export async function setupTotp(
+  deps: AppDeps,
+  request: FastifyRequest,
+  auth: AuthContext,
+  input: ConfirmIdentityRequest | null | undefined,
+): Promise<TotpSetupResponse> {
+  await confirmIdentity(deps, request, auth, input, 'totp_setup');
   const secret = newTotpSecret();
   await repo.upsertSettings(deps.database.db, auth.user.id, {
     totpPendingSecret: encryptSecret(keyOf(deps), secret),

@@ -73,7 +73,7 @@ describe('TwoFactorSettings (003 §2.11, §4.3, §8)', { timeout: 20_000 }, () =
 
   it('sets up the authenticator app: QR, secret, 6-digit check, server detail, success', async () => {
     let verifyCalls = 0;
-    mockFetch({
+    const fetchMock = mockFetch({
       'GET /api/auth/2fa/methods': () => jsonResponse(200, methods()),
       'GET /api/auth/2fa/trusted-devices': () => jsonResponse(200, { devices: [] }),
       'POST /api/auth/2fa/totp/setup': () =>
@@ -91,7 +91,13 @@ describe('TwoFactorSettings (003 §2.11, §4.3, §8)', { timeout: 20_000 }, () =
     render();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
-    const dialog = await screen.findByRole('dialog');
+    // Issue #12: the password first (whoever holds the app signs in), then the QR code.
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await user.type(within(confirm).getByLabelText(/Current password/), 'my-password');
+    await user.click(within(confirm).getByRole('button', { name: 'Continue' }));
+    const [setupCall] = callsTo(fetchMock, 'POST', '/api/auth/2fa/totp/setup');
+    expect(JSON.parse(String(setupCall?.[1]?.body))).toEqual({ current_password: 'my-password' });
+    const dialog = await screen.findByRole('dialog', { name: 'Set up authenticator app' });
     expect(within(dialog).getByRole('img', { name: 'QR code for your authenticator app' })).toHaveAttribute(
       'src',
       'data:image/png;base64,AAAA',
@@ -124,7 +130,11 @@ describe('TwoFactorSettings (003 §2.11, §4.3, §8)', { timeout: 20_000 }, () =
       'POST /api/auth/2fa/totp/setup': () => new Response('x', { status: 500 }),
     });
     render();
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await user.type(within(confirm).getByLabelText(/Current password/), 'my-password');
+    await user.click(within(confirm).getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Failed to setup authenticator app')).toBeInTheDocument();
   });
 

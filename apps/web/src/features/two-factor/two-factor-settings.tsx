@@ -36,8 +36,9 @@ import { ConfirmPasswordDialog } from './confirm-password-dialog.tsx';
 import { TotpSetupModal } from './totp-setup-modal.tsx';
 
 type Confirm = 'revoke-all' | { device: number; name: string } | null;
-/** Changes that weaken the second factor: confirmed with the current password (issue #12). */
+/** Changes of the second factor: confirmed with the current password (issue #12). */
 type Guarded =
+  | 'setup-totp'
   | 'disable-totp'
   | 'disable-sms'
   | 'generate'
@@ -145,7 +146,15 @@ export function TwoFactorSettings() {
 
   const onGuardedConfirm = (password: string) => {
     const confirmation = { current_password: password };
-    if (guarded === 'disable-totp') {
+    if (guarded === 'setup-totp') {
+      setupTotp.mutate(confirmation, {
+        onSuccess: (answer) => {
+          closeGuarded();
+          setSetup(answer);
+        },
+        onError: guardedFailure(M.setupFailed),
+      });
+    } else if (guarded === 'disable-totp') {
       disableTotp.mutate(confirmation, {
         onSuccess: () => {
           closeGuarded();
@@ -184,11 +193,7 @@ export function TwoFactorSettings() {
     }
   };
 
-  const startSetup = () =>
-    setupTotp.mutate(undefined, {
-      onSuccess: (answer) => setSetup(answer),
-      onError: (err) => fail(errorText(err, M.setupFailed)),
-    });
+  const startSetup = () => openGuarded('setup-totp');
 
   const onConfirm = () => {
     if (confirm === 'revoke-all') {
@@ -222,43 +227,50 @@ export function TwoFactorSettings() {
         : null;
 
   const guardedText =
-    guarded === 'disable-totp'
+    guarded === 'setup-totp'
       ? {
-          title: 'Disable authenticator app',
-          message: 'Sign-in will no longer accept codes from your authenticator app. Continue?',
-          label: 'Disable',
-          danger: true,
+          title: 'Confirm it is you',
+          message: 'Enter your password to set up an authenticator app for signing in.',
+          label: 'Continue',
+          danger: false,
         }
-      : guarded === 'disable-sms'
+      : guarded === 'disable-totp'
         ? {
-            title: 'Disable SMS authentication',
-            message: 'Sign-in will no longer send codes by text message. Continue?',
+            title: 'Disable authenticator app',
+            message: 'Sign-in will no longer accept codes from your authenticator app. Continue?',
             label: 'Disable',
             danger: true,
           }
-        : guarded === 'regenerate'
+        : guarded === 'disable-sms'
           ? {
-              title: 'Regenerate backup codes',
-              message: M.regenerateConfirm,
-              label: 'Continue',
+              title: 'Disable SMS authentication',
+              message: 'Sign-in will no longer send codes by text message. Continue?',
+              label: 'Disable',
               danger: true,
             }
-          : guarded === 'generate'
+          : guarded === 'regenerate'
             ? {
-                title: 'Generate backup codes',
-                message:
-                  'Backup codes let you sign in when you cannot receive a code. Enter your password to create them.',
-                label: 'Generate',
-                danger: false,
+                title: 'Regenerate backup codes',
+                message: M.regenerateConfirm,
+                label: 'Continue',
+                danger: true,
               }
-            : guarded
+            : guarded === 'generate'
               ? {
-                  title: 'Change preferred method',
-                  message: `Codes will be asked for by ${guarded.preferred === 'sms' ? 'SMS' : 'the authenticator app'} first. Continue?`,
-                  label: 'Save',
+                  title: 'Generate backup codes',
+                  message:
+                    'Backup codes let you sign in when you cannot receive a code. Enter your password to create them.',
+                  label: 'Generate',
                   danger: false,
                 }
-              : null;
+              : guarded
+                ? {
+                    title: 'Change preferred method',
+                    message: `Codes will be asked for by ${guarded.preferred === 'sms' ? 'SMS' : 'the authenticator app'} first. Continue?`,
+                    label: 'Save',
+                    danger: false,
+                  }
+                : null;
 
   const deviceList = devices.data?.devices ?? [];
   const enabledPreferred: PreferredMethod[] = [
@@ -407,7 +419,13 @@ export function TwoFactorSettings() {
         title={guardedText?.title ?? ''}
         message={guardedText?.message ?? ''}
         confirmLabel={guardedText?.label ?? ''}
-        busy={disableTotp.isPending || disableSms.isPending || generate.isPending || preferred.isPending}
+        busy={
+          setupTotp.isPending ||
+          disableTotp.isPending ||
+          disableSms.isPending ||
+          generate.isPending ||
+          preferred.isPending
+        }
         error={passwordError}
         onConfirm={onGuardedConfirm}
         onCancel={closeGuarded}
