@@ -515,23 +515,37 @@ describe("the matched provider's organization and note visibility (issue #12)", 
 });
 
 describe('live updates', () => {
-  it("tells both organizations that the referral changed, with ids only (never the note's text)", async () => {
+  it("tells the organizations that may read the note that the referral changed, with ids only (never the note's text)", async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => {});
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const provider = await openEventStream(base, cbo);
+    const owner = await openEventStream(base, coordinator, plan);
     try {
-      await addNote({ content: 'Secret detail about the member' }, coordinator, plan, sharedReferral);
-      const changed = () =>
-        provider.events.find(
+      const noteAdded = (stream: typeof provider, count: number) => () =>
+        stream.events.filter(
           (e) =>
             e.type === 'referral.changed' &&
             (e.data as { id: number; change: string }).id === sharedReferral &&
             (e.data as { change: string }).change === 'note_added',
-        );
-      expect(await provider.waitFor(() => Boolean(changed()))).toBe(true);
+        ).length >= count;
+      // An internal note: the referring organization hears of it, the matched provider not even that it exists.
+      await addNote({ content: 'Secret detail about the member' }, coordinator, plan, sharedReferral);
+      expect(await owner.waitFor(noteAdded(owner, 1), 5000)).toBe(true);
+      // A shared one reaches both; the internal one was announced before it, so the provider got only this.
+      await addNote(
+        { content: 'Prefers afternoons', visibility: 'shared' },
+        coordinator,
+        plan,
+        sharedReferral,
+      );
+      expect(await owner.waitFor(noteAdded(owner, 2), 5000)).toBe(true);
+      expect(await provider.waitFor(noteAdded(provider, 1), 5000)).toBe(true);
+      expect(noteAdded(provider, 2)()).toBe(false);
       expect(JSON.stringify(provider.events)).not.toContain('Secret detail');
+      expect(JSON.stringify(provider.events)).not.toContain('Prefers afternoons');
     } finally {
       provider.close();
+      owner.close();
     }
   });
 });

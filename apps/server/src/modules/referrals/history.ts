@@ -1,6 +1,7 @@
 import type { ReferralEventType } from '@trust/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { eventVisibleTo } from './note-events.ts';
 import * as repo from './repo.ts';
 
 /** The event every organization related to a referral receives when its history grows: ids only, no PHI. */
@@ -33,7 +34,11 @@ export async function recordReferralEvent(deps: AppDeps, tx: DbOrTx, change: Ref
     toStatus: change.toStatus ?? null,
     details: change.details ?? {},
   });
-  await notifyOrganizations(deps, tx, referral, change.type);
+  // An internal note is not announced to the matched provider's organization: not even that it exists.
+  const event = { type: change.type, details: change.details ?? {} };
+  await notifyOrganizations(deps, tx, referral, change.type, (orgId) =>
+    eventVisibleTo(event, { orgId, referringOrgId: referral.organizationId }),
+  );
 }
 
 /** 'referral.changed' to the owner and, when another, the matched provider's organization. */
@@ -42,12 +47,14 @@ export async function notifyOrganizations(
   tx: DbOrTx,
   referral: repo.ReferralRecord,
   change: string,
+  visibleTo: (orgId: number) => boolean = () => true,
 ) {
   const data = { id: referral.id, referral_number: referral.referralNumber, status: referral.status, change };
   const orgs = new Set([referral.organizationId]);
   const providerOrg = referral.matchedProvider?.organizationId;
   if (providerOrg) orgs.add(providerOrg);
   for (const orgId of orgs) {
+    if (!visibleTo(orgId)) continue;
     await deps.events.publish(REFERRAL_CHANGED_EVENT, { kind: 'org', org_id: orgId }, data, tx);
   }
 }
