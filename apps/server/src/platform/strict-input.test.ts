@@ -1,28 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, expectEnvelope, login, type TestApp } from '../../test/helpers.ts';
+import { multipart } from '../../test/multipart.ts';
 import { BAD_TEXT_MESSAGE, findBadText } from './strict-input.ts';
 
 // Issue #12 "500s on bad bytes and loose ids": a NUL byte in any string (login, 2FA, case notes, searches)
 // answered 500; /api/referrals/0x5, /5e0 and /%205 returned referral 5; DELETE /api/case-notes/0x10 deleted
 // note 16; an array was accepted where a number belongs. Each finding, as a caller would meet it.
-
-function multipart(parts: { name: string; filename?: string; type?: string; data: string | Buffer }[]) {
-  const boundary = '----tmstrict0123456789';
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const filename = p.filename === undefined ? '' : `; filename="${p.filename}"`;
-    const type = p.type ? `Content-Type: ${p.type}\r\n` : '';
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${filename}\r\n${type}\r\n`,
-      ),
-    );
-    chunks.push(Buffer.from(p.data));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 describe('strict input at the edge', () => {
   let t: TestApp;

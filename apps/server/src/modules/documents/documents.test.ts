@@ -8,6 +8,7 @@ import type { ReferralDocument, ReferralDocumentList } from '@trust/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, expectEnvelope, login, type TestApp } from '../../../test/helpers.ts';
+import { type MultipartPart, multipart } from '../../../test/multipart.ts';
 import type { Tx } from '../../db/client.ts';
 import { referralDocuments } from '../../db/schema/index.ts';
 import { sampleDoc, sampleDocx, sampleJpeg, samplePdf, samplePng, sampleText } from './sample-files.ts';
@@ -74,30 +75,9 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-type Part = { name: string; filename?: string; type?: string; data: Buffer | string };
-
-/** A multipart/form-data body as a browser sends it (file names as raw UTF-8). */
-function multipart(parts: Part[]) {
-  const boundary = `----tmtest${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const filename = p.filename === undefined ? '' : `; filename="${p.filename}"`;
-    const type = p.type ? `Content-Type: ${p.type}\r\n` : '';
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${filename}\r\n${type}\r\n`,
-      ),
-    );
-    chunks.push(Buffer.from(p.data));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 function upload(
   referralId: number,
-  parts: Part[],
+  parts: MultipartPart[],
   token: string | null = coordinator,
   org: number | undefined = plan,
 ) {

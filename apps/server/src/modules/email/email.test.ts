@@ -12,6 +12,7 @@ import {
 } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, expectEnvelope, login, type TestApp } from '../../../test/helpers.ts';
+import { type MultipartPart, multipart } from '../../../test/multipart.ts';
 import type { Drivers } from '../../adapters/delivery.ts';
 import type { OutgoingEmail } from '../../adapters/email/driver.ts';
 import { LocalSmsDriver } from '../../adapters/sms/local.ts';
@@ -61,25 +62,7 @@ const api = (
     ...(payload === undefined ? {} : { payload }),
   });
 
-type Part = { name: string; filename?: string; type?: string; data: Buffer | string };
-function multipart(parts: Part[]) {
-  const boundary = `----tmemail${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const filename = p.filename === undefined ? '' : `; filename="${p.filename}"`;
-    const type = p.type ? `Content-Type: ${p.type}\r\n` : '';
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${filename}\r\n${type}\r\n`,
-      ),
-    );
-    chunks.push(Buffer.from(p.data));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-const sendMultipart = (parts: Part[], token = coordinator, org = plan) => {
+const sendMultipart = (parts: MultipartPart[], token = coordinator, org = plan) => {
   const { body, contentType } = multipart(parts);
   return t.app.inject({
     method: 'POST',
@@ -491,7 +474,7 @@ describe('POST /api/email/send', () => {
 
   it('refuses attachments over the limits (413) and keeps none of them', async () => {
     const r = await referral();
-    const fields: Part[] = [
+    const fields: MultipartPart[] = [
       { name: 'referral_id', data: String(r.id) },
       { name: 'provider_id', data: String(provider) },
       { name: 'subject', data: 'Files' },

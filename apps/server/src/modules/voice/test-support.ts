@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 
+export { multipart } from '../../../test/multipart.ts';
+
 // Shared by this module's API tests (imported by *.test.ts only).
 
 export async function one<T>(database: Database, text: string, params: unknown[] = []): Promise<T> {
@@ -48,27 +50,6 @@ export async function providerWithPhone(database: Database, phone: string | null
       [`Voice Test Pantry ${seq} ${randomBytes(3).toString('hex')}`, phone],
     )
   ).id;
-}
-
-type Part = { name: string; filename?: string; type?: string; data: Buffer | string };
-
-/** A multipart/form-data body as a browser sends it. */
-export function multipart(parts: Part[]) {
-  const boundary = `----tmvoice${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const filename = p.filename === undefined ? '' : `; filename="${p.filename}"`;
-    const type = p.type ? `Content-Type: ${p.type}\r\n` : '';
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${filename}\r\n${type}\r\n`,
-      ),
-    );
-    chunks.push(Buffer.from(p.data));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 /** Polls `check` until it answers a value (not undefined), or fails after `ms`. */
