@@ -67,6 +67,8 @@ export const COMMUNICATION_MESSAGES = {
   conversationNotFound: 'Conversation not found',
   communicationNotFound: 'Communication not found',
   attachmentNotFound: 'Attachment not found',
+  // Issue #12: messages nobody could place are read and filed by platform operators only.
+  unmatchedForbidden: 'Only platform operators see and file the messages nobody could place.',
   optedOut:
     'This number has opted out of text messages (it answered STOP). It can text START to opt back in; call or email the provider instead.',
   invalidPhone: 'Enter a phone number of 10 digits.',
@@ -183,7 +185,7 @@ export const conversationListQuerySchema = z.object({
   provider_id: optionalId,
   referral_id: optionalId,
   method: z.enum(COMMUNICATION_CHANNELS).optional(),
-  /** true: only the inbound messages nobody could place (coordinators only). */
+  /** true: only the inbound messages nobody could place (platform operators only, issue #12). */
   unmatched: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')

@@ -4,7 +4,8 @@ import { z } from 'zod';
  * Who may receive an event streamed over GET /api/events: everyone (already masked data only), signed-out
  * streams only (masked data they receive instead of the full one), any signed-in user (optionally except the
  * streams acting for some organizations, which receive a fuller version of the same event), the members of one
- * organization, or one user.
+ * organization, one user, or the platform operators (a super_admin membership: what belongs to no organization,
+ * such as a message nobody could place; issue #12 minimum necessary).
  */
 export const eventAudienceSchema = z.union([
   z.object({ kind: z.literal('public') }),
@@ -12,6 +13,7 @@ export const eventAudienceSchema = z.union([
   z.object({ kind: z.literal('signed_in'), except_org_ids: z.array(z.number().int()).optional() }),
   z.object({ kind: z.literal('org'), org_id: z.number().int() }),
   z.object({ kind: z.literal('user'), user_id: z.number().int() }),
+  z.object({ kind: z.literal('platform_operators') }),
 ]);
 export type EventAudience = z.infer<typeof eventAudienceSchema>;
 

@@ -59,6 +59,28 @@ describe('GET /api/events (Server-Sent Events over LISTEN/NOTIFY)', () => {
     member.close();
   });
 
+  it('sends platform_operators events only to the streams of platform operators, whichever organization they act for', async () => {
+    const [pantry] = await t.database.query<{ id: number }>(
+      "SELECT id FROM organizations WHERE name = 'Lakeside Food Network'",
+    );
+    // admin@trust.demo holds super_admin memberships; the product role admin (orgadmin@) is no platform power.
+    const operator = await openEventStream(base, await login(t.app, 'admin@trust.demo'), pantry!.id);
+    const others = [
+      await openEventStream(base, await login(t.app, 'orgadmin@trust.demo')),
+      await openEventStream(base, await login(t.app, 'coordinator@trust.demo')),
+      await openEventStream(base),
+    ];
+    await t.app.deps.events.publish('operators.only', { kind: 'platform_operators' }, { id: 3 });
+    await t.app.deps.events.publish('after', { kind: 'public' }, {});
+    expect(await operator.waitForType('operators.only')).toBe(true);
+    for (const stream of others) {
+      // Events reach a stream in the order published: once the later one is in, the earlier would have been.
+      expect(await stream.waitForType('after')).toBe(true);
+      expect(stream.events.some((e) => e.type === 'operators.only')).toBe(false);
+    }
+    for (const stream of [operator, ...others]) stream.close();
+  });
+
   it('a session with unsigned consents hears only what a visitor hears', async () => {
     const token = await login(t.app, 'staff@trust.demo');
     await t.database.query(

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { Database, DbOrTx } from '../db/client.ts';
 import type { ListenerState } from '../db/listener.ts';
-import type { AuthContext } from './auth.ts';
+import { type AuthContext, isPlatformOperator } from './auth.ts';
 import { AppError } from './errors.ts';
 import { type EventStream, StreamSessions } from './event-stream-sessions.ts';
 import { phiRoute } from './phi.ts';
@@ -195,7 +195,8 @@ export class EventHub {
 
 /**
  * Which events a caller may receive: public ones; signed out, the anonymous ones (masked); signed in, those for
- * every signed-in user, their own, and their active organization's.
+ * every signed-in user, their own, their active organization's, and a platform operator's (by the stream's
+ * current memberships, re-read with its session: event-stream-sessions.ts).
  */
 export function acceptsAudience(session: AuthContext | null, audience: EventAudience): boolean {
   // 003 §4.2: a session whose consents are unsigned may not read anything else yet, so it hears what a visitor
@@ -208,7 +209,9 @@ export function acceptsAudience(session: AuthContext | null, audience: EventAudi
     return !audience.except_org_ids || auth.org === null || !audience.except_org_ids.includes(auth.org.id);
   }
   if (audience.kind === 'user') return audience.user_id === auth.user.id;
-  return auth.org?.id === audience.org_id;
+  if (audience.kind === 'platform_operators') return isPlatformOperator(auth);
+  // Fails closed: a kind this process does not know (a newer process published it) reaches nobody.
+  return audience.kind === 'org' && auth.org !== null && auth.org.id === audience.org_id;
 }
 
 /** acceptsAudience() for a fixed caller. */

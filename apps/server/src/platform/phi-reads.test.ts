@@ -388,7 +388,8 @@ const CALLS: Record<string, Call> = {
     action: 'conversation.assigned',
     change: true,
     prepare: async () => {
-      // A message from a number nobody knows lands in the unmatched inbox; the coordinator files it.
+      // A message from a number nobody knows lands in the unmatched inbox; a platform operator (issue #12),
+      // acting for the health plan, files it under the plan's referral.
       const inbound = await ok(
         await inject('POST', '/api/outbox/inbound/sms', admin, {
           from_phone: `(406) 555-02${String(++seq % 100).padStart(2, '0')}`,
@@ -399,6 +400,7 @@ const CALLS: Record<string, Call> = {
       return {
         url: `/api/conversations/${inbound.conversation_id}/assign`,
         payload: { referral_id: f.referral.id, provider_id: f.provider },
+        as: admin,
         ids: (b) => [b.id],
       };
     },

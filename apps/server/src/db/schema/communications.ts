@@ -20,8 +20,8 @@ import { users } from './users.ts';
 /**
  * 001 §3 Conversation: the thread of one channel between an organization and a provider about one referral
  * (referral null: about nothing in particular). `organization_id` null marks an inbound message nobody could
- * place (an unknown number or address): coordinators see it rather than it being dropped. `counterpart` is the
- * other side's address, normalised (E.164 phone, lower-case email), so an inbound message finds its thread.
+ * place (an unknown number or address): platform operators see it rather than it being dropped. `counterpart` is
+ * the other side's address, normalised (E.164 phone, lower-case email), so an inbound message finds its thread.
  */
 export const conversations = pgTable(
   'conversations',
@@ -56,7 +56,7 @@ export const conversations = pgTable(
     // An inbound message finds its thread by the sender's address.
     index('conversations_counterpart_idx').on(t.channel, t.counterpart, t.lastMessageAt.desc()),
     uniqueIndex('conversations_reply_token_uq').on(t.replyToken).where(sql`${t.replyToken} IS NOT NULL`),
-    // Unmatched threads, for the coordinators' list.
+    // Unmatched threads, for the platform operators' list.
     index('conversations_unmatched_idx').on(t.lastMessageAt.desc()).where(sql`${t.organizationId} IS NULL`),
   ],
 );

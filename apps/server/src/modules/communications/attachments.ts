@@ -51,7 +51,7 @@ export async function discardAttachments(deps: AppDeps, files: readonly StoredAt
 
 /**
  * GET /api/communications/{id}/attachments/{attachmentId}: the file's bytes for the thread's organization (or a
- * coordinator, for an unmatched one); audited, as the file may hold PHI.
+ * platform operator, for an unmatched one); audited, as the file may hold PHI.
  */
 export async function openAttachment(
   deps: AppDeps,

@@ -1,6 +1,20 @@
-import type { Communication, Conversation, Referral } from '@trust/domain';
+import type { AddressInfo } from 'node:net';
+import {
+  COMMUNICATION_EVENTS,
+  COMMUNICATION_MESSAGES,
+  type Communication,
+  type Conversation,
+  type Referral,
+} from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, expectEnvelope, login, type TestApp } from '../../../test/helpers.ts';
+import {
+  bearer,
+  buildTestApp,
+  expectEnvelope,
+  login,
+  openEventStream,
+  type TestApp,
+} from '../../../test/helpers.ts';
 import type { Drivers } from '../../adapters/delivery.ts';
 import { LocalEmailDriver } from '../../adapters/email/local.ts';
 import { OUTBOUND_MAX_ATTEMPTS } from '../../adapters/outbound.ts';
@@ -10,15 +24,21 @@ import { recordCommunication } from './service.ts';
 
 // The record of every communication (001 §3 Communication record, Conversation; §7 GET /api/communications) and
 // the inbox's threads (001 §2.11): what a referral send records, how it follows its delivery, who reads it,
-// unread counts, and filing an unmatched inbound thread under a referral.
+// unread counts, and filing an unmatched inbound thread under a referral (platform operators only, issue #12).
 
 let t: TestApp;
 let plan: number;
 let lakeside: number;
+let harbor: number;
 let provider: number;
 let coordinator: string;
 let staff: string;
 let viewer: string;
+/** The product role admin: the health plan's organization admin, not a platform operator. */
+let orgadmin: string;
+let cbo: string;
+/** A platform operator (admin@trust.demo: a super_admin membership). */
+let operator: string;
 let seq = 0;
 
 async function one<T>(text: string, params: unknown[] = []): Promise<T> {
@@ -46,6 +66,9 @@ beforeAll(async () => {
     .id;
   lakeside = (await one<{ id: number }>("SELECT id FROM organizations WHERE name = 'Lakeside Food Network'"))
     .id;
+  harbor = (
+    await one<{ id: number }>("SELECT id FROM organizations WHERE name = 'Harbor Community Services'")
+  ).id;
   provider = (
     await one<{ id: number }>(
       `INSERT INTO providers (name, organization_type, phone, email, latitude, longitude)
@@ -56,6 +79,9 @@ beforeAll(async () => {
   coordinator = await login(t.app, 'coordinator@trust.demo');
   staff = await login(t.app, 'staff@trust.demo');
   viewer = await login(t.app, 'viewer@trust.demo');
+  orgadmin = await login(t.app, 'orgadmin@trust.demo');
+  cbo = await login(t.app, 'cbo@trust.demo');
+  operator = await login(t.app, 'admin@trust.demo');
 });
 afterAll(async () => t?.close());
 
@@ -112,6 +138,34 @@ async function sendSms(referralId: number, text: string) {
 const listFor = async (referralId: number) =>
   (await api('GET', `/api/communications?referral_id=${referralId}`, coordinator, plan)).json()
     .communications as Communication[];
+
+/** An inbound SMS from a number nobody knows: no organization (what the SMS module stores it as). */
+const unmatchedSms = (bodyText: string, from = '(213) 555-0111') =>
+  t.database.db.transaction((tx) =>
+    recordCommunication(t.app.deps, tx, {
+      organizationId: null,
+      channel: 'sms',
+      direction: 'inbound',
+      category: 'conversation',
+      status: 'received',
+      from,
+      to: '+15550001111',
+      bodyText,
+      phi: true,
+    }),
+  );
+
+/** What a full count of an organization's threads says (null: the unmatched ones). */
+const counted = (org: number | null) =>
+  one<{ threads: number; unread: number }>(
+    `SELECT count(*)::int AS threads, coalesce(sum(unread_count), 0)::int AS unread FROM conversations
+      WHERE organization_id IS NOT DISTINCT FROM $1 AND last_message_at IS NOT NULL`,
+    [org],
+  );
+const countedFor = async (org: number) => {
+  const c = await counted(org);
+  return { total: c.threads, total_unread: c.unread };
+};
 
 describe('a referral sent to a provider by SMS', () => {
   it('is a record on the thread with that provider about that referral, sealed at rest and readable by its organization', async () => {
@@ -270,36 +324,57 @@ describe('the inbox', () => {
     expectEnvelope(await api('POST', `/api/conversations/${thread.id}/read`, staff, lakeside), 404);
   });
 
-  it('shows a message nobody could place to coordinators, who file it under a referral', async () => {
+  it('shows a message nobody could place to platform operators only, who file it under a referral of the organization they act for', async () => {
     const r = await referral();
     await sendSms(r.id, 'Opening the thread');
-    const { row } = await t.database.db.transaction((tx) =>
-      recordCommunication(t.app.deps, tx, {
-        organizationId: null,
-        channel: 'sms',
-        direction: 'inbound',
-        category: 'conversation',
-        status: 'received',
-        from: '(213) 555-0111',
-        to: '+15550001111',
-        bodyText: 'From another phone of ours: yes',
-        phi: true,
-      }),
-    );
-    const unmatched = await api('GET', '/api/conversations?unmatched=true', coordinator, plan);
-    expect(unmatched.statusCode).toBe(200);
-    const listed = (unmatched.json().conversations as Conversation[]).find(
-      (c) => c.id === row.conversationId,
-    );
-    expect(listed).toMatchObject({
+    const { row } = await unmatchedSms('From another phone of ours: yes');
+    const id = row.conversationId!;
+
+    // Every organization's people, coordinators and organization admins included (issue #12): the list is
+    // refused, their own inbox, unread total and count hold none of it, a read by id is not found, filing it
+    // is refused.
+    for (const [who, org] of [
+      [coordinator, plan],
+      [orgadmin, plan],
+      [viewer, plan],
+      [cbo, harbor],
+      [staff, lakeside],
+    ] as const) {
+      const refused = expectEnvelope(await api('GET', '/api/conversations?unmatched=true', who, org), 403);
+      expect(refused.message).toBe(COMMUNICATION_MESSAGES.unmatchedForbidden);
+      const inbox = (await api('GET', '/api/conversations?page_size=200', who, org)).json();
+      expect((inbox.conversations as Conversation[]).some((c) => c.id === id || !c.matched)).toBe(false);
+      expect(inbox).toMatchObject(await countedFor(org));
+      expectEnvelope(await api('POST', `/api/conversations/${id}/read`, who, org), 404);
+      expectEnvelope(await api('GET', `/api/sms/conversations?conversation_id=${id}`, who, org), 404);
+      // (A viewer may not write at all: the route refuses it before the rule is asked.)
+      const assign = await api('POST', `/api/conversations/${id}/assign`, who, org, { referral_id: r.id });
+      const assignRefused = expectEnvelope(assign, 403);
+      if (who !== viewer) expect(assignRefused.message).toBe(COMMUNICATION_MESSAGES.unmatchedForbidden);
+    }
+    expect(
+      await one<{ n: number }>('SELECT unread_count AS n FROM conversations WHERE id = $1', [id]),
+    ).toEqual({
+      n: 1,
+    });
+
+    // A platform operator lists and reads it, whichever organization it acts for.
+    const unmatched = await api('GET', '/api/conversations?unmatched=true', operator, lakeside);
+    expect(unmatched.statusCode, unmatched.body).toBe(200);
+    expect((unmatched.json().conversations as Conversation[]).find((c) => c.id === id)).toMatchObject({
       matched: false,
       last_message: 'From another phone of ours: yes',
       unread_count: 1,
     });
-    // Not a coordinator (a viewer of the plan; Lakeside's staff) → 403.
-    expectEnvelope(await api('GET', '/api/conversations?unmatched=true', viewer, plan), 403);
-
-    const assigned = await api('POST', `/api/conversations/${row.conversationId}/assign`, coordinator, plan, {
+    const thread = await api('GET', `/api/sms/conversations?conversation_id=${id}`, operator, plan);
+    expect(thread.statusCode, thread.body).toBe(200);
+    // It files it under a referral of the organization it acts for: acting for Lakeside, the health plan's
+    // referral is not found; acting for the health plan, it is filed there.
+    expectEnvelope(
+      await api('POST', `/api/conversations/${id}/assign`, operator, lakeside, { referral_id: r.id }),
+      404,
+    );
+    const assigned = await api('POST', `/api/conversations/${id}/assign`, operator, plan, {
       referral_id: r.id,
       provider_id: provider,
     });
@@ -309,18 +384,15 @@ describe('the inbox', () => {
       referral_id: r.id,
       provider_id: provider,
       message_count: 2,
-      unread_count: 1,
+      matched: true,
     });
-    const gone = await api('GET', '/api/conversations?unmatched=true', coordinator, plan);
-    expect((gone.json().conversations as Conversation[]).some((c) => c.id === row.conversationId)).toBe(
-      false,
-    );
+    const gone = await api('GET', '/api/conversations?unmatched=true', operator, plan);
+    expect((gone.json().conversations as Conversation[]).some((c) => c.id === id)).toBe(false);
+    // Filed, it is the health plan's: its coordinator reads it now.
     expect((await listFor(r.id)).map((c) => c.message_content)).toContain('From another phone of ours: yes');
     // Filed once: a second assign finds nothing to file.
     expectEnvelope(
-      await api('POST', `/api/conversations/${row.conversationId}/assign`, coordinator, plan, {
-        referral_id: r.id,
-      }),
+      await api('POST', `/api/conversations/${id}/assign`, operator, plan, { referral_id: r.id }),
       404,
     );
   });
@@ -328,12 +400,6 @@ describe('the inbox', () => {
 
 describe('the inbox totals', () => {
   it('are kept in step with the threads: what a full count would say, after sends, replies, reads and a filing', async () => {
-    const counted = async (org: number | null) =>
-      one<{ threads: number; unread: number }>(
-        `SELECT count(*)::int AS threads, coalesce(sum(unread_count), 0)::int AS unread FROM conversations
-          WHERE organization_id IS NOT DISTINCT FROM $1 AND last_message_at IS NOT NULL`,
-        [org],
-      );
     const r = await referral();
     await sendSms(r.id, 'Totals');
     const [record] = await listFor(r.id);
@@ -360,8 +426,9 @@ describe('the inbox totals', () => {
     expect(bySms.total_unread).toBe((await counted(plan)).unread);
     await api('POST', `/api/conversations/${record!.conversation_id}/read`, coordinator, plan);
     expect((await inbox()).total_unread).toBe((await counted(plan)).unread);
+    await unmatchedSms('Totals from nowhere', '(213) 555-0177');
     const unmatched = async () =>
-      (await api('GET', '/api/conversations?unmatched=true', coordinator, plan)).json();
+      (await api('GET', '/api/conversations?unmatched=true', operator, plan)).json();
     expect(await unmatched()).toMatchObject({
       total: (await counted(null)).threads,
       total_unread: (await counted(null)).unread,
@@ -401,5 +468,49 @@ describe('attachments', () => {
       404,
     );
     expectEnvelope(await api('GET', `/api/communications/${record!.id}/attachments/1`, staff, lakeside), 404);
+  });
+});
+
+describe('the events of a message nobody could place', () => {
+  let base: string;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+
+  it("go to the platform operators' streams only, never to an organization's (issue #12)", async () => {
+    const others = [
+      await openEventStream(base, coordinator, plan),
+      await openEventStream(base, orgadmin, plan),
+      await openEventStream(base, cbo, harbor),
+      await openEventStream(base, staff, lakeside),
+    ];
+    const operatorStream = await openEventStream(base, operator, lakeside);
+    const about = (type: string, id: number) => (e: { type: string; data: unknown }) =>
+      e.type === type && (e.data as { id: number }).id === id;
+
+    const { row } = await unmatchedSms(
+      'Noor Haddad, Medicaid ID CR811111111, still needs a bed',
+      '(213) 555-0178',
+    );
+    const created = about(COMMUNICATION_EVENTS.created, row.id);
+    expect(await operatorStream.waitFor(() => operatorStream.events.some(created))).toBe(true);
+    // Reading it (the operator) announces the thread's unread count: to operators only as well.
+    expect(
+      (await api('POST', `/api/conversations/${row.conversationId}/read`, operator, plan)).json(),
+    ).toEqual({ read: 1 });
+    const changed = about(COMMUNICATION_EVENTS.conversationChanged, row.conversationId!);
+    expect(await operatorStream.waitFor(() => operatorStream.events.some(changed))).toBe(true);
+
+    // Events reach a process's streams in the order they were published: once a later public event is in,
+    // the earlier ones would have been too.
+    await t.app.deps.events.publish('test.marker', { kind: 'public' }, {});
+    for (const stream of others) {
+      expect(await stream.waitForType('test.marker')).toBe(true);
+      expect(stream.events.some(created) || stream.events.some(changed), JSON.stringify(stream.events)).toBe(
+        false,
+      );
+    }
+    for (const stream of [...others, operatorStream]) stream.close();
   });
 });

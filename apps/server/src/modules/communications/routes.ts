@@ -61,7 +61,7 @@ export function communicationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary:
-            'The inbox: threads newest activity first with unread counts and the last message (001 §2.11); unmatched=true lists what nobody could place (coordinators)',
+            'The inbox: threads newest activity first with unread counts and the last message (001 §2.11); unmatched=true lists what nobody could place (platform operators)',
           querystring: conversationListQuerySchema,
           response: { 200: conversationListSchema, ...errorResponses(400, 401, 403, 404) },
         },
@@ -90,7 +90,7 @@ export function communicationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary:
-            "Files an unmatched thread under one of the organization's referrals (coordinators); its messages join that referral's thread",
+            "Files an unmatched thread under one of the referrals of the organization acted for (platform operators); its messages join that referral's thread",
           params: idParamSchema,
           body: conversationAssignSchema,
           response: { 200: conversationSchema, ...errorResponses(400, 401, 403, 404, 409) },

@@ -18,7 +18,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditPhiRead } from '../../platform/audit.ts';
-import { type AuthContext, isSuperAdmin } from '../../platform/auth.ts';
+import { type AuthContext, isPlatformOperator } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { recordReferralEvent } from '../referrals/history.ts';
@@ -89,9 +89,12 @@ export type RecordInput = {
 
 export type Recorded = { row: repo.CommunicationRow; conversation: repo.ConversationRow | null };
 
-/** Who hears of a record: its organization, or every signed-in user for an unmatched one (ids only). */
+/**
+ * Who hears of a record: its organization, or the platform operators for an unmatched one (the only ones who
+ * triage it: canTriageUnmatched), never every signed-in user (issue #12 minimum necessary).
+ */
 export function communicationAudience(organizationId: number | null): EventAudience {
-  return organizationId === null ? { kind: 'signed_in' } : { kind: 'org', org_id: organizationId };
+  return organizationId === null ? { kind: 'platform_operators' } : { kind: 'org', org_id: organizationId };
 }
 
 function eventData(row: repo.CommunicationRow): CommunicationEventData {
@@ -246,19 +249,19 @@ export async function markConversationRead(
 }
 
 /**
- * Coordinators (case managers and administrators, and super_admins) see the inbound messages nobody could
- * place, and file them under a referral (002 §6 roles; issue #6 "shown to coordinators rather than dropped").
+ * Who sees the inbound messages nobody could place, and files them under a referral of the organization they act
+ * for: platform operators only (a super_admin membership). The product's number and reply address are shared by
+ * every organization, so such a message (which may name a member, a Medicaid ID, a diagnosis) belongs to none of
+ * them until filed; showing it to every organization's coordinators broke minimum necessary (issue #12; issue #6
+ * "kept rather than dropped" still holds). The one rule: lists, counts, reads by id, filing and events follow it.
  */
 export function canTriageUnmatched(auth: AuthContext): boolean {
-  const role = auth.user.role;
-  return (
-    role === 'case_manager' || role === 'admin' || role === 'administrator' || isSuperAdmin(auth.memberships)
-  );
+  return isPlatformOperator(auth);
 }
 
 /**
- * A thread the caller may read: its organization's, or an unmatched one for a coordinator. Anything else is not
- * found (it exists only for its organization).
+ * A thread the caller may read: its organization's, or an unmatched one for a platform operator. Anything else is
+ * not found (it exists only for its organization).
  */
 export async function findReadableConversation(
   deps: AppDeps,
@@ -448,7 +451,7 @@ export async function conversationPage(
   query: ConversationListQuery,
 ): Promise<ConversationList> {
   if (query.unmatched && !canTriageUnmatched(actor)) {
-    throw new AppError('forbidden', 'Only coordinators see the messages nobody could place.');
+    throw new AppError('forbidden', COMMUNICATION_MESSAGES.unmatchedForbidden);
   }
   if (query.referral_id !== undefined) await findVisibleReferral(deps, actor, query.referral_id);
   const db = deps.database.db;

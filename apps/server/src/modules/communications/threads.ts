@@ -1,4 +1,9 @@
-import { COMMUNICATION_EVENTS, type Conversation, type ConversationAssign } from '@trust/domain';
+import {
+  COMMUNICATION_EVENTS,
+  COMMUNICATION_MESSAGES,
+  type Conversation,
+  type ConversationAssign,
+} from '@trust/domain';
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -25,9 +30,10 @@ export async function readConversation(deps: AppDeps, actor: Actor, id: number):
 }
 
 /**
- * POST /api/conversations/{id}/assign: a coordinator files an inbound thread nobody could place (an unknown
- * number or address) under one of the organization's referrals. Its messages join the organization's thread
- * with that provider about that referral (made if missing), and they leave the unmatched list.
+ * POST /api/conversations/{id}/assign: a platform operator files an inbound thread nobody could place (an unknown
+ * number or address) under one of the referrals of the organization it acts for (X-CBO-ID). Its messages join
+ * that organization's thread with that provider about that referral (made if missing), and they leave the
+ * unmatched list.
  */
 export async function assignConversation(
   deps: AppDeps,
@@ -37,7 +43,7 @@ export async function assignConversation(
   body: ConversationAssign,
 ): Promise<Conversation> {
   if (!canTriageUnmatched(actor)) {
-    throw new AppError('forbidden', 'Only coordinators file the messages nobody could place.');
+    throw new AppError('forbidden', COMMUNICATION_MESSAGES.unmatchedForbidden);
   }
   const unmatched = await findReadableConversation(deps, actor, id);
   if (unmatched.organizationId !== null) {

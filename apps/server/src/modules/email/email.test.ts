@@ -673,12 +673,19 @@ describe('POST /api/webhooks/email/inbound', () => {
     expect(bySender.json()).toMatchObject({ matched: true, conversation_id: second.conversation_id });
   });
 
-  it('keeps a reply from an unknown sender unmatched, for coordinators to file', async () => {
+  it('keeps a reply from an unknown sender unmatched, for platform operators only to file', async () => {
     const res = await webhook({
       from: 'stranger@unknown.example.org',
       to: 'intake@trust.local',
       subject: 'Who is this?',
       html: '<p>Hello <a href="https://x.example" onclick="e()">x</a></p><script>bad()</script>',
+      attachments: [
+        {
+          filename: 'member.txt',
+          content_type: 'text/plain',
+          content: Buffer.from('Medicaid ID').toString('base64'),
+        },
+      ],
     });
     expect(res.statusCode, res.body).toBe(200);
     const result = res.json();
@@ -687,16 +694,23 @@ describe('POST /api/webhooks/email/inbound', () => {
     expect(row.organization_id).toBeNull();
     expect(opened(row.body_html!)).not.toMatch(/script|onclick/);
     expect(opened(row.body_text)).toBe('Hello x (https://x.example)');
-    const list = await api('GET', '/api/conversations?unmatched=true&method=email', coordinator, plan);
+    // admin@trust.demo is a platform operator (a super_admin membership), here acting for the health plan.
+    const list = await api('GET', '/api/conversations?unmatched=true&method=email', admin, plan);
     expect(list.json().conversations.map((c: { id: number }) => c.id)).toContain(result.conversation_id);
-    const thread = await api(
-      'GET',
-      `/api/email/conversations?conversation_id=${result.conversation_id}`,
-      coordinator,
-      plan,
-    );
+    const threadUrl = `/api/email/conversations?conversation_id=${result.conversation_id}`;
+    const thread = await api('GET', threadUrl, admin, plan);
     expect(thread.statusCode, thread.body).toBe(200);
     expect(thread.json().emails[0].subject).toBe('Who is this?');
+    const fileUrl = thread.json().emails[0].attachments[0].url as string;
+    expect((await api('GET', fileUrl, admin, plan)).statusCode).toBe(200);
+    // No organization's coordinators read it (issue #12): refused in the list, not found by id.
+    expectEnvelope(await api('GET', fileUrl, coordinator, plan), 404);
+    expectEnvelope(
+      await api('GET', '/api/conversations?unmatched=true&method=email', coordinator, plan),
+      403,
+    );
+    expectEnvelope(await api('GET', threadUrl, coordinator, plan), 404);
+    expectEnvelope(await api('GET', threadUrl, cbo, harbor), 404);
   });
 });
 

@@ -141,9 +141,9 @@ async function alreadyReceived(db: DbOrTx, messageId: string) {
 /**
  * Threads and stores one received email: (a) In-Reply-To/References naming one of our Message-IDs, (b) the
  * thread's reply address, (c) the sender's address as the counterpart of the newest thread (preferring the one
- * whose referral number the subject names), else (d) unmatched (no organization: shown to coordinators rather
- * than dropped). Stored as received, the body sealed (it may name the member), HTML sanitised, files encrypted,
- * a timeline row on the referral. Receiving the same Message-ID again changes nothing.
+ * whose referral number the subject names), else (d) unmatched (no organization: shown to platform operators
+ * rather than dropped). Stored as received, the body sealed (it may name the member), HTML sanitised, files
+ * encrypted, a timeline row on the referral. Receiving the same Message-ID again changes nothing.
  */
 export async function receiveEmail(
   deps: AppDeps,

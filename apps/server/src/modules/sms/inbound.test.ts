@@ -458,7 +458,7 @@ describe('HELP', () => {
 });
 
 describe('a text from an unknown number', () => {
-  it('is stored unmatched, never dropped, answered by nothing, and shown to coordinators', async () => {
+  it('is stored unmatched, never dropped, answered by nothing, and shown to platform operators only', async () => {
     const number = freshNumber();
     const result = await text(number.display, 'YES we can take her');
     expect(result).toMatchObject({
@@ -479,7 +479,8 @@ describe('a text from an unknown number', () => {
     ]);
     expect(stored).toEqual({ organization_id: null, status: 'received', intent: 'accept', phi: true });
 
-    const list = await api('GET', '/api/conversations?unmatched=true&method=sms', coordinator, plan);
+    // admin@trust.demo is a platform operator (a super_admin membership), here acting for the health plan.
+    const list = await api('GET', '/api/conversations?unmatched=true&method=sms', admin, plan);
     expect(list.statusCode, list.body).toBe(200);
     const found = (list.json() as ConversationList).conversations.find(
       (c) => c.id === result.conversation_id,
@@ -490,8 +491,13 @@ describe('a text from an unknown number', () => {
       unread_count: 1,
       last_message: 'YES we can take her',
     });
-    // A viewer does not triage them.
+    // No organization's people triage them, coordinators included (issue #12): the thread is not found.
     expectEnvelope(await api('GET', '/api/conversations?unmatched=true', viewer, plan), 403);
+    expectEnvelope(await api('GET', '/api/conversations?unmatched=true', coordinator, plan), 403);
+    expectEnvelope(
+      await api('GET', `/api/sms/conversations?conversation_id=${result.conversation_id}`, coordinator, plan),
+      404,
+    );
   });
 
   it('a number of a provider nobody wrote to yet is unmatched with that provider', async () => {

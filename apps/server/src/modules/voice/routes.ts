@@ -231,7 +231,7 @@ export function voiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['voice'],
           summary:
-            "The organization's voicemails (and, for coordinators, those nobody could place), newest first, with the unread count (001 §2.16, §7); audited",
+            "The organization's voicemails (and, for platform operators, those nobody could place), newest first, with the unread count (001 §2.16, §7); audited",
           querystring: voicemailListQuerySchema,
           response: { 200: voicemailListSchema, ...errorResponses(400, 401, 403, 404) },
         },

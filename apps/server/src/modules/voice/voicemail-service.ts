@@ -35,7 +35,7 @@ import { toVoicemailWire } from './wire.ts';
 // Voicemails left on the product's number (001 §2.16, §3 Voicemail, §4 "unread becomes read on first play",
 // §7 GET /api/voicemails, POST /api/voicemails/{id}/mark-read). Each is placed by its number: the organization
 // of the newest SMS thread or call with it, the provider of that number, the referral of that thread; an
-// unknown number leaves it unmatched, for coordinators to see rather than lost.
+// unknown number leaves it unmatched, for platform operators to see rather than lost (canTriageUnmatched).
 
 /** Largest voicemail accepted from the outbox page. */
 export const VOICEMAIL_AUDIO_MAX_BYTES = 10 * 1024 * 1024;
@@ -67,7 +67,7 @@ export type IncomingVoicemail = {
 
 /**
  * Stores one voicemail with its communication record (inbound, received, category voicemail, timeline
- * voicemail_received), published to its organization (or to coordinators when unmatched). Once per CallSid:
+ * voicemail_received), published to its organization (or to platform operators when unmatched). Once per CallSid:
  * null when that call already left one.
  */
 export async function leaveVoicemail(
@@ -154,7 +154,7 @@ export async function receiveTranscription(
   });
 }
 
-/** Whether the caller may see a voicemail: their organization's, or an unmatched one for a coordinator. */
+/** Whether the caller may see a voicemail: their organization's, or an unmatched one for a platform operator. */
 function readable(actor: Actor, voicemail: repo.VoicemailRow): boolean {
   return (
     voicemail.organizationId === actor.org.id ||
@@ -170,7 +170,7 @@ async function findReadable(deps: AppDeps, actor: Actor, id: number): Promise<re
 }
 
 /**
- * GET /api/voicemails: the organization's voicemails, and the unmatched ones for a coordinator, newest first,
+ * GET /api/voicemails: the organization's voicemails, and the unmatched ones for a platform operator, newest first,
  * with the unread count (001 §2.16 'N new'). Audited: transcriptions name members.
  */
 export async function listVoicemails(

@@ -234,8 +234,9 @@ describe('POST /api/outbox/inbound/voicemail (local driver)', () => {
 });
 
 describe('GET /api/voicemails, mark-read and the audio', () => {
-  it("lists the organization's voicemails and, for a coordinator, the unmatched ones, newest first, with the unread count", async () => {
-    const all = await list();
+  it("lists the organization's voicemails and, for a platform operator, the unmatched ones, newest first, with the unread count", async () => {
+    // admin@trust.demo is a platform operator (a super_admin membership), here acting for the health plan.
+    const all = await list('', admin, plan);
     expect(all.voicemails[0]!.received_at >= all.voicemails.at(-1)!.received_at).toBe(true);
     expect(all.voicemails.some((v) => v.id === threaded.id)).toBe(true);
     expect(all.voicemails.some((v) => v.from_number === '+13105550999')).toBe(true);
@@ -244,13 +245,23 @@ describe('GET /api/voicemails, mark-read and the audio', () => {
 
     const byReferral = await list(`?referral_id=${planReferral}`);
     expect(byReferral.voicemails.map((v) => v.id)).toEqual([threaded.id]);
-    const byProvider = await list(`?provider_id=${directoryProvider}`);
+    const byProvider = await list(`?provider_id=${directoryProvider}`, admin, plan);
     expect(byProvider.voicemails.every((v) => v.provider_id === directoryProvider)).toBe(true);
     expect(byProvider.total).toBe(1);
 
-    // A viewer of the plan (not a coordinator) sees the plan's own only; Harbor sees none of them.
-    const viewed = await list('', viewer, plan);
-    expect(viewed.voicemails.map((v) => v.id)).toEqual([threaded.id]);
+    // Everyone else sees the organization's own only, coordinators and organization admins included (issue #12):
+    // no unmatched voicemail in the list nor in its unread count; Harbor sees none of them.
+    const own = await one<{ n: number; unread: number }>(
+      t.database,
+      'SELECT count(*)::int AS n, count(*) FILTER (WHERE NOT is_read)::int AS unread FROM voicemails WHERE organization_id = $1',
+      [plan],
+    );
+    for (const token of [coordinator, viewer, orgadmin]) {
+      const viewed = await list('', token, plan);
+      expect(viewed.voicemails.map((v) => v.id)).toEqual([threaded.id]);
+      expect(viewed).toMatchObject({ total: own.n, unread: own.unread });
+      expect((await list(`?provider_id=${directoryProvider}`, token, plan)).total).toBe(0);
+    }
     expect((await list('', cbo, harbor)).voicemails).toEqual([]);
     const audited = await one<{ n: number }>(
       t.database,
@@ -303,17 +314,36 @@ describe('GET /api/voicemails, mark-read and the audio', () => {
     expect((await list()).unread).toBe(unreadBefore - 1);
   });
 
-  it("answers 404 for another organization's voicemail or audio, and for an unmatched one to a non-coordinator", async () => {
+  it("answers 404 for another organization's voicemail or audio, and for an unmatched one to anyone but a platform operator", async () => {
     const notFound = expectEnvelope(await markRead(threaded.id, cbo, harbor), 404, 'not_found');
     expect(notFound.message).toBe(VOICE_MESSAGES.voicemailNotFound);
     expectEnvelope(
       await t.app.inject({ method: 'GET', url: threaded.recording_url!, headers: bearer(cbo, harbor) }),
       404,
     );
-    const unmatched = (await list()).voicemails.find((v) => v.provider_id === null && !v.is_read)!;
-    expectEnvelope(await markRead(unmatched.id, viewer, plan), 404);
+    const unmatched = (await list('', admin, plan)).voicemails.find(
+      (v) => v.provider_id === null && !v.is_read,
+    )!;
+    for (const [token, org] of [
+      [viewer, plan],
+      [coordinator, plan],
+      [orgadmin, plan],
+      [cbo, harbor],
+    ] as const) {
+      expectEnvelope(await markRead(unmatched.id, token, org), 404);
+      expectEnvelope(
+        await t.app.inject({ method: 'GET', url: unmatched.recording_url!, headers: bearer(token, org) }),
+        404,
+      );
+    }
     expectEnvelope(await markRead(999_999), 404);
-    expect((await markRead(unmatched.id)).statusCode).toBe(200);
+    const audio = await t.app.inject({
+      method: 'GET',
+      url: unmatched.recording_url!,
+      headers: bearer(admin, plan),
+    });
+    expect(audio.statusCode).toBe(200);
+    expect((await markRead(unmatched.id, admin, harbor)).statusCode).toBe(200);
   });
 
   it('answers 404 for a voicemail whose audio is not there yet, 404 for a hidden referral, 400 and 401', async () => {

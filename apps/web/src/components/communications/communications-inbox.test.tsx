@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Conversation } from '@trust/domain';
+import { COMMUNICATION_MESSAGES, type Conversation } from '@trust/domain';
 import { describe, expect, it } from 'vitest';
 import { callsTo, errorResponse, jsonResponse, mockFetch, type RouteHandler } from '../../test/fetch-mock.ts';
 import { storeSession } from '../../test/fixtures.ts';
@@ -172,7 +172,7 @@ describe('Communications inbox (001 §2.11)', { timeout: 30_000 }, () => {
 });
 
 describe('Unmatched messages and the assign dialog', { timeout: 30_000 }, () => {
-  it('lists what nobody could place for coordinators and files it under a referral', async () => {
+  it('lists what nobody could place for a platform operator, who files it under a referral', async () => {
     let assigned: unknown = null;
     const { fetchMock } = renderInbox({
       canTriage: true,
@@ -224,7 +224,7 @@ describe('Unmatched messages and the assign dialog', { timeout: 30_000 }, () => 
       routes: {
         'GET /api/referrals': () => jsonResponse(200, makeReferralList([makeReferral()])),
         'POST /api/conversations/91/assign': () =>
-          errorResponse(403, 'Only coordinators can file unmatched messages.'),
+          errorResponse(403, COMMUNICATION_MESSAGES.unmatchedForbidden),
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Unmatched' }));
@@ -233,11 +233,11 @@ describe('Unmatched messages and the assign dialog', { timeout: 30_000 }, () => 
     await userEvent.click(await within(dialog).findByRole('option', { name: /#4821093756/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Only coordinators can file unmatched messages.',
+      COMMUNICATION_MESSAGES.unmatchedForbidden,
     );
   });
 
-  it('offers no Unmatched filter nor Assign to others', async () => {
+  it('offers no Unmatched filter nor Assign to anyone else (coordinators of an organization included)', async () => {
     renderInbox({ canTriage: false });
     await screen.findByRole('list', { name: 'Conversations' });
     expect(screen.queryByRole('button', { name: 'Unmatched' })).not.toBeInTheDocument();

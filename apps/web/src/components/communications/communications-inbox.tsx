@@ -68,7 +68,7 @@ function scopeParams(scope: InboxScope) {
 /**
  * 001 §2.11 Communications inbox: the threads of the organization, of one provider, or of one referral, with
  * the total unread, the All/SMS/Email/Fax/Voice filters (Fax and Voice keep the spec's placeholders) and, for
- * coordinators in the organization's inbox, the inbound messages nobody could place with 'Assign to referral'.
+ * platform operators in the organization's inbox, the inbound messages nobody could place with 'Assign to referral'.
  * A chosen thread opens its SMS or email panel on the right (below on phones) with a close button. It follows
  * the live stream and polls only while the stream is down.
  */
@@ -79,7 +79,7 @@ export function CommunicationsInbox({
   providerHref,
 }: {
   scope: InboxScope;
-  /** Coordinators see the Unmatched filter (the server checks again). */
+  /** Platform operators see the Unmatched filter (the server checks again: canTriageUnmatched). */
   canTriage?: boolean;
   /** 2 when the inbox is the page, 3 inside another screen. */
   headingOrder?: 2 | 3;

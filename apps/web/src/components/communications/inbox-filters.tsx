@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
 
-/** 001 §2.11 filter buttons, plus Unmatched for coordinators in the organization's inbox. */
+/** 001 §2.11 filter buttons, plus Unmatched for platform operators in the organization's inbox. */
 export const INBOX_FILTERS = ['all', 'sms', 'email', 'fax', 'voice'] as const;
 export type InboxFilter = (typeof INBOX_FILTERS)[number] | 'unmatched';
 

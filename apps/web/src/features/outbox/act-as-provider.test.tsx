@@ -148,7 +148,7 @@ describe('the outbox: reply to an SMS as the provider', () => {
     await userEvent.click(within(section).getByRole('button', { name: 'Send reply as the provider' }));
     const result = await within(section).findByRole('status');
     expect(result).toHaveTextContent('Stored on the conversation; no action taken');
-    expect(result).toHaveTextContent('stored as unmatched for coordinators');
+    expect(result).toHaveTextContent('stored as unmatched for platform operators');
   });
 
   it("shows the server's refusal when the real SMS service is configured", async () => {

@@ -44,12 +44,12 @@ export function smsActionText(result: InboundSmsResult): string {
 export function smsPlacementText(result: InboundSmsResult): string {
   return result.matched
     ? 'Filed on the provider’s SMS conversation.'
-    : 'No provider or referral matched this number: stored as unmatched for coordinators to file.';
+    : 'No provider or referral matched this number: stored as unmatched for platform operators to file.';
 }
 
 export function emailPlacementText(result: InboundEmailResult): string {
   if (!result.matched) {
-    return 'No conversation matched this reply: stored as unmatched for coordinators to file.';
+    return 'No conversation matched this reply: stored as unmatched for platform operators to file.';
   }
   return result.referral_id !== null
     ? `Threaded onto the provider’s email conversation (referral id ${result.referral_id}).`

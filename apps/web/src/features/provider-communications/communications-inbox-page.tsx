@@ -6,7 +6,8 @@ import { canTriageUnmatched } from './can-triage.ts';
 
 /**
  * The organization's Communications inbox at /provider-communications (001 §2.11): every thread with every
- * provider; coordinators also see the inbound messages nobody could place and file them under a referral.
+ * provider; platform operators also see the inbound messages nobody could place and file them under a referral
+ * of the organization they act for (issue #12).
  */
 export function CommunicationsInboxPage() {
   const { user } = useAuth();

@@ -33,12 +33,23 @@ describe('Communications routes (003 §2.1, 001 §2.10, §2.11)', { timeout: 60_
     expect(link).toHaveAttribute('aria-current', 'page');
     // The sidebar entry carries the organization's unread total.
     expect(await within(link).findByLabelText('3 unread')).toBeInTheDocument();
-    // A coordinator (case manager) sees the messages nobody could place.
-    expect(screen.getByRole('button', { name: 'Unmatched' })).toBeInTheDocument();
+    // A coordinator (case manager) of an organization does not see the messages nobody could place (issue #12).
+    expect(screen.queryByRole('button', { name: 'Unmatched' })).not.toBeInTheDocument();
+  });
+
+  it('offers the Unmatched filter to a platform operator only', async () => {
+    renderProviderScreen({ path: '/provider-communications', role: 'administrator', operator: true });
+    expect(await screen.findByRole('button', { name: 'Unmatched' })).toBeInTheDocument();
   });
 
   it('offers no Unmatched filter to a provider user', async () => {
     renderProviderScreen({ path: '/provider-communications', role: 'provider' });
+    expect(await screen.findByText('No conversations yet')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Unmatched' })).not.toBeInTheDocument();
+  });
+
+  it('offers no Unmatched filter to an organization admin (the product role admin is not a platform power)', async () => {
+    renderProviderScreen({ path: '/provider-communications', role: 'admin' });
     expect(await screen.findByText('No conversations yet')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Unmatched' })).not.toBeInTheDocument();
   });

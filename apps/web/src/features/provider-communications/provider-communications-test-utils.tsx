@@ -27,6 +27,7 @@ export function renderProviderScreen({
   path,
   width = 1280,
   role = 'case_manager',
+  operator = false,
 }: {
   provider?: DirectoryProvider;
   conversations?: Conversation[];
@@ -34,11 +35,22 @@ export function renderProviderScreen({
   path?: string;
   width?: number;
   role?: string;
+  /** A platform operator (a super_admin membership: `Me.is_platform_operator`). */
+  operator?: boolean;
 } = {}) {
   storeSession();
   localStorage.setItem('active_cbo_id', '1');
   const fetchMock = mockFetch({
-    'GET /auth/me': () => jsonResponse(200, makeMe({ role, active_cbo_id: 1, org_role: 'staff' })),
+    'GET /auth/me': () =>
+      jsonResponse(
+        200,
+        makeMe({
+          role,
+          active_cbo_id: 1,
+          org_role: operator ? 'super_admin' : 'staff',
+          is_platform_operator: operator,
+        }),
+      ),
     'GET /api/cbos/users/me/organizations': () => jsonResponse(200, []),
     [`GET /directory/providers/${provider.id}`]: () => jsonResponse(200, provider),
     'GET /api/conversations': (_init, url) => {
