@@ -1,4 +1,4 @@
-import { Badge, createTheme } from '@mantine/core';
+import { Badge, createTheme, Modal } from '@mantine/core';
 
 // 003 §2.1, §9 layout bands: under 640 px a compact phone layout (xs), 768–1023 px tablet (sm), 1024 px and up
 // the wide layout with a fixed sidebar (md).
@@ -13,5 +13,7 @@ export const theme = createTheme({
     // A badge is a short status or role word: in a squeezed table cell it keeps its whole text (the table
     // scrolls) instead of shrinking to 'ACT…'.
     Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }),
+    // The close button of a dialog is an icon: it needs a name for screen readers (axe button-name).
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
   },
 });
