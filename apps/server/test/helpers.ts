@@ -102,6 +102,33 @@ export function bearer(token: string, orgId?: number): Record<string, string> {
   return { authorization: `Bearer ${token}`, ...(orgId === undefined ? {} : { 'x-cbo-id': String(orgId) }) };
 }
 
+/** The first row of a query on the test's database. */
+export async function one<T>(t: TestApp, text: string, params: unknown[] = []): Promise<T> {
+  const [row] = await t.database.query<T>(text, params);
+  return row as T;
+}
+
+/** The id of a demo organization by its name. */
+export const orgId = async (t: TestApp, name: string) =>
+  (await one<{ id: number }>(t, 'SELECT id FROM organizations WHERE name = $1', [name])).id;
+
+/** `api(t)(method, url, token, org?, payload?)`: a request as a signed-in user acting for an organization. */
+export function api(t: TestApp) {
+  return (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    token: string | null,
+    org?: number,
+    payload?: unknown,
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      headers: token ? bearer(token, org) : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+}
+
 /** Asserts the error envelope of DESIGN.md and returns it. */
 export function expectEnvelope(res: LightMyRequestResponse, status: number, code?: string) {
   const body = res.json() as { code: string; detail: string; message: string; error: string };

@@ -15,7 +15,15 @@ import {
 } from '@trust/domain';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, expectEnvelope, login, type TestApp } from '../../../test/helpers.ts';
+import {
+  api as apiOf,
+  buildTestApp,
+  expectEnvelope,
+  login,
+  orgId as orgIdOf,
+  one as queryOne,
+  type TestApp,
+} from '../../../test/helpers.ts';
 import { discoverProviderMethods } from '../referral-sending/methods-service.ts';
 import { runWebFormSubmission } from '../web-forms/submission-job.ts';
 
@@ -48,27 +56,9 @@ let referralB: Referral;
 let referralA: Referral;
 let seq = 0;
 
-async function one<T>(text: string, params: unknown[] = []): Promise<T> {
-  const [row] = await t.database.query<T>(text, params);
-  return row as T;
-}
-
-const orgId = async (name: string) =>
-  (await one<{ id: number }>('SELECT id FROM organizations WHERE name = $1', [name])).id;
-
-const api = (
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  token: string | null,
-  org?: number,
-  payload?: unknown,
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token, org) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const one = <T>(text: string, params: unknown[] = []) => queryOne<T>(t, text, params);
+const orgId = (name: string) => orgIdOf(t, name);
+const api = (...args: Parameters<ReturnType<typeof apiOf>>) => apiOf(t)(...args);
 
 const member = {
   first_name: 'Odalys',

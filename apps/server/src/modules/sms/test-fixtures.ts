@@ -1,5 +1,5 @@
 import type { Referral } from '@trust/domain';
-import { bearer, type TestApp } from '../../../test/helpers.ts';
+import { api, one, type TestApp } from '../../../test/helpers.ts';
 
 // Shared by the SMS API tests (sms.test.ts, inbound.test.ts, twilio-webhooks.test.ts): referrals sent to a
 // provider by SMS the way a coordinator does it (referral-sending/sending.test.ts), on numbers no demo provider
@@ -7,13 +7,7 @@ import { bearer, type TestApp } from '../../../test/helpers.ts';
 
 let seq = 0;
 
-export async function one<T>(t: TestApp, text: string, params: unknown[] = []): Promise<T> {
-  const [row] = await t.database.query<T>(text, params);
-  return row as T;
-}
-
-export const orgId = async (t: TestApp, name: string) =>
-  (await one<{ id: number }>(t, 'SELECT id FROM organizations WHERE name = $1', [name])).id;
+export { api, one, orgId } from '../../../test/helpers.ts';
 
 /** A new phone number of the 909 area, different for every call in a test file. */
 export function freshNumber(): { display: string; e164: string } {
@@ -36,22 +30,6 @@ export async function freshProvider(
     [contacts.name ?? `SMS Test Pantry ${seq}`, contacts.phone ?? null, contacts.email ?? null],
   );
   return row.id;
-}
-
-export function api(t: TestApp) {
-  return (
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    token: string | null,
-    org?: number,
-    payload?: unknown,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: token ? bearer(token, org) : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
 }
 
 const member = {
