@@ -30,7 +30,7 @@ import {
 const QUERY_RUNS = positiveInt('BENCH_QUERY_RUNS', 300);
 const SCAN_RUNS = positiveInt('BENCH_SCAN_RUNS', 5);
 
-/** The thread lookup of an inbound message (modules/communications/repo.ts conversationsWithCounterpart). */
+/** The thread lookup of an inbound message (modules/communications/communications/repo.ts conversationsWithCounterpart). */
 const THREAD_LOOKUP = `
   SELECT id FROM conversations WHERE channel = 'sms' AND counterpart = $1
    ORDER BY last_message_at DESC NULLS LAST, id DESC LIMIT 20`;

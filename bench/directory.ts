@@ -3,7 +3,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import { nearestProviders } from '../apps/server/src/modules/directory/service.ts';
+import { nearestProviders } from '../apps/server/src/modules/providers/directory/service.ts';
 import {
   type Case,
   CONNECTIONS,

@@ -1,11 +1,11 @@
 import { createDrivers, sweepQueuedMessages } from '../adapters/delivery.ts';
 import { DELIVER_JOB, OUTBOUND_MAX_ATTEMPTS } from '../adapters/outbound.ts';
-import { registerEmailJobs } from '../modules/email/jobs.ts';
-import { deliverAndReport } from '../modules/referrals/delivery-report.ts';
-import { EXPIRE_CRON, EXPIRE_JOB, expireOverdueReferrals } from '../modules/referrals/expiry.ts';
-import { registerSmsJobs } from '../modules/sms/jobs.ts';
-import { registerVoiceJobs } from '../modules/voice/jobs.ts';
-import { registerWebFormJobs } from '../modules/web-forms/jobs.ts';
+import { registerEmailJobs } from '../modules/communications/email/jobs.ts';
+import { deliverAndReport } from '../modules/referrals/referrals/delivery-report.ts';
+import { EXPIRE_CRON, EXPIRE_JOB, expireOverdueReferrals } from '../modules/referrals/referrals/expiry.ts';
+import { registerSmsJobs } from '../modules/communications/sms/jobs.ts';
+import { registerVoiceJobs } from '../modules/communications/voice/jobs.ts';
+import { registerWebFormJobs } from '../modules/communications/web-forms/jobs.ts';
 import { sweepAttemptCounters } from './attempt-limits.ts';
 import type { AppDeps } from './deps.ts';
 import type { Jobs } from './jobs.ts';
@@ -20,7 +20,7 @@ export function registerJobs(jobs: Jobs, deps: AppDeps) {
     handler: async () => {
       await deleteEndedSessions(deps.database.db);
       // Failures are kept a day; successes 30 days, since they make an address "known" to the attempt limits
-      // (modules/auth/sign-in-limits.ts).
+      // (modules/access/auth/sign-in-limits.ts).
       await deps.database.query(
         `DELETE FROM login_attempts WHERE created_at < now() - interval '1 day'
            AND (NOT succeeded OR created_at < now() - interval '30 days')`,
@@ -30,7 +30,7 @@ export function registerJobs(jobs: Jobs, deps: AppDeps) {
   });
 
   // One email or SMS per job; a thrown error makes pg-boss retry it with backoff (adapters/delivery.ts). A
-  // referral's member-details email reports its delivery to the referral (modules/referrals/delivery-report.ts).
+  // referral's member-details email reports its delivery to the referral (modules/referrals/referrals/delivery-report.ts).
   const drivers = createDrivers(deps.config);
   jobs.define<{ id: number }>({
     name: DELIVER_JOB,
@@ -41,7 +41,7 @@ export function registerJobs(jobs: Jobs, deps: AppDeps) {
   });
 
   // 000 §4.2, §9: a matched provider that has not answered within 7 days loses the referral, which goes back
-  // to the live feed (modules/referrals/expiry.ts).
+  // to the live feed (modules/referrals/referrals/expiry.ts).
   jobs.define({
     name: EXPIRE_JOB,
     cron: EXPIRE_CRON,

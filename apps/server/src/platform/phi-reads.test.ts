@@ -6,8 +6,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, login, type TestApp } from '../../test/helpers.ts';
 import { toneWav } from '../adapters/voice/wav.ts';
-import { configureVoiceDriver } from '../modules/voice/driver-of.ts';
-import { eventually, multipart } from '../modules/voice/test-support.ts';
+import { configureVoiceDriver } from '../modules/communications/voice/driver-of.ts';
+import { eventually, multipart } from '../modules/communications/voice/test-support.ts';
 import { PHI_EXTENSION } from './phi.ts';
 
 // Issue #12 item 10: every answer that carries PHI of members writes one audit row naming what it returned. The

@@ -8,7 +8,7 @@ import type { ReceivedEmail } from './driver.ts';
 // listener of the server's own built on a maintained SMTP server library"): an MX-style receiver, so no AUTH
 // (a provider's mail server delivers to it as to any mailbox); STARTTLS is offered with smtp-server's own
 // certificate for senders that want it. Each message is parsed (mailparser) and handed to `onMessage`, which
-// threads it (modules/email/inbound-service.ts receiveEmail).
+// threads it (modules/communications/email/inbound-service.ts receiveEmail).
 
 export type InboundSmtpOptions = {
   host: string;

@@ -3,7 +3,7 @@ export type GeocodedPoint = { latitude: number; longitude: number };
 
 /**
  * Address → point. The real driver asks a configurable geocoding service; without one the directory falls
- * back to the ZIP found in the address (modules/directory/service.ts), so a fresh machine works offline.
+ * back to the ZIP found in the address (modules/providers/directory/service.ts), so a fresh machine works offline.
  */
 export interface GeocoderDriver {
   readonly name: string;

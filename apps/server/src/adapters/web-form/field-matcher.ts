@@ -61,7 +61,7 @@ export type FieldMatch = {
   source: 'autocomplete' | 'label' | 'aria' | 'name' | 'id' | 'placeholder' | 'context';
 };
 
-/** The referral's details a form may receive (built by modules/web-forms/form-values.ts). */
+/** The referral's details a form may receive (built by modules/communications/web-forms/form-values.ts). */
 export type FormValues = {
   firstName: string;
   lastName: string;

@@ -50,7 +50,7 @@ export const outboundMessages = pgTable(
     index('outbound_messages_referral_idx')
       .on(t.referralId, t.createdAt)
       .where(sql`${t.referralId} is not null`),
-    // Twilio's delivery report names the message by its sid (modules/sms status webhook).
+    // Twilio's delivery report names the message by its sid (modules/communications/sms status webhook).
     index('outbound_messages_provider_message_idx')
       .on(t.providerMessageId)
       .where(sql`${t.providerMessageId} IS NOT NULL`),

@@ -53,7 +53,7 @@ export const sessions = pgTable(
 
 /**
  * Sign-in attempts. A success makes its address "known" to the account for 30 days, so failures elsewhere never
- * slow it (modules/auth/sign-in-limits.ts); `ip` is the address as the limits count it (an IPv6 address by its
+ * slow it (modules/access/auth/sign-in-limits.ts); `ip` is the address as the limits count it (an IPv6 address by its
  * /64). Failures are kept a day, successes 30 days. The limits themselves count in `attempt_counters`.
  */
 export const loginAttempts = pgTable(

@@ -1,0 +1,123 @@
+import {
+  idParamSchema,
+  invitationListQuerySchema,
+  invitationListSchema,
+  invitationParamsSchema,
+  invitationSchema,
+  inviteRequestSchema,
+  inviteResponseSchema,
+  registerRequestSchema,
+  registerResponseSchema,
+  registerWithInviteRequestSchema,
+  verifyInvitationQuerySchema,
+  verifyInvitationResponseSchema,
+} from '@trust/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../../platform/auth.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { errorResponses } from '../../../platform/errors.ts';
+import {
+  cancelInvitation,
+  inviteUser,
+  listInvitations,
+  register,
+  registerWithInvite,
+  verifyInvitation,
+} from './service.ts';
+
+const cancelResponseSchema = z.object({ message: z.string(), invitation: invitationSchema });
+
+export function invitationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/cbos/:id/users/invite',
+      {
+        config: { auth: 'session' },
+        schema: {
+          tags: ['invitations'],
+          summary: 'Invite a person to the organization by email (002 §7; super_admin or org_admin)',
+          params: idParamSchema,
+          body: inviteRequestSchema,
+          response: { 201: inviteResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        const result = await inviteUser(deps, request, requireAuth(request), request.params.id, request.body);
+        return reply.code(201).send(result);
+      },
+    );
+
+    app.get(
+      '/api/cbos/:id/users/invitations',
+      {
+        config: { auth: 'session' },
+        schema: {
+          tags: ['invitations'],
+          summary: "The organization's invitations, newest first (002 §7; super_admin or org_admin)",
+          params: idParamSchema,
+          querystring: invitationListQuerySchema,
+          response: { 200: invitationListSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => listInvitations(deps, requireAuth(request), request.params.id, request.query.status),
+    );
+
+    app.delete(
+      '/api/cbos/:id/users/invitations/:invitationId',
+      {
+        config: { auth: 'session' },
+        schema: {
+          tags: ['invitations'],
+          summary: 'Cancel a pending invitation (002 §4, §7)',
+          params: invitationParamsSchema,
+          response: { 200: cancelResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) =>
+        cancelInvitation(deps, request, requireAuth(request), request.params.id, request.params.invitationId),
+    );
+
+    app.get(
+      '/api/auth/invitations/verify',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags: ['invitations'],
+          summary: 'Check an invitation token before registration (open)',
+          querystring: verifyInvitationQuerySchema,
+          response: { 200: verifyInvitationResponseSchema, ...errorResponses(400, 404, 429) },
+        },
+      },
+      async (request) => verifyInvitation(deps, request, request.query.token),
+    );
+
+    app.post(
+      '/api/auth/register-with-invite',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags: ['invitations'],
+          summary: 'Create an account from an invitation (003 §5, §7.1; open)',
+          body: registerWithInviteRequestSchema,
+          response: { 201: registerResponseSchema, ...errorResponses(400, 404, 409, 429) },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await registerWithInvite(deps, request, request.body)),
+    );
+
+    app.post(
+      '/auth/register',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags: ['invitations'],
+          summary: 'Registration (003 §7.1): by invitation only, same payload as register-with-invite',
+          body: registerRequestSchema,
+          response: { 201: registerResponseSchema, ...errorResponses(400, 404, 409, 429) },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await register(deps, request, request.body)),
+    );
+  };
+}

@@ -1,0 +1,33 @@
+import type { AuditLogPage } from '@trust/domain';
+import type { DbOrTx } from '../../../db/client.ts';
+import * as repo from './repo.ts';
+
+/** GET /api/audit-log: the security log of the active organization, newest first (issue 3 item 9). */
+export async function listSecurityLog(
+  db: DbOrTx,
+  orgId: number,
+  query: { page: number; page_size: number; action?: string | undefined },
+): Promise<AuditLogPage> {
+  const { rows, total } = await repo.listSecurityEvents(db, {
+    orgId,
+    actionPrefix: query.action || undefined,
+    page: query.page,
+    pageSize: query.page_size,
+  });
+  return {
+    events: rows.map((r) => ({
+      id: Number(r.id),
+      at: new Date(r.at).toISOString(),
+      action: r.action,
+      actor_name: r.actor_name,
+      actor_email: r.actor_email,
+      ip: r.ip,
+      entity_type: r.entity_type,
+      entity_id: r.entity_id,
+      details: r.details ?? {},
+    })),
+    total,
+    page: query.page,
+    page_size: query.page_size,
+  };
+}

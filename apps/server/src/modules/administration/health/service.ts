@@ -1,0 +1,50 @@
+import { autoMatchedPercent, type Health, type LandingStats } from '@trust/domain';
+import type { AppDeps } from '../../../platform/deps.ts';
+
+export async function health(deps: AppDeps): Promise<Health> {
+  const listener = deps.events.listenerState();
+  const base = {
+    database: deps.database.kind,
+    version: deps.version,
+    uptime_s: Math.round((Date.now() - deps.startedAt) / 1000),
+    events: {
+      listening: listener.listening,
+      down_since: listener.downSince?.toISOString() ?? null,
+      reconnects: listener.reconnects,
+    },
+  };
+  try {
+    const [row] = await deps.database.query<{ n: number }>('SELECT count(*)::int AS n FROM providers');
+    // Without its LISTEN connection a process serves requests but delivers no event: not healthy (503), so a
+    // load balancer sends its clients elsewhere until it reconnects.
+    const status = listener.listening ? 'ok' : 'degraded';
+    return { status, database_ok: true, providers_count: row?.n ?? 0, ...base };
+  } catch {
+    return { status: 'degraded', database_ok: false, providers_count: 0, ...base };
+  }
+}
+
+/** Public figures change slowly; one count per half minute is plenty even at a million referrals. */
+const LANDING_CACHE_MS = 30_000;
+let cached: { at: number; value: LandingStats; database: unknown } | undefined;
+
+/** 003 §2.3: counts of referrals, providers and auto-matched referrals across the marketplace. */
+export async function landingStats(deps: AppDeps): Promise<LandingStats> {
+  if (cached && cached.database === deps.database && Date.now() - cached.at < LANDING_CACHE_MS)
+    return cached.value;
+  const [row] = await deps.database.query<{ referrals: number; providers: number; auto: number }>(
+    `SELECT (SELECT count(*)::int FROM referrals) AS referrals,
+            (SELECT count(*)::int FROM providers) AS providers,
+            (SELECT count(*)::int FROM referrals WHERE match_method = 'auto') AS auto`,
+  );
+  const referrals = row?.referrals ?? 0;
+  const auto = row?.auto ?? 0;
+  const value = {
+    referrals_count: referrals,
+    providers_count: row?.providers ?? 0,
+    auto_matched_count: auto,
+    auto_matched_percent: autoMatchedPercent(auto, referrals),
+  };
+  cached = { at: Date.now(), value, database: deps.database };
+  return value;
+}

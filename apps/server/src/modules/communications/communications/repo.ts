@@ -1,0 +1,474 @@
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../../db/client.ts';
+import {
+  communicationAttachments,
+  communications,
+  conversations,
+  conversationTotals,
+  providers,
+  referrals,
+  users,
+} from '../../../db/schema/index.ts';
+
+// Queries of communications, conversations and attachments. This module owns the three tables; the channel
+// modules (sms, email, voice, web-forms) write through its service.
+
+export type CommunicationRow = typeof communications.$inferSelect;
+export type CommunicationInsert = typeof communications.$inferInsert;
+export type ConversationRow = typeof conversations.$inferSelect;
+export type AttachmentRow = typeof communicationAttachments.$inferSelect;
+
+export type ThreadKey = {
+  organizationId: number | null;
+  providerId: number | null;
+  referralId: number | null;
+  channel: string;
+  counterpart: string;
+};
+
+export async function insertCommunication(
+  db: DbOrTx,
+  values: CommunicationInsert,
+): Promise<CommunicationRow> {
+  const [row] = await db.insert(communications).values(values).returning();
+  return row!;
+}
+
+export async function updateCommunication(
+  db: DbOrTx,
+  id: number,
+  patch: Partial<CommunicationInsert>,
+): Promise<CommunicationRow | null> {
+  const [row] = await db
+    .update(communications)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(communications.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function findCommunication(db: DbOrTx, id: number): Promise<CommunicationRow | null> {
+  const [row] = await db.select().from(communications).where(eq(communications.id, id));
+  return row ?? null;
+}
+
+export async function lockCommunication(db: DbOrTx, id: number): Promise<CommunicationRow | null> {
+  const [row] = await db.select().from(communications).where(eq(communications.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function findByOutboundMessage(db: DbOrTx, messageId: number): Promise<CommunicationRow | null> {
+  const [row] = await db
+    .select()
+    .from(communications)
+    .where(
+      and(
+        eq(communications.outboundMessageId, messageId),
+        sql`${communications.outboundMessageId} IS NOT NULL`,
+      ),
+    );
+  return row ?? null;
+}
+
+/** A record by the service's id (Twilio's sid, an email's Message-ID), optionally of one channel. */
+export async function findByExternalId(
+  db: DbOrTx,
+  externalId: string,
+  channel?: string,
+): Promise<CommunicationRow | null> {
+  const [row] = await db
+    .select()
+    .from(communications)
+    .where(
+      and(
+        eq(communications.externalId, externalId),
+        sql`${communications.externalId} IS NOT NULL`,
+        channel ? eq(communications.channel, channel) : undefined,
+      ),
+    )
+    .orderBy(desc(communications.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The thread of a key, created when missing. One statement, safe when two messages of a new thread arrive at
+ * once: the unique constraint (NULLS NOT DISTINCT) decides and both get the same row.
+ */
+export async function ensureConversation(db: DbOrTx, key: ThreadKey): Promise<ConversationRow> {
+  const result = (await db.execute(sql`
+    INSERT INTO conversations (organization_id, provider_id, referral_id, channel, counterpart)
+    VALUES (${key.organizationId}, ${key.providerId}, ${key.referralId}, ${key.channel}, ${key.counterpart})
+    ON CONFLICT ON CONSTRAINT conversations_thread_uq DO UPDATE SET updated_at = now()
+    RETURNING id`)) as unknown as { rows: { id: number }[] };
+  const id = Number(result.rows[0]!.id);
+  return (await findConversation(db, id))!;
+}
+
+export async function findConversation(db: DbOrTx, id: number): Promise<ConversationRow | null> {
+  const [row] = await db.select().from(conversations).where(eq(conversations.id, id));
+  return row ?? null;
+}
+
+export async function findConversationByKey(db: DbOrTx, key: ThreadKey): Promise<ConversationRow | null> {
+  const nullable = (column: AnyPgColumn, value: number | null) =>
+    value === null ? isNull(column) : eq(column, value);
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        nullable(conversations.organizationId, key.organizationId),
+        nullable(conversations.providerId, key.providerId),
+        nullable(conversations.referralId, key.referralId),
+        eq(conversations.channel, key.channel),
+        eq(conversations.counterpart, key.counterpart),
+      ),
+    );
+  return row ?? null;
+}
+
+/** The newest threads of a channel with an address (an inbound message looks for its thread this way). */
+export async function conversationsWithCounterpart(
+  db: DbOrTx,
+  channel: string,
+  counterpart: string,
+  limit = 20,
+): Promise<ConversationRow[]> {
+  return db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.channel, channel), eq(conversations.counterpart, counterpart)))
+    .orderBy(sql`${conversations.lastMessageAt} DESC NULLS LAST`, desc(conversations.id))
+    .limit(limit);
+}
+
+export async function findConversationByReplyToken(
+  db: DbOrTx,
+  token: string,
+): Promise<ConversationRow | null> {
+  const [row] = await db.select().from(conversations).where(eq(conversations.replyToken, token));
+  return row ?? null;
+}
+
+/** Adds to the inbox totals of an organization (null: unmatched) and channel. */
+export async function bumpTotals(
+  db: DbOrTx,
+  organizationId: number | null,
+  channel: string,
+  add: { threads: number; unread: number },
+) {
+  if (add.threads === 0 && add.unread === 0) return;
+  await db.execute(sql`
+    INSERT INTO conversation_totals (organization_id, channel, threads, unread)
+    VALUES (${organizationId}, ${channel}, ${add.threads}, ${add.unread})
+    ON CONFLICT ON CONSTRAINT conversation_totals_uq DO UPDATE
+      SET threads = conversation_totals.threads + EXCLUDED.threads,
+          unread = greatest(conversation_totals.unread + EXCLUDED.unread, 0)`);
+}
+
+/** Counts an organization's totals again from its threads (after threads move between organizations). */
+export async function recomputeTotals(db: DbOrTx, organizationId: number | null) {
+  const owner =
+    organizationId === null ? sql`organization_id IS NULL` : sql`organization_id = ${organizationId}`;
+  await db.execute(sql`DELETE FROM conversation_totals WHERE ${owner}`);
+  await db.execute(sql`
+    INSERT INTO conversation_totals (organization_id, channel, threads, unread)
+    SELECT organization_id, channel, count(*)::int, coalesce(sum(unread_count), 0)::int
+      FROM conversations WHERE ${owner} AND last_message_at IS NOT NULL
+     GROUP BY organization_id, channel`);
+}
+
+/** The inbox totals of an organization (null: unmatched), of one channel or all. */
+export async function readTotals(db: DbOrTx, organizationId: number | null, channel?: string) {
+  const [row] = await db
+    .select({
+      threads: sql<number>`coalesce(sum(${conversationTotals.threads}), 0)::int`,
+      unread: sql<number>`coalesce(sum(${conversationTotals.unread}), 0)::int`,
+    })
+    .from(conversationTotals)
+    .where(
+      and(
+        organizationId === null
+          ? isNull(conversationTotals.organizationId)
+          : eq(conversationTotals.organizationId, organizationId),
+        channel === undefined ? undefined : eq(conversationTotals.channel, channel),
+      ),
+    );
+  return { threads: Number(row?.threads ?? 0), unread: Number(row?.unread ?? 0) };
+}
+
+/**
+ * A new message on a thread: it becomes the last one, and an inbound one counts as unread. The organization's
+ * inbox totals follow (a thread's first message lists it).
+ */
+export async function touchConversation(
+  db: DbOrTx,
+  conversationId: number,
+  message: { id: number; createdAt: Date; direction: string },
+) {
+  const inbound = message.direction === 'inbound';
+  const [row] = await db
+    .update(conversations)
+    .set({
+      lastCommunicationId: message.id,
+      lastMessageAt: message.createdAt,
+      lastDirection: message.direction,
+      messageCount: sql`${conversations.messageCount} + 1`,
+      unreadCount: inbound ? sql`${conversations.unreadCount} + 1` : sql`${conversations.unreadCount}`,
+      updatedAt: new Date(),
+    })
+    .where(eq(conversations.id, conversationId))
+    .returning({
+      organizationId: conversations.organizationId,
+      channel: conversations.channel,
+      messageCount: conversations.messageCount,
+    });
+  if (row) {
+    await bumpTotals(db, row.organizationId, row.channel, {
+      threads: row.messageCount === 1 ? 1 : 0,
+      unread: inbound ? 1 : 0,
+    });
+  }
+}
+
+export async function updateConversation(
+  db: DbOrTx,
+  id: number,
+  patch: Partial<typeof conversations.$inferInsert>,
+): Promise<ConversationRow | null> {
+  const [row] = await db
+    .update(conversations)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(conversations.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** Marks every unread inbound message of a thread read; returns how many were. */
+export async function markThreadRead(db: DbOrTx, conversationId: number, userId: number, at: Date) {
+  const [before] = await db
+    .select({
+      unread: conversations.unreadCount,
+      organizationId: conversations.organizationId,
+      channel: conversations.channel,
+    })
+    .from(conversations)
+    .where(eq(conversations.id, conversationId))
+    .for('update');
+  const read = await db
+    .update(communications)
+    .set({ readAt: at, userId: sql`coalesce(${communications.userId}, ${userId})`, updatedAt: at })
+    .where(
+      and(
+        eq(communications.conversationId, conversationId),
+        eq(communications.direction, 'inbound'),
+        isNull(communications.readAt),
+      ),
+    )
+    .returning({ id: communications.id });
+  await db
+    .update(conversations)
+    .set({ unreadCount: 0, updatedAt: at })
+    .where(eq(conversations.id, conversationId));
+  if (before)
+    await bumpTotals(db, before.organizationId, before.channel, { threads: 0, unread: -before.unread });
+  return read.length;
+}
+
+/** The messages of a thread, oldest first, at most `limit` of the newest. */
+export async function threadMessages(db: DbOrTx, conversationId: number, limit: number) {
+  const rows = await db
+    .select({ row: communications, senderName: users.name })
+    .from(communications)
+    .leftJoin(users, eq(users.id, communications.userId))
+    .where(eq(communications.conversationId, conversationId))
+    .orderBy(desc(communications.createdAt), desc(communications.id))
+    .limit(limit);
+  return rows.reverse();
+}
+
+/** Filters of a communications list; organizationId null selects the unmatched ones. */
+export type CommunicationFilter = {
+  organizationId: number | null;
+  providerId?: number | undefined;
+  referralId?: number | undefined;
+  channel?: string | undefined;
+  direction?: string | undefined;
+};
+
+function communicationWhere(f: CommunicationFilter) {
+  return and(
+    f.organizationId === null
+      ? isNull(communications.organizationId)
+      : eq(communications.organizationId, f.organizationId),
+    f.providerId === undefined ? undefined : eq(communications.providerId, f.providerId),
+    f.referralId === undefined ? undefined : eq(communications.referralId, f.referralId),
+    f.channel === undefined ? undefined : eq(communications.channel, f.channel),
+    f.direction === undefined ? undefined : eq(communications.direction, f.direction),
+  );
+}
+
+/** One page of records, newest first, with the names a screen shows. */
+export async function listCommunicationPage(
+  db: DbOrTx,
+  f: CommunicationFilter,
+  limit: number,
+  offset: number,
+) {
+  const where = communicationWhere(f);
+  const rows = await db
+    .select({
+      row: communications,
+      providerName: providers.name,
+      referralNumber: referrals.referralNumber,
+      unreadCount: conversations.unreadCount,
+      lastCommunicationId: conversations.lastCommunicationId,
+      lastMessageAt: conversations.lastMessageAt,
+      attachmentsCount: sql<number>`(SELECT count(*)::int FROM ${communicationAttachments} a WHERE a.communication_id = ${communications.id})`,
+    })
+    .from(communications)
+    .leftJoin(providers, eq(providers.id, communications.providerId))
+    .leftJoin(referrals, eq(referrals.id, communications.referralId))
+    .leftJoin(conversations, eq(conversations.id, communications.conversationId))
+    .where(where)
+    .orderBy(desc(communications.createdAt), desc(communications.id))
+    .limit(limit)
+    .offset(offset);
+  const [totals] = await db.select({ total: count() }).from(communications).where(where);
+  return { rows, total: Number(totals?.total ?? 0) };
+}
+
+export type ConversationFilter = {
+  organizationId: number | null;
+  providerId?: number | undefined;
+  referralId?: number | undefined;
+  channel?: string | undefined;
+};
+
+function conversationWhere(f: ConversationFilter) {
+  return and(
+    f.organizationId === null
+      ? isNull(conversations.organizationId)
+      : eq(conversations.organizationId, f.organizationId),
+    f.providerId === undefined ? undefined : eq(conversations.providerId, f.providerId),
+    f.referralId === undefined ? undefined : eq(conversations.referralId, f.referralId),
+    f.channel === undefined ? undefined : eq(conversations.channel, f.channel),
+    // A thread is listed once it has a message.
+    sql`${conversations.lastMessageAt} IS NOT NULL`,
+  );
+}
+
+/** The inbox: one page of threads, newest activity first, and the unread total of every selected thread. */
+export async function listConversationPage(db: DbOrTx, f: ConversationFilter, limit: number, offset: number) {
+  const where = conversationWhere(f);
+  const rows = await db
+    .select({ row: conversations, providerName: providers.name, referralNumber: referrals.referralNumber })
+    .from(conversations)
+    .leftJoin(providers, eq(providers.id, conversations.providerId))
+    .leftJoin(referrals, eq(referrals.id, conversations.referralId))
+    .where(where)
+    .orderBy(sql`${conversations.lastMessageAt} DESC NULLS LAST`, desc(conversations.id))
+    .limit(limit)
+    .offset(offset);
+  // The whole inbox of an organization (or of one channel) reads its kept totals; a provider's or a referral's
+  // threads are few, and are counted.
+  if (f.providerId === undefined && f.referralId === undefined) {
+    const totals = await readTotals(db, f.organizationId, f.channel);
+    return { rows, total: totals.threads, totalUnread: totals.unread };
+  }
+  const [totals] = await db
+    .select({ total: count(), unread: sql<number>`coalesce(sum(${conversations.unreadCount}), 0)::int` })
+    .from(conversations)
+    .where(where);
+  return { rows, total: Number(totals?.total ?? 0), totalUnread: Number(totals?.unread ?? 0) };
+}
+
+/** The bodies of given records (the last message of each listed thread), by id. */
+export async function bodiesOf(db: DbOrTx, ids: readonly number[]) {
+  if (ids.length === 0)
+    return new Map<number, { bodyText: string | null; phi: boolean; subject: string | null }>();
+  const rows = await db
+    .select({
+      id: communications.id,
+      bodyText: communications.bodyText,
+      phi: communications.phi,
+      subject: communications.subject,
+    })
+    .from(communications)
+    .where(inArray(communications.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function insertAttachment(
+  db: DbOrTx,
+  values: typeof communicationAttachments.$inferInsert,
+): Promise<AttachmentRow> {
+  const [row] = await db.insert(communicationAttachments).values(values).returning();
+  return row!;
+}
+
+export async function attachmentsOf(
+  db: DbOrTx,
+  communicationIds: readonly number[],
+): Promise<AttachmentRow[]> {
+  if (communicationIds.length === 0) return [];
+  return db
+    .select()
+    .from(communicationAttachments)
+    .where(inArray(communicationAttachments.communicationId, [...communicationIds]))
+    .orderBy(communicationAttachments.id);
+}
+
+export async function findAttachment(db: DbOrTx, communicationId: number, attachmentId: number) {
+  const [row] = await db
+    .select()
+    .from(communicationAttachments)
+    .where(
+      and(
+        eq(communicationAttachments.id, attachmentId),
+        eq(communicationAttachments.communicationId, communicationId),
+      ),
+    );
+  return row ?? null;
+}
+
+/** Moves every record of a thread (an unmatched one being filed) to another thread and owner. */
+export async function moveThread(
+  db: DbOrTx,
+  fromConversationId: number,
+  to: { conversationId: number; organizationId: number; referralId: number; providerId: number | null },
+) {
+  await db
+    .update(communications)
+    .set({
+      conversationId: to.conversationId,
+      organizationId: to.organizationId,
+      referralId: to.referralId,
+      providerId: to.providerId,
+      updatedAt: new Date(),
+    })
+    .where(eq(communications.conversationId, fromConversationId));
+}
+
+/** Recomputes a thread's last message, counts and unread from its records (after a move). */
+export async function recountConversation(db: DbOrTx, id: number) {
+  await db.execute(sql`
+    UPDATE conversations c SET
+      message_count = s.n, unread_count = s.unread, last_communication_id = s.last_id,
+      last_message_at = s.last_at, last_direction = s.last_dir, updated_at = now()
+    FROM (
+      SELECT count(*)::int AS n,
+        count(*) FILTER (WHERE direction = 'inbound' AND read_at IS NULL)::int AS unread,
+        (array_agg(id ORDER BY created_at DESC, id DESC))[1] AS last_id,
+        max(created_at) AS last_at,
+        (array_agg(direction ORDER BY created_at DESC, id DESC))[1] AS last_dir
+      FROM communications WHERE conversation_id = ${id}
+    ) s
+    WHERE c.id = ${id}`);
+}
+
+export async function deleteConversation(db: DbOrTx, id: number) {
+  await db.delete(conversations).where(eq(conversations.id, id));
+}

@@ -1,0 +1,27 @@
+import { count, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { outboundMessages } from '../../../db/schema/index.ts';
+
+export type OutboundRow = typeof outboundMessages.$inferSelect;
+
+/** Newest first; the id breaks ties between messages of the same instant. */
+export async function listMessages(
+  db: DbOrTx,
+  options: { channel?: string; limit: number; offset: number },
+): Promise<{ rows: OutboundRow[]; total: number }> {
+  const where = options.channel ? eq(outboundMessages.channel, options.channel) : undefined;
+  const rows = await db
+    .select()
+    .from(outboundMessages)
+    .where(where)
+    .orderBy(desc(outboundMessages.createdAt), desc(outboundMessages.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  const [totals] = await db.select({ total: count() }).from(outboundMessages).where(where);
+  return { rows, total: Number(totals?.total ?? 0) };
+}
+
+export async function findMessage(db: DbOrTx, id: number): Promise<OutboundRow | undefined> {
+  const [row] = await db.select().from(outboundMessages).where(eq(outboundMessages.id, id));
+  return row;
+}

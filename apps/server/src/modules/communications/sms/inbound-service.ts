@@ -1,0 +1,166 @@
+import {
+  COMMUNICATION_MESSAGES,
+  type InboundSmsResult,
+  type ParsedSmsReply,
+  parseSmsReply,
+  phoneDigits,
+  SMS_INTENTS,
+  type SmsIntent,
+  smsSegments,
+} from '@trust/domain';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { AppError } from '../../../platform/errors.ts';
+import * as records from '../communications/records.ts';
+import { normalizeCounterpart, recordCommunication } from '../communications/service.ts';
+import { actOnReply } from './inbound-actions.ts';
+import { type Facts, type Placement, placeMessage, type Target, targetOf } from './placement.ts';
+import * as repo from './repo.ts';
+
+// An SMS from outside (001 §3 SMS message, direction inbound; issue #6 "inbound SMS"): Twilio's webhook and the
+// outbox page's simulated reply both come here. The message is stored first — on the right thread, classified,
+// never dropped — and then acted on: an accept or decline answers the referral by the response panel's rules,
+// STOP and START opt the number out and in, HELP says how to reach the coordinator.
+
+export type InboundSms = {
+  /** The sender's number as the SMS service gives it (E.164 from Twilio). */
+  from: string;
+  /** The product's number it was sent to. */
+  to: string | null;
+  body: string;
+  /** The service's id (Twilio's MessageSid): a retried webhook with the same sid is stored once. */
+  messageSid: string | null;
+  /** Typed on the outbox page (local driver) rather than received. */
+  simulated?: boolean;
+};
+
+/** The record category of a provider's message. */
+export const INBOUND_CATEGORY = 'conversation';
+
+/** What receiveSms stored, before acting on it. */
+export type Stored = {
+  communicationId: number;
+  conversationId: number | null;
+  organizationId: number | null;
+  referralId: number | null;
+  providerId: number | null;
+  counterpart: string;
+  parsed: ParsedSmsReply;
+  target: Target | null;
+};
+
+async function factsOf(tx: DbOrTx, counterpart: string): Promise<Facts> {
+  const threads = await repo.threadsWithCounterpart(tx, counterpart);
+  const providersByNumber = await repo.providerIdsByDigits(tx, phoneDigits(counterpart));
+  const providerIds = [
+    ...new Set([
+      ...threads.map((t) => t.providerId).filter((id): id is number => id !== null),
+      ...providersByNumber,
+    ]),
+  ];
+  const awaiting = await repo.referralsAwaiting(tx, providerIds);
+  return { threads, awaiting, providersByNumber };
+}
+
+function resultOf(row: records.CommunicationRow): InboundSmsResult {
+  const meta = row.metadata as { action?: unknown; referral_id?: unknown; reply?: unknown };
+  return {
+    communication_id: row.id,
+    conversation_id: row.conversationId,
+    matched: row.organizationId !== null,
+    intent: (SMS_INTENTS as readonly string[]).includes(row.intent ?? '')
+      ? (row.intent as SmsIntent)
+      : 'other',
+    action: typeof meta.action === 'string' ? meta.action : 'none',
+    referral_id: typeof meta.referral_id === 'number' ? meta.referral_id : row.referralId,
+    reply: typeof meta.reply === 'string' ? meta.reply : null,
+  };
+}
+
+/** Stores the message on its thread, in one transaction; null when this sid was stored already. */
+async function store(
+  deps: AppDeps,
+  inbound: InboundSms,
+  counterpart: string,
+  parsed: ParsedSmsReply,
+): Promise<Stored | { duplicate: records.CommunicationRow }> {
+  return deps.database.db.transaction(async (tx) => {
+    const sid = inbound.messageSid?.trim() || null;
+    if (sid) {
+      // Twilio retries a webhook it got no answer to: the second delivery waits for the first and finds it.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`sms-inbound:${sid}`}, 0))`);
+      const existing = await records.findByExternalId(tx, sid, 'sms');
+      if (existing && existing.direction === 'inbound') return { duplicate: existing };
+    }
+    const facts = await factsOf(tx, counterpart);
+    const placement: Placement = placeMessage(facts, parsed.intent, parsed.referralDigits);
+    const recorded = await recordCommunication(deps, tx, {
+      ...(placement.kind === 'thread'
+        ? { organizationId: null, conversation: { id: placement.threadId } }
+        : {
+            organizationId: placement.organizationId,
+            providerId: placement.providerId,
+            referralId: placement.referralId,
+          }),
+      channel: 'sms',
+      direction: 'inbound',
+      category: INBOUND_CATEGORY,
+      status: 'received',
+      from: inbound.from,
+      to: inbound.to,
+      counterpart,
+      bodyText: inbound.body,
+      // A provider's reply may name the member: sealed at rest like the messages it answers.
+      phi: true,
+      intent: parsed.intent,
+      numSegments: Math.max(1, smsSegments(inbound.body)),
+      externalId: sid,
+      metadata: inbound.simulated ? { simulated: true } : {},
+      timeline: { type: 'message_received', details: { intent: parsed.intent } },
+    });
+    const row = recorded.row;
+    const answers = parsed.intent === 'accept' || parsed.intent === 'decline';
+    return {
+      communicationId: row.id,
+      conversationId: row.conversationId,
+      organizationId: row.organizationId,
+      referralId: row.referralId,
+      providerId: row.providerId,
+      counterpart,
+      parsed,
+      // Only a message placed with an organization answers anything (an unknown number gets no action).
+      target:
+        answers && row.organizationId !== null
+          ? targetOf(facts, parsed.referralDigits, row.conversationId)
+          : null,
+    };
+  });
+}
+
+/**
+ * Receives one inbound SMS: stores it (idempotent on the service's message id), then acts on it. Returns what
+ * was done, for the simulated reply's answer (Twilio is answered with empty TwiML).
+ */
+export async function receiveSms(deps: AppDeps, inbound: InboundSms): Promise<InboundSmsResult> {
+  const counterpart = normalizeCounterpart('sms', inbound.from);
+  if (!counterpart) {
+    throw new AppError('validation_failed', COMMUNICATION_MESSAGES.invalidPhone, {
+      fields: { From: COMMUNICATION_MESSAGES.invalidPhone },
+    });
+  }
+  const parsed = parseSmsReply(inbound.body);
+  const stored = await store(deps, inbound, counterpart, parsed);
+  if ('duplicate' in stored) return resultOf(stored.duplicate);
+
+  const outcome = await actOnReply(deps, stored);
+  return {
+    communication_id: stored.communicationId,
+    conversation_id: stored.conversationId,
+    matched: stored.organizationId !== null,
+    intent: parsed.intent,
+    action: outcome.action,
+    referral_id: outcome.referralId,
+    reply: outcome.reply,
+  };
+}

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import {
+  COMMUNICATION_MESSAGES,
+  type InboundSmsResult,
+  type SimulatedInboundSms,
+  toE164,
+} from '@trust/domain';
+import type { FastifyRequest } from 'fastify';
+import { audit } from '../../../platform/audit.ts';
+import type { AuthContext } from '../../../platform/auth.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { assertCanReadOutbox } from '../outbox/service.ts';
+import { receiveSms } from './inbound-service.ts';
+
+/**
+ * POST /api/outbox/inbound/sms: on a machine with the local SMS driver nobody can text the product, so a system
+ * administrator types a provider's reply on the outbox page (issue #6). It takes the inbound webhook's path
+ * (receiveSms): stored, classified and acted on exactly as a real one. With Twilio configured, real replies
+ * arrive by themselves and this is refused.
+ */
+export async function receiveSimulatedSms(
+  deps: AppDeps,
+  request: FastifyRequest,
+  auth: AuthContext,
+  body: SimulatedInboundSms,
+): Promise<InboundSmsResult> {
+  assertCanReadOutbox(auth);
+  if (deps.config.twilio) throw new AppError('rule_broken', COMMUNICATION_MESSAGES.localDriverOnly);
+  const from = toE164(body.from_phone);
+  if (!from) {
+    throw new AppError('validation_failed', COMMUNICATION_MESSAGES.invalidPhone, {
+      fields: { from_phone: COMMUNICATION_MESSAGES.invalidPhone },
+    });
+  }
+  if (!body.body.trim()) {
+    throw new AppError('validation_failed', COMMUNICATION_MESSAGES.messageRequired, {
+      fields: { body: COMMUNICATION_MESSAGES.messageRequired },
+    });
+  }
+  const result = await receiveSms(deps, {
+    from,
+    to: null,
+    body: body.body,
+    // Shaped like the local driver's ids (local-sms-N), so a simulated message has a sid like a real one.
+    messageSid: `local-inbound-${randomUUID()}`,
+    simulated: true,
+  });
+  await audit(deps.database.db, request, {
+    action: 'sms.inbound_simulated',
+    entityType: 'communication',
+    entityId: result.communication_id,
+    details: { conversation_id: result.conversation_id, intent: result.intent, action: result.action },
+  });
+  return result;
+}

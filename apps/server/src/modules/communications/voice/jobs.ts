@@ -1,0 +1,24 @@
+import type { AppDeps } from '../../../platform/deps.ts';
+import type { Jobs } from '../../../platform/jobs.ts';
+import { voiceLogOf } from './driver-of.ts';
+import {
+  FETCH_RECORDING_ATTEMPTS,
+  FETCH_RECORDING_JOB,
+  type RecordingOwner,
+  runFetchRecordingJob,
+} from './recordings.ts';
+
+/** The voice module's jobs (platform/job-definitions.ts registers every module's). */
+export function registerVoiceJobs(jobs: Jobs, deps: AppDeps): void {
+  // A recording announced by the service is fetched once into encrypted storage; a failure (the recording is
+  // not ready yet, the service is down) is retried with backoff (modules/communications/voice/recordings.ts).
+  jobs.define<Partial<RecordingOwner>>({
+    name: FETCH_RECORDING_JOB,
+    retryLimit: FETCH_RECORDING_ATTEMPTS - 1,
+    handler: async ({ kind, id }) => {
+      if ((kind === 'call' || kind === 'voicemail') && typeof id === 'number') {
+        await runFetchRecordingJob(deps, { kind, id }, voiceLogOf(deps));
+      }
+    },
+  });
+}

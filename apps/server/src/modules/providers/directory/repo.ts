@@ -1,0 +1,168 @@
+import { MILES_TO_METERS } from '@trust/domain';
+import { and, asc, eq, getTableColumns, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { directoryFeedback, providers } from '../../../db/schema/index.ts';
+import type { ProviderRow } from './wire.ts';
+
+const { searchText: _searchText, ...providerColumns } = getTableColumns(providers);
+
+/** The filters of every directory search (001 §7). Lists match when the provider has ANY of the values. */
+export type ProviderFilters = {
+  q?: string | undefined;
+  organizationType?: string | undefined;
+  acceptsMedicaid?: boolean | undefined;
+  acceptsMedicare?: boolean | undefined;
+  services?: readonly string[] | undefined;
+  languages?: readonly string[] | undefined;
+  minQuality?: number | undefined;
+  /** Leave out providers whose own users report them full (auto-match). */
+  excludeFull?: boolean | undefined;
+  state?: string | undefined;
+  county?: string | undefined;
+};
+
+/**
+ * Who is looking at the directory: the organization a signed-in request acts for, or null (signed out, or no
+ * organization). Every query that lists, searches, ranks or fetches providers for someone takes one.
+ */
+export type ProviderViewer = number | null;
+
+/**
+ * Issue #12, the one rule of who sees a provider: registry providers and verified ones are public; a provider
+ * added by hand is seen only by its owner organization until a platform operator verifies it. The rule itself
+ * is the SQL function tm_provider_visible (migration 0006), which tm_nearest_providers calls too; the planner
+ * inlines it.
+ */
+export function visibleTo(viewer: ProviderViewer): SQL {
+  return sql`tm_provider_visible(${providers.source}, ${providers.verifiedAt}, ${providers.ownerOrganizationId}, ${viewer}::int)`;
+}
+
+/** LIKE pattern for a search term: the term's own % and _ match themselves. */
+function containsPattern(term: string) {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function filterConditions(viewer: ProviderViewer, f: ProviderFilters): SQL[] {
+  const where: SQL[] = [visibleTo(viewer)];
+  if (f.q) where.push(sql`${providers.searchText} LIKE ${containsPattern(f.q)}`);
+  if (f.organizationType) where.push(eq(providers.organizationType, f.organizationType));
+  if (f.acceptsMedicaid !== undefined) where.push(eq(providers.acceptsMedicaid, f.acceptsMedicaid));
+  if (f.acceptsMedicare !== undefined) where.push(eq(providers.acceptsMedicare, f.acceptsMedicare));
+  if (f.services?.length) where.push(sql`${providers.services} && ${sql.param([...f.services])}::text[]`);
+  if (f.languages?.length) where.push(sql`${providers.languages} && ${sql.param([...f.languages])}::text[]`);
+  if (f.minQuality !== undefined) where.push(gte(providers.dataQualityScore, f.minQuality));
+  if (f.excludeFull) where.push(ne(providers.capacityStatus, 'full'));
+  if (f.state) where.push(eq(providers.state, f.state.toUpperCase()));
+  if (f.county) where.push(sql`lower(${providers.county}) = ${f.county.toLowerCase()}`);
+  return where;
+}
+
+/**
+ * The providers nearest to a point within a radius, nearest first (DESIGN.md), through the database function
+ * tm_nearest_providers (migration 0003): the GiST index `providers_earth_idx` bounded by the radius's box and
+ * ordered by `<->`, so a dense city costs a few index pages, never a scan and sort of everything in the radius.
+ * The function returns ids in order; the rows are joined back by primary key.
+ */
+export async function nearest(
+  db: DbOrTx,
+  viewer: ProviderViewer,
+  point: { latitude: number; longitude: number },
+  radiusMiles: number,
+  limit: number,
+  f: ProviderFilters,
+): Promise<{ row: ProviderRow; distanceMiles: number }[]> {
+  const list = (values: readonly string[] | undefined) =>
+    values?.length ? sql`${sql.param([...values])}::text[]` : sql`NULL::text[]`;
+  const found = sql`tm_nearest_providers(
+    ${point.latitude}::float8, ${point.longitude}::float8, ${radiusMiles * MILES_TO_METERS}::float8, ${limit}::int,
+    ${list(f.services)}, ${list(f.languages)}, ${f.organizationType ?? null}::text,
+    ${f.acceptsMedicaid ?? null}::boolean, ${f.acceptsMedicare ?? null}::boolean, ${f.minQuality ?? null}::int,
+    ${f.excludeFull ?? false}::boolean, ${f.q ? containsPattern(f.q) : null}::text, ${viewer}::int
+  ) WITH ORDINALITY AS nearest(provider_id, distance_m, ord)`;
+  const rows = await db
+    .select({ ...providerColumns, distanceMeters: sql<number>`nearest.distance_m` })
+    .from(providers)
+    .innerJoin(found, sql`nearest.provider_id = ${providers.id}`)
+    .orderBy(sql`nearest.ord`);
+  return rows.map(({ distanceMeters, ...row }) => ({
+    row,
+    distanceMiles: Number(distanceMeters) / MILES_TO_METERS,
+  }));
+}
+
+/** Providers without a search point (by county, or a plain text search), by name. */
+export async function listByName(
+  db: DbOrTx,
+  viewer: ProviderViewer,
+  limit: number,
+  filters: ProviderFilters,
+): Promise<ProviderRow[]> {
+  return db
+    .select(providerColumns)
+    .from(providers)
+    .where(and(...filterConditions(viewer, filters)))
+    .orderBy(asc(providers.name), asc(providers.id))
+    .limit(limit);
+}
+
+/** One provider, if the viewer may see it. */
+export async function findProvider(
+  db: DbOrTx,
+  viewer: ProviderViewer,
+  id: number,
+): Promise<ProviderRow | undefined> {
+  const [row] = await db
+    .select(providerColumns)
+    .from(providers)
+    .where(and(eq(providers.id, id), visibleTo(viewer)));
+  return row;
+}
+
+/** Whether a provider was added by hand and when it was verified, whoever asks (the web-form rule). */
+export async function findVerification(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ source: providers.source, verifiedAt: providers.verifiedAt })
+    .from(providers)
+    .where(eq(providers.id, id));
+  return row;
+}
+
+/** Of the given ids, the providers the viewer may see. */
+export async function findProviders(
+  db: DbOrTx,
+  viewer: ProviderViewer,
+  ids: readonly number[],
+): Promise<ProviderRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(providerColumns)
+    .from(providers)
+    .where(and(inArray(providers.id, [...ids]), visibleTo(viewer)));
+}
+
+/** Every service some public provider offers, alphabetically (one list for everyone, cached). */
+export async function distinctServices(db: DbOrTx): Promise<string[]> {
+  const query = sql`SELECT DISTINCT unnest(${providers.services}) AS service FROM ${providers}
+    WHERE ${visibleTo(null)} ORDER BY 1`;
+  const { rows } = (await db.execute(query)) as unknown as { rows: { service: string }[] };
+  return rows.map((r) => r.service);
+}
+
+export async function updateCapacity(
+  db: DbOrTx,
+  id: number,
+  values: { capacityStatus: string; capacityWaitDays: number | null },
+): Promise<ProviderRow | undefined> {
+  const now = new Date();
+  const [row] = await db
+    .update(providers)
+    .set({ ...values, capacityConfirmedAt: now, updatedAt: now })
+    .where(eq(providers.id, id))
+    .returning(providerColumns);
+  return row;
+}
+
+export async function insertDirectoryFeedback(db: DbOrTx, values: typeof directoryFeedback.$inferInsert) {
+  const [row] = await db.insert(directoryFeedback).values(values).returning({ id: directoryFeedback.id });
+  return row!;
+}

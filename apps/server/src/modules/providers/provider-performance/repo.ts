@@ -1,0 +1,182 @@
+import {
+  PERFORMANCE_ACCEPTED_STATUSES,
+  PERFORMANCE_MATCHED_STATUSES,
+  PERFORMANCE_PENDING_STATUSES,
+} from '@trust/domain';
+import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PlaceRating } from '../../../adapters/ratings/driver.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { providers } from '../../../db/schema/index.ts';
+
+// Provider Performance (001 §2.19): every figure is computed here from the active organization's referrals.
+// Each query starts from `organization_id = $org AND matched_provider_id IS NOT NULL`, which the partial index
+// referrals_org_matched_provider_idx (organization_id, matched_provider_id, matched_at) serves, so nothing of
+// another organization is read and the range filter on matched_at is answered from the index.
+
+const { searchText: _searchText, ...providerColumns } = getTableColumns(providers);
+export type ProviderRow = Omit<typeof providers.$inferSelect, 'searchText'>;
+
+/** Both drivers (node-postgres and PGlite) answer execute() with { rows }. */
+async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** LIKE pattern for a search term: the term's own % and _ match themselves. */
+function containsPattern(term: string) {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const textArray = (values: readonly string[]) =>
+  sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+
+export type MetricsFilter = { orgId: number; since: Date | null; search: string | undefined };
+
+/**
+ * 001 §4 Dashboard counting per provider: matched, accepted and pending by status; mean hours from match to
+ * acceptance; mean whole days from match to close (updated_at) of Completed referrals; PHI emails sent.
+ */
+function perProvider(f: MetricsFilter): SQL {
+  const matched = textArray(PERFORMANCE_MATCHED_STATUSES);
+  const accepted = textArray(PERFORMANCE_ACCEPTED_STATUSES);
+  const pending = textArray(PERFORMANCE_PENDING_STATUSES);
+  const since = f.since ? sql`AND r.matched_at >= ${f.since.toISOString()}::timestamptz` : sql``;
+  return sql`
+    SELECT r.matched_provider_id AS provider_id,
+           (count(*) FILTER (WHERE r.status = ANY(${matched})))::int AS matched,
+           (count(*) FILTER (WHERE r.status = ANY(${accepted})))::int AS accepted,
+           (count(*) FILTER (WHERE r.status = ANY(${pending})))::int AS pending,
+           avg(extract(epoch FROM r.accepted_at - r.matched_at) / 3600.0)
+             FILTER (WHERE r.status = ANY(${accepted}) AND r.accepted_at IS NOT NULL
+                       AND r.matched_at IS NOT NULL AND r.accepted_at >= r.matched_at)::float8 AS avg_accept_hours,
+           avg(floor(extract(epoch FROM r.updated_at - r.matched_at) / 86400.0))
+             FILTER (WHERE r.status = 'completed' AND r.matched_at IS NOT NULL
+                       AND r.updated_at >= r.matched_at)::float8 AS avg_close_days,
+           (count(*) FILTER (WHERE r.phi_email_sent))::int AS phi_emails
+      FROM referrals r
+     WHERE r.organization_id = ${f.orgId} AND r.matched_provider_id IS NOT NULL ${since}
+     GROUP BY r.matched_provider_id`;
+}
+
+function searchFilter(f: MetricsFilter): SQL {
+  return f.search ? sql`AND p.search_text LIKE ${containsPattern(f.search)}` : sql``;
+}
+
+export type MetricsRow = {
+  provider_id: number;
+  matched: number;
+  accepted: number;
+  pending: number;
+  avg_accept_hours: number | null;
+  avg_close_days: number | null;
+  phi_emails: number;
+};
+
+/** One page of providers with their figures, the busiest first. */
+export async function metricsPage(
+  db: DbOrTx,
+  f: MetricsFilter,
+  limit: number,
+  offset: number,
+): Promise<MetricsRow[]> {
+  return rowsOf<MetricsRow>(
+    db,
+    sql`
+    SELECT s.*
+      FROM (${perProvider(f)}) s
+      JOIN providers p ON p.id = s.provider_id
+     WHERE true ${searchFilter(f)}
+     ORDER BY s.matched DESC, p.name, p.id
+     LIMIT ${limit} OFFSET ${offset}`,
+  );
+}
+
+export type SummaryRow = {
+  providers: number;
+  avg_quality: number | null;
+  avg_rating: number | null;
+  total_matched: number;
+};
+
+/** 001 §2.19 summary cards over every provider the filters cover. 001 §3: no quality score counts as 85. */
+export async function metricsSummary(
+  db: DbOrTx,
+  f: MetricsFilter,
+  defaultQuality: number,
+): Promise<SummaryRow> {
+  const [row] = await rowsOf<SummaryRow>(
+    db,
+    sql`
+    SELECT count(*)::int AS providers,
+           avg(coalesce(p.data_quality_score, ${defaultQuality}))::float8 AS avg_quality,
+           avg(p.google_rating) FILTER (WHERE p.google_rating IS NOT NULL)::float8 AS avg_rating,
+           coalesce(sum(s.matched), 0)::int AS total_matched
+      FROM (${perProvider(f)}) s
+      JOIN providers p ON p.id = s.provider_id
+     WHERE true ${searchFilter(f)}`,
+  );
+  return row!;
+}
+
+export async function providersByIds(db: DbOrTx, ids: readonly number[]): Promise<ProviderRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(providerColumns)
+    .from(providers)
+    .where(inArray(providers.id, [...ids]));
+}
+
+/** Of the given providers, those that some referral of the organization was matched to (its dashboard scope). */
+export async function providerIdsInScope(
+  db: DbOrTx,
+  orgId: number,
+  ids: readonly number[],
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`
+    SELECT DISTINCT r.matched_provider_id AS id
+      FROM referrals r
+     WHERE r.organization_id = ${orgId} AND r.matched_provider_id IS NOT NULL
+       AND r.matched_provider_id IN (${sql.join(
+         ids.map((id) => sql`${id}`),
+         sql`, `,
+       )})`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The organization's own provider listings (providers.organization_id), by name. */
+export async function ownListings(db: DbOrTx, orgId: number): Promise<ProviderRow[]> {
+  return db
+    .select(providerColumns)
+    .from(providers)
+    .where(eq(providers.organizationId, orgId))
+    .orderBy(asc(providers.name), asc(providers.id));
+}
+
+/** 001 §9: the rating cache lives on the provider row for 24 hours; a place not found is cached too. */
+export async function saveRating(
+  db: DbOrTx,
+  id: number,
+  rating: PlaceRating | null,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(providers)
+    .set(
+      rating
+        ? {
+            googleRating: rating.rating,
+            googleReviewCount: rating.reviewCount,
+            googlePlaceId: rating.placeId,
+            googleReviews: rating.reviews,
+            ratingsUpdatedAt: at,
+          }
+        : { ratingsUpdatedAt: at },
+    )
+    .where(and(eq(providers.id, id)));
+}

@@ -1,0 +1,90 @@
+import {
+  DEFAULT_DATA_QUALITY_SCORE,
+  type OwnListings,
+  type ProviderMetrics,
+  type ProviderPerformanceList,
+  type ProviderPerformanceQuery,
+  performanceRangeStart,
+} from '@trust/domain';
+import { createRatingsDriver } from '../../../adapters/ratings/index.ts';
+import type { ActiveOrg, AuthContext } from '../../../platform/auth.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { toDirectoryProvider } from '../directory/wire.ts';
+import * as repo from './repo.ts';
+
+export type Actor = AuthContext & { org: ActiveOrg };
+
+const oneDecimal = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
+
+function toMetrics(row: repo.MetricsRow, p: repo.ProviderRow): ProviderMetrics {
+  return {
+    provider: toDirectoryProvider(p),
+    referralsMatched: row.matched,
+    referralsAccepted: row.accepted,
+    referralsPending: row.pending,
+    acceptanceRate: row.matched > 0 ? oneDecimal((row.accepted / row.matched) * 100) : null,
+    avgAcceptanceTime: oneDecimal(row.avg_accept_hours),
+    avgMatchToCloseTime: oneDecimal(row.avg_close_days),
+    phiEmailsSent: row.phi_emails,
+    dataQualityScore: p.dataQualityScore ?? DEFAULT_DATA_QUALITY_SCORE,
+    googleRating: p.googleRating === null ? null : oneDecimal(p.googleRating),
+    googleReviewCount: p.googleReviewCount,
+    googleReviews: p.googleReviews ?? [],
+    ratingsUpdatedAt: p.ratingsUpdatedAt?.toISOString() ?? null,
+    services: p.services,
+  };
+}
+
+/**
+ * GET /api/provider-performance: the providers the active organization's referrals were matched to (an
+ * organization sees its own referral outcomes only), with 001 §3 derived metrics, one page, searched on the
+ * server; the range chips filter by match time (issue: "the time-range chips really filter").
+ */
+export async function getProviderPerformance(
+  deps: AppDeps,
+  actor: Actor,
+  query: ProviderPerformanceQuery,
+): Promise<ProviderPerformanceList> {
+  const db = deps.database.db;
+  const filter: repo.MetricsFilter = {
+    orgId: actor.org.id,
+    since: performanceRangeStart(query.range, new Date()),
+    search: query.search || undefined,
+  };
+  const offset = (query.page - 1) * query.page_size;
+  const [rows, summary] = await Promise.all([
+    repo.metricsPage(db, filter, query.page_size, offset),
+    repo.metricsSummary(db, filter, DEFAULT_DATA_QUALITY_SCORE),
+  ]);
+  const byId = new Map(
+    (
+      await repo.providersByIds(
+        db,
+        rows.map((r) => r.provider_id),
+      )
+    ).map((p) => [p.id, p]),
+  );
+  return {
+    providers: rows.flatMap((row) => {
+      const p = byId.get(row.provider_id);
+      return p ? [toMetrics(row, p)] : [];
+    }),
+    summary: {
+      providers: summary.providers,
+      avgQuality: summary.avg_quality === null ? null : Math.round(summary.avg_quality),
+      avgRating: oneDecimal(summary.avg_rating),
+      totalReferrals: summary.total_matched,
+    },
+    total: summary.providers,
+    page: query.page,
+    page_size: query.page_size,
+    range: query.range,
+    ratings_configured: createRatingsDriver(deps.config) !== null,
+  };
+}
+
+/** GET /api/provider-performance/own-listings: the listings whose capacity this organization's users set. */
+export async function listOwnListings(deps: AppDeps, actor: Actor): Promise<OwnListings> {
+  const rows = await repo.ownListings(deps.database.db, actor.org.id);
+  return { providers: rows.map((r) => toDirectoryProvider(r)) };
+}

@@ -1,0 +1,88 @@
+import {
+  caseNoteCreateSchema,
+  caseNoteDeleteResponseSchema,
+  caseNoteListQuerySchema,
+  caseNoteListSchema,
+  caseNoteSchema,
+  caseNoteUpdateSchema,
+  idParamSchema,
+  ORG_ROLES,
+  type OrgRole,
+} from '@trust/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireOrg } from '../../../platform/auth.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { errorResponses } from '../../../platform/errors.ts';
+import { phiRoute } from '../../../platform/phi.ts';
+import { createCaseNote, deleteCaseNote, listCaseNotes, updateCaseNote } from './service.ts';
+
+// 001 §6 shows only "an authenticated user" and some note calls without the token; here every call needs a
+// session and acts for the active organization, which must see the referral (owner or matched provider).
+const read = { auth: { org: true as const } };
+/** Viewers (002 §6) read notes; every other organization role may write them. */
+const WRITERS: readonly OrgRole[] = ORG_ROLES.filter((r) => r !== 'viewer');
+const write = { auth: { org: true as const, orgRoles: WRITERS } };
+
+export function caseNotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/case-notes',
+      {
+        config: { ...read, ...phiRoute('case_note') },
+        schema: {
+          tags: ['case-notes'],
+          summary:
+            "A referral's case notes, newest first, paged, with can_edit for the caller (001 §7; audited)",
+          querystring: caseNoteListQuerySchema,
+          response: { 200: caseNoteListSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => listCaseNotes(deps, request, requireOrg(request), request.query),
+    );
+
+    app.post(
+      '/api/case-notes',
+      {
+        config: { ...write, ...phiRoute('case_note') },
+        schema: {
+          tags: ['case-notes'],
+          summary:
+            'Add a text note to a referral as the signed-in user; content_html is sanitised to the editor formats (001 §2.17, §5, §9)',
+          body: caseNoteCreateSchema,
+          response: { 201: caseNoteSchema, ...errorResponses(400, 401, 403, 404, 422) },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await createCaseNote(deps, request, requireOrg(request), request.body)),
+    );
+
+    app.put(
+      '/api/case-notes/:id',
+      {
+        config: { ...write, ...phiRoute('case_note') },
+        schema: {
+          tags: ['case-notes'],
+          summary: "Edit a note's text (its author, or an administrator of its organization)",
+          params: idParamSchema,
+          body: caseNoteUpdateSchema,
+          response: { 200: caseNoteSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => updateCaseNote(deps, request, requireOrg(request), request.params.id, request.body),
+    );
+
+    app.delete(
+      '/api/case-notes/:id',
+      {
+        config: write,
+        schema: {
+          tags: ['case-notes'],
+          summary: 'Delete a note (its author, or an administrator of its organization)',
+          params: idParamSchema,
+          response: { 200: caseNoteDeleteResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => deleteCaseNote(deps, request, requireOrg(request), request.params.id),
+    );
+  };
+}

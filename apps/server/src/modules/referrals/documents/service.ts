@@ -1,0 +1,388 @@
+import { createHash } from 'node:crypto';
+import { pipeline, type Readable, Transform } from 'node:stream';
+import {
+  DOCUMENT_CONTENT_TYPES,
+  DOCUMENT_FILENAME_MAX,
+  DOCUMENT_MESSAGES,
+  type DocumentExtension,
+  type DocumentListQuery,
+  documentExtension,
+  fileExtension,
+  REFERRAL_MESSAGES,
+  type ReferralDocument,
+  type ReferralDocumentDeleteResponse,
+  type ReferralDocumentList,
+} from '@trust/domain';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { DbOrTx, Tx } from '../../../db/client.ts';
+import { audit, auditPhiRead } from '../../../platform/audit.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { AppError } from '../../../platform/errors.ts';
+import {
+  type FileStorage,
+  newStorageKey,
+  StoredFileMissingError,
+  storageOf,
+} from '../../../platform/storage.ts';
+import { recordReferralEvent } from '../referrals/history.ts';
+import { type Actor, findVisibleReferral } from '../referrals/service.ts';
+import { FileTypeCheck } from './file-type.ts';
+import * as repo from './repo.ts';
+
+type VisibleReferral = Awaited<ReturnType<typeof findVisibleReferral>>['record'];
+
+/** A file part of an upload as it arrives: the name the browser gave and the bytes, not yet read. */
+export type IncomingFile = { filename: string; stream: Readable };
+/**
+ * Reads an upload's body to its end, handing the first file of the field "file" to `store` (the route does
+ * this: it is HTTP). Resolves once the whole body was read.
+ */
+export type ReadUpload = (store: (file: IncomingFile) => Promise<void>) => Promise<void>;
+
+/**
+ * The uploader, or a writer of the organization that owns the referral (its case file), may delete a
+ * document. The provider's organization deletes only what its own people uploaded; viewers delete nothing.
+ */
+function canDelete(actor: Actor, doc: repo.DocumentRow, referral: VisibleReferral): boolean {
+  if (actor.org.role === 'viewer') return false;
+  if (doc.uploadedBy !== null && doc.uploadedBy === actor.user.id) return true;
+  return referral.organizationId === actor.org.id;
+}
+
+function toWire(
+  doc: repo.DocumentRow,
+  uploaderName: string | null,
+  actor: Actor,
+  referral: VisibleReferral,
+): ReferralDocument {
+  return {
+    id: doc.id,
+    referral_id: doc.referralId,
+    filename: doc.filename,
+    file_size: doc.fileSize,
+    uploaded_at: doc.uploadedAt.toISOString(),
+    content_type: doc.contentType,
+    uploaded_by: doc.uploadedBy,
+    uploaded_by_name: uploaderName,
+    can_delete: canDelete(actor, doc, referral),
+  };
+}
+
+/**
+ * The name kept for a file: its last path segment (old browsers sent "C:\…\scan.pdf"), without control
+ * characters, at most DOCUMENT_FILENAME_MAX characters with its extension kept.
+ */
+export function cleanFilename(raw: string): string {
+  const base = (raw.split(/[\\/]/).pop() ?? '').normalize('NFC');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  const name = base.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
+  if (name.length <= DOCUMENT_FILENAME_MAX) return name;
+  const ext = fileExtension(name);
+  const suffix = ext && ext.length < 10 ? `.${ext}` : '';
+  return `${name.slice(0, DOCUMENT_FILENAME_MAX - suffix.length).trimEnd()}${suffix}`;
+}
+
+/** GET /api/referrals/{id}/documents: newest first, one page; the read is audited (file names can be PHI). */
+export async function listDocuments(
+  deps: AppDeps,
+  request: FastifyRequest,
+  actor: Actor,
+  referralId: number,
+  query: DocumentListQuery,
+): Promise<ReferralDocumentList> {
+  const { record: referral } = await findVisibleReferral(deps, actor, referralId);
+  const { rows, total } = await repo.listDocuments(deps.database.db, referralId, {
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  });
+  await auditPhiRead(deps.database.db, request, {
+    action: 'document.list_read',
+    entityType: 'referral_document',
+    ids: rows.map((row) => row.id),
+    details: { referral_id: referralId },
+  });
+  return {
+    documents: rows.map((row) => toWire(row, row.uploaderName, actor, referral)),
+    can_upload: actor.org.role !== 'viewer',
+    max_file_size: deps.config.documentMaxBytes,
+    total,
+    page: query.page,
+    page_size: query.page_size,
+  };
+}
+
+/**
+ * Passes an upload's bytes on to storage while counting them and checking their type. Once the file is too
+ * large or cannot be of its claimed type, the rest is read and dropped (so the request is read to its end
+ * and the refusal reaches the browser) instead of stored.
+ */
+class UploadGate extends Transform {
+  readonly check: FileTypeCheck | null;
+  readonly maxBytes: number;
+  bytes = 0;
+
+  constructor(extension: DocumentExtension | null, maxBytes: number) {
+    super();
+    this.check = extension ? new FileTypeCheck(extension) : null;
+    this.maxBytes = maxBytes;
+  }
+
+  get refused(): boolean {
+    return this.bytes > this.maxBytes || !this.check || this.check.rejected;
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void) {
+    if (this.refused) return callback();
+    this.bytes += chunk.length;
+    this.check!.update(chunk);
+    if (!this.refused) this.push(chunk);
+    callback();
+  }
+
+  /** Why the file is refused, or null when it may be kept. */
+  problem(filename: string): AppError | null {
+    if (!filename) return fileError('bad_request', DOCUMENT_MESSAGES.noFile);
+    if (this.bytes > this.maxBytes) {
+      return fileError('payload_too_large', DOCUMENT_MESSAGES.tooLarge(this.maxBytes));
+    }
+    if (!this.check) return fileError('unsupported_media_type', DOCUMENT_MESSAGES.typeNotAllowed);
+    if (this.bytes === 0) return fileError('bad_request', DOCUMENT_MESSAGES.emptyFile);
+    if (!this.check.matches()) {
+      return fileError('unsupported_media_type', DOCUMENT_MESSAGES.contentMismatch(this.check.extension));
+    }
+    return null;
+  }
+}
+
+/** A refusal of the uploaded file, with the message on the form's `file` field too. */
+function fileError(code: 'bad_request' | 'payload_too_large' | 'unsupported_media_type', message: string) {
+  return new AppError(code, message, { fields: { file: message } });
+}
+
+type StoredUpload = {
+  key: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+};
+
+/** Stores one incoming file under a new random key, or refuses it (with nothing left in storage). */
+async function storeUpload(deps: AppDeps, storage: FileStorage, file: IncomingFile): Promise<StoredUpload> {
+  const filename = cleanFilename(file.filename);
+  const extension = documentExtension(filename);
+  const gate = new UploadGate(extension, deps.config.documentMaxBytes);
+  const key = newStorageKey();
+  // The callback form of pipeline destroys the gate when the upload stream fails (a cut-off request), so the
+  // storage write fails too and removes its temporary file.
+  const stored = await storage.put(
+    key,
+    pipeline(file.stream, gate, () => {}),
+  );
+  const problem = gate.problem(filename);
+  if (problem) {
+    await storage.remove(key);
+    throw problem;
+  }
+  return {
+    key,
+    filename,
+    contentType: DOCUMENT_CONTENT_TYPES[extension!],
+    size: stored.size,
+    sha256: stored.sha256,
+  };
+}
+
+/** A referral deleted between the visibility check and the insert is a 404, like one that never existed. */
+function referralGone(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return (e?.code ?? e?.cause?.code) === '23503';
+}
+
+/**
+ * POST /api/referrals/{id}/documents (multipart): the first file of the field "file", stored encrypted, then
+ * its row, timeline event and audit row in one transaction. The uploader is the signed-in user and the
+ * referral the path's (the spec's `uploaded_by` fixed to 1 and `referral_id` fields are ignored). Whatever
+ * fails after the file was stored removes it again.
+ */
+export async function uploadDocument(
+  deps: AppDeps,
+  request: FastifyRequest,
+  actor: Actor,
+  referralId: number,
+  readUpload: ReadUpload,
+): Promise<ReferralDocument> {
+  const { record: referral } = await findVisibleReferral(deps, actor, referralId);
+  const storage = storageOf(deps);
+  let stored: StoredUpload | null = null;
+  try {
+    await readUpload(async (file) => {
+      stored = await storeUpload(deps, storage, file);
+    });
+    const upload = stored as StoredUpload | null;
+    if (!upload) throw fileError('bad_request', DOCUMENT_MESSAGES.noFile);
+    return await deps.database.db.transaction(async (tx) => {
+      const doc = await repo.insertDocument(tx, {
+        referralId,
+        organizationId: actor.org.id,
+        uploadedBy: actor.user.id,
+        filename: upload.filename,
+        contentType: upload.contentType,
+        fileSize: upload.size,
+        sha256: upload.sha256,
+        storageKey: upload.key,
+      });
+      // Ids and the size only: a file name can carry PHI and the timeline's event reaches both organizations.
+      await recordReferralEvent(deps, tx, {
+        referral,
+        type: 'document_uploaded',
+        actorUserId: actor.user.id,
+        details: { document_id: doc.id, size: doc.fileSize },
+      });
+      await audit(tx, request, {
+        action: 'document.uploaded',
+        entityType: 'referral_document',
+        entityId: doc.id,
+        details: { referral_id: referralId, size: doc.fileSize, content_type: doc.contentType },
+      });
+      return toWire(doc, actor.user.name, actor, referral);
+    });
+  } catch (error) {
+    const upload = stored as StoredUpload | null;
+    if (upload) await removeQuietly(storage, upload.key, request.log);
+    if (referralGone(error)) throw new AppError('not_found', REFERRAL_MESSAGES.notFound);
+    throw error;
+  }
+}
+
+async function removeQuietly(storage: FileStorage, key: string, log: FastifyBaseLogger | undefined) {
+  try {
+    await storage.remove(key);
+  } catch (err) {
+    // The row is gone (or never existed); a file left behind is unreadable without its row, and logged.
+    log?.error({ err, storage_key: key }, 'could not remove a stored document file');
+  }
+}
+
+/**
+ * Passes the plain bytes on and fails at the end when they are not the ones uploaded (size and SHA-256 of the
+ * row). The last chunk is held back until then, so a reader never gets every byte of a wrong file.
+ */
+function verifying(expected: { fileSize: number; sha256: string }): Transform {
+  const hash = createHash('sha256');
+  let size = 0;
+  let held: Buffer | null = null;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      size += chunk.length;
+      if (held) this.push(held);
+      held = chunk;
+      callback();
+    },
+    flush(callback) {
+      if (size !== expected.fileSize || hash.digest('hex') !== expected.sha256) {
+        return callback(new Error('the stored document does not match its record'));
+      }
+      if (held) this.push(held);
+      callback();
+    },
+  });
+}
+
+/**
+ * GET /api/referrals/{id}/documents/{docId}: the document and its decrypted bytes as a stream; the read is
+ * audited. A document of another referral is not found here.
+ */
+export async function openDocument(
+  deps: AppDeps,
+  request: FastifyRequest,
+  actor: Actor,
+  referralId: number,
+  docId: number,
+): Promise<{ document: repo.DocumentRow; stream: Readable }> {
+  await findVisibleReferral(deps, actor, referralId);
+  const doc = await repo.findDocument(deps.database.db, referralId, docId);
+  if (!doc) throw new AppError('not_found', DOCUMENT_MESSAGES.notFound);
+  let stored: Readable;
+  try {
+    stored = await storageOf(deps).get(doc.storageKey);
+  } catch (error) {
+    if (error instanceof StoredFileMissingError) {
+      request.log.error({ document_id: doc.id }, 'a document row has no stored file');
+      throw new AppError('not_found', DOCUMENT_MESSAGES.fileMissing);
+    }
+    throw error;
+  }
+  await audit(deps.database.db, request, {
+    action: 'document.read',
+    entityType: 'referral_document',
+    entityId: doc.id,
+    details: { referral_id: referralId },
+  });
+  return { document: doc, stream: pipeline(stored, verifying(doc), () => {}) };
+}
+
+/**
+ * DELETE /api/referrals/{id}/documents/{docId}: the row, its timeline event and audit row in one transaction;
+ * the file is removed once that transaction committed (a failed delete keeps a readable document).
+ */
+export async function deleteDocument(
+  deps: AppDeps,
+  request: FastifyRequest,
+  actor: Actor,
+  referralId: number,
+  docId: number,
+): Promise<ReferralDocumentDeleteResponse> {
+  const { record: referral } = await findVisibleReferral(deps, actor, referralId);
+  const key = await deps.database.db.transaction(async (tx) => {
+    const doc = await repo.lockDocument(tx, referralId, docId);
+    if (!doc) throw new AppError('not_found', DOCUMENT_MESSAGES.notFound);
+    if (!canDelete(actor, doc, referral)) throw new AppError('forbidden', DOCUMENT_MESSAGES.deleteForbidden);
+    await repo.deleteDocument(tx, docId);
+    await recordReferralEvent(deps, tx, {
+      referral,
+      type: 'document_deleted',
+      actorUserId: actor.user.id,
+      details: { document_id: docId },
+    });
+    await audit(tx, request, {
+      action: 'document.deleted',
+      entityType: 'referral_document',
+      entityId: docId,
+      details: { referral_id: referralId, size: doc.fileSize },
+    });
+    return doc.storageKey;
+  });
+  await removeQuietly(storageOf(deps), key, request.log);
+  return { message: DOCUMENT_MESSAGES.deleted, id: docId };
+}
+
+/**
+ * For the deletion of a referral (000 §2.3: Pending ones): called inside that transaction, it locks the
+ * referral's document rows and, once the transaction has ended, removes the files of the rows that are gone
+ * (the rows themselves go with the referral, ON DELETE CASCADE). A rolled-back deletion keeps every file.
+ *
+ * The removal waits without blocking the caller: a `FOR KEY SHARE` read of those rows from outside the
+ * transaction returns only when the transaction that locked them has committed or rolled back.
+ */
+export async function removeReferralDocuments(
+  deps: AppDeps,
+  tx: Tx,
+  referralId: number,
+  log?: FastifyBaseLogger,
+): Promise<void> {
+  const keys = await repo.lockReferralDocumentKeys(tx, referralId);
+  if (keys.length === 0) return;
+  void removeAfterCommit(deps, deps.database.db, keys, log);
+}
+
+async function removeAfterCommit(deps: AppDeps, db: DbOrTx, keys: string[], log?: FastifyBaseLogger) {
+  try {
+    const kept = await repo.keysStillReferenced(db, keys);
+    const storage = storageOf(deps);
+    for (const key of keys) if (!kept.has(key)) await removeQuietly(storage, key, log);
+  } catch (err) {
+    log?.error({ err }, 'could not remove the files of a deleted referral');
+  }
+}

@@ -1,0 +1,222 @@
+import {
+  autoMatchOverviewSchema,
+  autoMatchResponseSchema,
+  changeMatchedProviderSchema,
+  directoryProviderSchema,
+  idParamSchema,
+  manualMatchRequestSchema,
+  manualMatchResponseSchema,
+  matchedProviderEntrySchema,
+  matchedProviderParamsSchema,
+  matchedProvidersChangeResponseSchema,
+  matchFeedbackRequestSchema,
+  matchFeedbackResponseSchema,
+  matchReferralRequestSchema,
+  matchReferralResponseSchema,
+  ORG_ROLES,
+  type OrgRole,
+  providerSearchQuerySchema,
+  unpublishedReferralsSchema,
+} from '@trust/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireOrg } from '../../../platform/auth.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { errorResponses } from '../../../platform/errors.ts';
+import { phiRoute } from '../../../platform/phi.ts';
+import {
+  autoMatchOverview,
+  autoMatchReferral,
+  changeMatchedProvider,
+  listUnpublished,
+  manualMatch,
+  rankMatches,
+  readMatchedProviders,
+  removeMatchedProvider,
+  searchProviders,
+  submitMatchFeedback,
+} from './service.ts';
+
+// Matching acts for the active organization (X-CBO-ID checked against the caller's memberships). Viewers read;
+// every other organization role matches, as with referrals (002 §6).
+const read = { auth: { org: true as const } };
+const WRITERS: readonly OrgRole[] = ORG_ROLES.filter((r) => r !== 'viewer');
+const write = { auth: { org: true as const, orgRoles: WRITERS } };
+
+export function matchingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/matching/unpublished',
+      {
+        config: { ...read, ...phiRoute('referral') },
+        schema: {
+          tags: ['matching'],
+          summary:
+            'Manual matching: Pending referrals that do not use the matching engine, and the providers of the 5 most recent matches (001 §2.3, §4)',
+          response: { 200: unpublishedReferralsSchema, ...errorResponses(401, 403) },
+        },
+      },
+      async (request) => listUnpublished(deps, request, requireOrg(request)),
+    );
+
+    app.get(
+      '/api/matching/auto-match',
+      {
+        config: { ...read, ...phiRoute('referral') },
+        schema: {
+          tags: ['matching'],
+          summary:
+            'Auto-Match Referrals: Pending and auto-matched referrals with the Algorithm Status (001 §2.9)',
+          response: { 200: autoMatchOverviewSchema, ...errorResponses(401, 403) },
+        },
+      },
+      async (request) => autoMatchOverview(deps, request, requireOrg(request)),
+    );
+
+    app.post(
+      '/api/referrals/:id/auto-match',
+      {
+        config: { ...write, ...phiRoute('referral') },
+        schema: {
+          tags: ['matching'],
+          summary:
+            'Match a Pending referral to the 4 nearest providers within 50 miles that serve a need and are not full (001 §4)',
+          params: idParamSchema,
+          response: { 200: autoMatchResponseSchema, ...errorResponses(400, 401, 403, 404, 422) },
+        },
+      },
+      async (request) => autoMatchReferral(deps, request, requireOrg(request), request.params.id),
+    );
+
+    app.get(
+      '/api/referrals/:id/matched-providers',
+      {
+        config: read,
+        schema: {
+          tags: ['matching'],
+          summary: "A referral's matched provider entries by rank (000 §2.7 Auto-Matched Providers card)",
+          params: idParamSchema,
+          response: {
+            200: z.object({ matched_providers: z.array(matchedProviderEntrySchema) }),
+            ...errorResponses(400, 401, 403, 404),
+          },
+        },
+      },
+      async (request) => ({
+        matched_providers: await readMatchedProviders(deps, requireOrg(request), request.params.id),
+      }),
+    );
+
+    app.put(
+      '/api/referrals/:id/matched-providers/:providerId',
+      {
+        config: { ...write, ...phiRoute('referral') },
+        schema: {
+          tags: ['matching'],
+          summary: 'Change one auto-matched provider for another, pending (001 §4 Change provider)',
+          params: matchedProviderParamsSchema,
+          body: changeMatchedProviderSchema,
+          response: {
+            200: matchedProvidersChangeResponseSchema,
+            ...errorResponses(400, 401, 403, 404, 409, 422),
+          },
+        },
+      },
+      async (request) =>
+        changeMatchedProvider(
+          deps,
+          request,
+          requireOrg(request),
+          request.params.id,
+          request.params.providerId,
+          request.body.provider_id,
+        ),
+    );
+
+    app.delete(
+      '/api/referrals/:id/matched-providers/:providerId',
+      {
+        config: { ...write, ...phiRoute('referral') },
+        schema: {
+          tags: ['matching'],
+          summary:
+            'Remove one auto-matched provider; removing the last reverts the referral to Pending (001 §4 Remove provider)',
+          params: matchedProviderParamsSchema,
+          response: { 200: matchedProvidersChangeResponseSchema, ...errorResponses(400, 401, 403, 404, 422) },
+        },
+      },
+      async (request) =>
+        removeMatchedProvider(
+          deps,
+          request,
+          requireOrg(request),
+          request.params.id,
+          request.params.providerId,
+        ),
+    );
+
+    app.put(
+      '/api/referrals/:id/match',
+      {
+        config: { ...write, ...phiRoute('referral') },
+        schema: {
+          tags: ['matching'],
+          summary: 'Match a Pending referral to one provider by hand (001 §7 Matching)',
+          params: idParamSchema,
+          body: manualMatchRequestSchema,
+          response: { 200: manualMatchResponseSchema, ...errorResponses(400, 401, 403, 404, 422) },
+        },
+      },
+      async (request) => manualMatch(deps, request, requireOrg(request), request.params.id, request.body),
+    );
+
+    app.post(
+      '/match_referral',
+      {
+        config: read,
+        schema: {
+          tags: ['matching'],
+          summary:
+            'Rank providers for a referral: score 0-1 from distance, services, language, capacity, data quality and past acceptance, with reasons',
+          body: matchReferralRequestSchema,
+          response: { 200: matchReferralResponseSchema, ...errorResponses(400, 401, 403, 404, 422) },
+        },
+      },
+      async (request) => rankMatches(deps, requireOrg(request), request.body),
+    );
+
+    // 001 §7 marks /feedback "no auth"; it changes the ranking of every organization's matches, so it is signed in.
+    app.post(
+      '/feedback',
+      {
+        config: write,
+        schema: {
+          tags: ['matching'],
+          summary:
+            'Feedback on a ranked candidate (accepted, rejected, completed, failed); feeds the acceptance rate',
+          body: matchFeedbackRequestSchema,
+          response: { 200: matchFeedbackResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => submitMatchFeedback(deps, request, requireOrg(request), request.body),
+    );
+
+    app.get(
+      '/api/providers/search',
+      {
+        config: read,
+        schema: {
+          tags: ['matching'],
+          summary:
+            'Select Provider dialog: providers by name, city or ZIP, with distance from a point (001 §2.7)',
+          querystring: providerSearchQuerySchema,
+          response: {
+            200: z.object({ providers: z.array(directoryProviderSchema), count: z.number().int() }),
+            ...errorResponses(400, 401, 403),
+          },
+        },
+      },
+      async (request) => searchProviders(deps, requireOrg(request), request.query),
+    );
+  };
+}

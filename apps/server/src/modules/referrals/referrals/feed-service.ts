@@ -1,0 +1,228 @@
+import {
+  CLAIM_MATCH_METHOD,
+  FEED_MESSAGES,
+  type FeedCard,
+  type FeedList,
+  type FeedQuery,
+  feedCardAt,
+  feedDetailFor,
+  maskFeedCard,
+  REFERRAL_MESSAGES,
+  RESPONSE_WINDOW_DAYS,
+  type Referral,
+} from '@trust/domain';
+import type { FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../../../db/client.ts';
+import { audit, auditPhiRead } from '../../../platform/audit.ts';
+import type { AuthContext } from '../../../platform/auth.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { countsCacheOf } from './counts-cache.ts';
+import { isAwaitingProvider, isOpen, publishFeedChange, toFeedCard } from './feed-cards.ts';
+import * as feedRepo from './feed-repo.ts';
+import { recordReferralEvent } from './history.ts';
+import { noticeMemberOfStatus } from './member-notice.ts';
+import * as repo from './repo.ts';
+import type { Actor } from './service.ts';
+import { toReferralWire } from './wire.ts';
+
+const DAY_MS = 86_400_000;
+const PENDING_COUNT_KEY = 'live-feed:pending';
+
+/**
+ * Who reads the feed in full: a signed-in user whose consents are signed. A session still waiting for its
+ * consent signatures (003 §4.2) has not agreed to the HIPAA authorization, so it reads the masked feed.
+ */
+function fullReader(auth: AuthContext | null): AuthContext | null {
+  return auth && !auth.consentRequired ? auth : null;
+}
+
+/**
+ * Every Pending referral, counted once per change of any referral: the count reads the whole partial index, the
+ * history version one index entry (counts-cache.ts explains why the cached value is exact).
+ */
+async function pendingTotal(deps: AppDeps): Promise<number> {
+  const db = deps.database.db;
+  const cache = countsCacheOf(deps);
+  const version = await repo.historyVersion(db);
+  const cached = cache.get(PENDING_COUNT_KEY, version);
+  if (cached) return cached[0]?.count ?? 0;
+  const n = await feedRepo.countPending(db);
+  cache.set(PENDING_COUNT_KEY, version, [{ status: 'pending', count: n }]);
+  return n;
+}
+
+/** The directory providers the organization acts for; the first is the one a claim matches to. */
+async function providersOf(deps: AppDeps, orgId: number | null | undefined): Promise<number[]> {
+  return orgId ? repo.providerIdsOfOrganization(deps.database.db, orgId) : [];
+}
+
+/**
+ * A card at the level of the active organization (issue #12 minimum necessary): full when it created the
+ * referral or its provider is the matched one, the claim card otherwise.
+ */
+function cardFor(row: feedRepo.FeedRow, orgId: number | null, today: Date): FeedCard {
+  const detail = feedDetailFor(
+    { signed_in: true, org_id: orgId },
+    { referring_org_id: row.organizationId, matched_org_id: row.matchedOrganizationId },
+  );
+  return feedCardAt(toFeedCard(row, row.referredBy, today), detail);
+}
+
+/**
+ * GET /api/live-feed (000 §2.6, §4.3). Signed out: every organization's Pending referrals, newest first,
+ * masked here on the server. Signed in: first the referrals awaiting the answer of a provider the active
+ * organization acts for (it can accept them from the feed), then the Pending ones, both without the user's
+ * passes; in full where the active organization referred the member or is the matched provider's, as claim
+ * cards elsewhere. Each page that showed full cards is audited with their ids.
+ */
+export async function listLiveFeed(
+  deps: AppDeps,
+  request: FastifyRequest,
+  query: FeedQuery,
+): Promise<FeedList> {
+  const db = deps.database.db;
+  const reader = fullReader(request.auth);
+  const offset = (query.page - 1) * query.page_size;
+  const paging = { page: query.page, page_size: query.page_size };
+
+  if (!reader) {
+    const [rows, pending] = await Promise.all([
+      feedRepo.listPendingPage(db, null, query.page_size, offset),
+      pendingTotal(deps),
+    ]);
+    return {
+      referrals: rows.map((r) => maskFeedCard(toFeedCard(r, r.referredBy))),
+      pending_count: pending,
+      total: pending,
+      ...paging,
+      viewer: { signed_in: false, provider_id: null, organization_id: null },
+    };
+  }
+
+  const userId = reader.user.id;
+  const orgId = reader.org?.id ?? null;
+  const providerIds = await providersOf(deps, orgId);
+  const [awaitingCount, pending, passed] = await Promise.all([
+    feedRepo.countAwaiting(db, providerIds, userId),
+    pendingTotal(deps),
+    feedRepo.countPassedPending(db, userId),
+  ]);
+  const pendingCount = Math.max(0, pending - passed);
+
+  // The awaiting cards come first across pages: a page takes what is left of them, then Pending ones.
+  const awaiting =
+    offset < awaitingCount
+      ? await feedRepo.listAwaitingPage(db, providerIds, userId, query.page_size, offset)
+      : [];
+  const open = await feedRepo.listPendingPage(
+    db,
+    userId,
+    query.page_size - awaiting.length,
+    Math.max(0, offset - awaitingCount),
+  );
+  const today = new Date();
+  const cards = [...awaiting, ...open].map((r) => cardFor(r, orgId, today));
+
+  // PHI read (DESIGN.md): who saw which referrals in full, one row per page (none when it showed none).
+  await auditPhiRead(db, request, {
+    action: 'referral.feed_read',
+    entityType: 'referral',
+    ids: cards.filter((c) => c.detail === 'full').map((c) => c.id),
+    details: { page: query.page },
+  });
+  return {
+    referrals: cards,
+    pending_count: pendingCount,
+    total: awaitingCount + pendingCount,
+    ...paging,
+    viewer: { signed_in: true, provider_id: providerIds[0] ?? null, organization_id: orgId },
+  };
+}
+
+/**
+ * The one way a Pending referral becomes Matched to a provider (a claim from the feed, a manual match, 001 §4):
+ * matched_at now, acceptance pending, and the provider has 7 days to answer (000 §9 expires_at). False when the
+ * referral is no longer Pending (the update applies only while it is).
+ */
+export async function matchPendingReferral(
+  tx: DbOrTx,
+  id: number,
+  providerId: number,
+  matchMethod: string,
+): Promise<boolean> {
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + RESPONSE_WINDOW_DAYS * DAY_MS);
+  return feedRepo.claimPendingReferral(tx, id, providerId, now, expiresAt, matchMethod);
+}
+
+/**
+ * POST /api/referrals/{id}/claim (000 §4.1, 003 §4.5): the active organization takes a Pending referral from the
+ * feed for its directory provider. The referral becomes Matched to that provider, which then has 7 days to
+ * confirm (000 §9); the member hears of it by SMS; it leaves every other feed at once. Of two organizations
+ * claiming at once exactly one wins: the row is locked, and the update applies only while it is still Pending.
+ */
+export async function claimReferral(
+  deps: AppDeps,
+  request: FastifyRequest,
+  actor: Actor,
+  id: number,
+): Promise<Referral> {
+  const db = deps.database.db;
+  const [providerId] = await providersOf(deps, actor.org.id);
+  if (providerId === undefined) throw new AppError('forbidden', FEED_MESSAGES.notAProvider);
+
+  return db.transaction(async (tx) => {
+    const before = await repo.lockReferral(tx, id);
+    if (!before) throw new AppError('not_found', REFERRAL_MESSAGES.notFound);
+    const claimed = isOpen(before) && (await matchPendingReferral(tx, id, providerId, CLAIM_MATCH_METHOD));
+    if (!claimed) throw new AppError('conflict', FEED_MESSAGES.alreadyTaken);
+
+    const after = (await repo.findReferral(tx, id))!;
+    const organizationName = await repo.organizationName(tx, actor.org.id);
+    const details = {
+      provider_id: providerId,
+      provider_name: after.matchedProvider?.name ?? null,
+      organization_id: actor.org.id,
+      organization_name: organizationName,
+    };
+    await recordReferralEvent(deps, tx, {
+      referral: after,
+      type: 'claimed',
+      actorUserId: actor.user.id,
+      fromStatus: before.status,
+      toStatus: after.status,
+      details,
+    });
+    // The claimer read a claim card until now; its answer is the full record (issue #12): this one row is both
+    // the claim and that first full read of the referral by the claiming organization.
+    await audit(tx, request, {
+      action: 'referral.claimed',
+      entityType: 'referral',
+      entityId: id,
+      details: { ...details, full_record_read: true },
+    });
+    await noticeMemberOfStatus(deps, tx, after, actor.user.id);
+    await publishFeedChange(deps, tx, before, after);
+    return toReferralWire(after, after.organizationId === actor.org.id ? 'owner' : 'provider');
+  });
+}
+
+/**
+ * POST /api/referrals/{id}/pass (000 §4.3 "Pass hides the card"): hidden from this user's feed for good. Only a
+ * card the user's feed holds can be passed: a Pending referral, or one awaiting the answer of the active
+ * organization's provider; anything else is not found.
+ */
+export async function passReferral(deps: AppDeps, auth: AuthContext, id: number): Promise<{ ok: true }> {
+  const db = deps.database.db;
+  const record = await repo.findReferral(db, id);
+  const inFeed =
+    record !== undefined &&
+    (isOpen(record) ||
+      (isAwaitingProvider(record) &&
+        auth.org !== null &&
+        record.matchedProvider?.organizationId === auth.org.id));
+  if (!inFeed) throw new AppError('not_found', REFERRAL_MESSAGES.notFound);
+  await feedRepo.insertPass(db, auth.user.id, id);
+  return { ok: true };
+}

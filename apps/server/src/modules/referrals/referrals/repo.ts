@@ -1,0 +1,243 @@
+import type { ReferralListQuery, ReferralStatus } from '@trust/domain';
+import { and, desc, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import {
+  members,
+  organizations,
+  providers,
+  referralEvents,
+  referrals,
+  users,
+} from '../../../db/schema/index.ts';
+
+const { searchText: _searchText, ...referralColumns } = getTableColumns(referrals);
+
+/** The matched provider's card fields, read with every referral (a left join on the primary key). */
+const matchedProviderColumns = {
+  id: providers.id,
+  name: providers.name,
+  organizationType: providers.organizationType,
+  services: providers.services,
+  phone: providers.phone,
+  email: providers.email,
+  city: providers.city,
+  state: providers.state,
+  organizationId: providers.organizationId,
+};
+
+export type ReferralRow = Omit<typeof referrals.$inferSelect, 'searchText'>;
+export type MatchedProviderRow = {
+  id: number;
+  name: string;
+  organizationType: string;
+  services: string[];
+  phone: string | null;
+  email: string | null;
+  city: string | null;
+  state: string | null;
+  organizationId: number | null;
+};
+/** A referral with its matched provider (null when unmatched). */
+export type ReferralRecord = ReferralRow & { matchedProvider: MatchedProviderRow | null };
+export type ReferralInsert = typeof referrals.$inferInsert;
+export type ReferralEventRow = typeof referralEvents.$inferSelect & { actorName: string | null };
+
+const recordSelection = { ...referralColumns, matchedProvider: matchedProviderColumns };
+
+/** LIKE pattern for a search term: the term's own % and _ match themselves. */
+function containsPattern(term: string) {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Whose referrals a list covers (000 §5.5 plus the scope): created by the organization, received by it as the
+ * matched provider (its own provider listings), or both.
+ */
+function scopeFilter(orgId: number, providerIds: readonly number[], scope: ReferralListQuery['scope']) {
+  const created = eq(referrals.organizationId, orgId);
+  const received = providerIds.length ? inArray(referrals.matchedProviderId, [...providerIds]) : null;
+  if (scope === 'created') return created;
+  if (scope === 'received') return received ?? sql`false`;
+  return received ? (or(created, received) as SQL) : created;
+}
+
+/** The queue filters except status (000 §5.5): scope, search, urgency, method. */
+function baseFilters(
+  orgId: number,
+  providerIds: readonly number[],
+  q: ReferralListQuery,
+  serverUrgencies: readonly string[] | null,
+) {
+  const where: SQL[] = [scopeFilter(orgId, providerIds, q.scope)];
+  if (q.search) where.push(sql`${referrals.searchText} LIKE ${containsPattern(q.search)}`);
+  if (serverUrgencies) where.push(inArray(referrals.urgencyLevel, [...serverUrgencies]));
+  // 000 §5.5: auto = useMatchingEngine is not false; manual = it is false.
+  if (q.method === 'auto') where.push(eq(referrals.useMatchingEngine, true));
+  if (q.method === 'manual') where.push(eq(referrals.useMatchingEngine, false));
+  return where;
+}
+
+/** One page of the queue, newest first (index referrals_org_created_idx / _org_status_idx, scanned backwards). */
+export async function listReferralPage(
+  db: DbOrTx,
+  orgId: number,
+  providerIds: readonly number[],
+  q: ReferralListQuery,
+  serverUrgencies: readonly string[] | null,
+) {
+  const where = baseFilters(orgId, providerIds, q, serverUrgencies);
+  if (q.status !== 'all') where.push(eq(referrals.status, q.status));
+  const rows = await db
+    .select(recordSelection)
+    .from(referrals)
+    .leftJoin(providers, eq(providers.id, referrals.matchedProviderId))
+    .where(and(...where))
+    .orderBy(desc(referrals.createdAt), desc(referrals.id))
+    .limit(q.page_size)
+    .offset((q.page - 1) * q.page_size);
+  return rows as ReferralRecord[];
+}
+
+/** The queue counters: one grouped count over the same search and filters, ignoring the status filter. */
+export async function countReferralsByStatus(
+  db: DbOrTx,
+  orgId: number,
+  providerIds: readonly number[],
+  q: ReferralListQuery,
+  serverUrgencies: readonly string[] | null,
+) {
+  return db
+    .select({ status: referrals.status, count: sql<number>`count(*)::int` })
+    .from(referrals)
+    .where(and(...baseFilters(orgId, providerIds, q, serverUrgencies)))
+    .groupBy(referrals.status);
+}
+
+/** How many referrals each member has in the organization (000 §2.3 "a total count per member"). */
+export async function countByMember(db: DbOrTx, orgId: number, memberIds: readonly number[]) {
+  if (memberIds.length === 0) return new Map<number, number>();
+  const rows = await db
+    .select({ memberId: referrals.memberId, count: sql<number>`count(*)::int` })
+    .from(referrals)
+    .where(and(eq(referrals.organizationId, orgId), inArray(referrals.memberId, [...memberIds])))
+    .groupBy(referrals.memberId);
+  return new Map(rows.map((r) => [r.memberId as number, r.count]));
+}
+
+export async function findReferral(db: DbOrTx, id: number): Promise<ReferralRecord | undefined> {
+  const [row] = await db
+    .select(recordSelection)
+    .from(referrals)
+    .leftJoin(providers, eq(providers.id, referrals.matchedProviderId))
+    .where(eq(referrals.id, id))
+    .limit(1);
+  return row as ReferralRecord | undefined;
+}
+
+/** Locks the row for a change, so two changes of one referral run one after the other. */
+export async function lockReferral(db: DbOrTx, id: number): Promise<ReferralRecord | undefined> {
+  const [row] = await db.select(referralColumns).from(referrals).where(eq(referrals.id, id)).for('update');
+  if (!row) return undefined;
+  return { ...(row as ReferralRow), matchedProvider: await findMatchedProvider(db, row.matchedProviderId) };
+}
+
+async function findMatchedProvider(db: DbOrTx, providerId: number | null) {
+  if (providerId === null) return null;
+  const [row] = await db.select(matchedProviderColumns).from(providers).where(eq(providers.id, providerId));
+  return row ?? null;
+}
+
+/** The directory providers the organization acts for (their matched referrals are its to answer). */
+export async function providerIdsOfOrganization(db: DbOrTx, orgId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: providers.id })
+    .from(providers)
+    .where(eq(providers.organizationId, orgId))
+    .orderBy(providers.id);
+  return rows.map((r) => r.id);
+}
+
+export async function organizationName(db: DbOrTx, orgId: number): Promise<string> {
+  const [row] = await db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, orgId));
+  return row?.name ?? '';
+}
+
+export async function referralNumberTaken(db: DbOrTx, referralNumber: string) {
+  const [row] = await db
+    .select({ id: referrals.id })
+    .from(referrals)
+    .where(eq(referrals.referralNumber, referralNumber))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function insertReferral(db: DbOrTx, values: ReferralInsert): Promise<ReferralRecord> {
+  const [row] = await db.insert(referrals).values(values).returning(referralColumns);
+  return { ...(row as ReferralRow), matchedProvider: await findMatchedProvider(db, row!.matchedProviderId) };
+}
+
+export async function updateReferral(
+  db: DbOrTx,
+  id: number,
+  values: Partial<ReferralInsert>,
+): Promise<ReferralRecord> {
+  const [row] = await db.update(referrals).set(values).where(eq(referrals.id, id)).returning(referralColumns);
+  return { ...(row as ReferralRow), matchedProvider: await findMatchedProvider(db, row!.matchedProviderId) };
+}
+
+export async function deletePendingReferral(db: DbOrTx, id: number) {
+  const rows = await db
+    .delete(referrals)
+    .where(and(eq(referrals.id, id), eq(referrals.status, 'pending' satisfies ReferralStatus)))
+    .returning({ id: referrals.id });
+  return rows.length > 0;
+}
+
+/** The organization's member with this Medicaid ID (members_org_medicaid_uq), created from the referral if new. */
+export async function linkMember(
+  db: DbOrTx,
+  orgId: number,
+  values: Omit<typeof members.$inferInsert, 'organizationId'> & { medicaidId: string },
+) {
+  const find = async () => {
+    const [row] = await db
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.organizationId, orgId), eq(members.medicaidId, values.medicaidId)))
+      .limit(1);
+    return row?.id;
+  };
+  const existing = await find();
+  if (existing) return existing;
+  const [row] = await db
+    .insert(members)
+    .values({ ...values, organizationId: orgId })
+    .onConflictDoNothing({
+      target: [members.organizationId, members.medicaidId],
+      where: sql`${members.medicaidId} is not null`,
+    })
+    .returning({ id: members.id });
+  return row?.id ?? (await find()) ?? null;
+}
+
+export async function insertEvent(db: DbOrTx, values: typeof referralEvents.$inferInsert) {
+  await db.insert(referralEvents).values(values);
+}
+
+/** The newest history id: it changes with every change of any referral (counts-cache.ts). */
+export async function historyVersion(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ id: sql<number | null>`max(${referralEvents.id})` }).from(referralEvents);
+  return Number(row?.id ?? 0);
+}
+
+export async function listEvents(db: DbOrTx, referralId: number): Promise<ReferralEventRow[]> {
+  return db
+    .select({ ...getTableColumns(referralEvents), actorName: users.name })
+    .from(referralEvents)
+    .leftJoin(users, eq(users.id, referralEvents.actorUserId))
+    .where(eq(referralEvents.referralId, referralId))
+    .orderBy(desc(referralEvents.at), desc(referralEvents.id));
+}
