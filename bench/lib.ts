@@ -129,9 +129,10 @@ export type StartedServer = {
 
 /**
  * The server on a free port with fresh demo data: on PostgreSQL in a new `tm_bench_…` database when
- * DATABASE_URL is set, else on PGlite in a temporary directory.
+ * DATABASE_URL is set, else on PGlite in a temporary directory. `root` is the checkout whose server runs
+ * (another worktree, to measure an older commit beside this one).
  */
-export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<StartedServer> {
+export async function startServer(extraEnv: NodeJS.ProcessEnv = {}, root = ROOT): Promise<StartedServer> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-bench-'));
   tempDirs.push(dataDir);
@@ -154,7 +155,7 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sta
   const databaseKind = serverDatabaseUrl ? 'postgres' : 'pglite';
   console.error(`bench: starting the server on :${port} (${databaseKind}, fresh demo data)…`);
   const startedAt = Date.now();
-  const server = startChild('server', ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: ROOT, env });
+  const server = startChild('server', ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env });
   children.push(server);
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/health`, server, 300_000);

@@ -1,11 +1,11 @@
 import { createDrivers, sweepQueuedMessages } from '../adapters/delivery.ts';
 import { DELIVER_JOB, OUTBOUND_MAX_ATTEMPTS } from '../adapters/outbound.ts';
 import { registerEmailJobs } from '../modules/communications/email/jobs.ts';
-import { deliverAndReport } from '../modules/referrals/referrals/delivery-report.ts';
-import { EXPIRE_CRON, EXPIRE_JOB, expireOverdueReferrals } from '../modules/referrals/referrals/expiry.ts';
 import { registerSmsJobs } from '../modules/communications/sms/jobs.ts';
 import { registerVoiceJobs } from '../modules/communications/voice/jobs.ts';
 import { registerWebFormJobs } from '../modules/communications/web-forms/jobs.ts';
+import { deliverAndReport } from '../modules/referrals/referrals/delivery-report.ts';
+import { EXPIRE_CRON, EXPIRE_JOB, expireOverdueReferrals } from '../modules/referrals/referrals/expiry.ts';
 import { sweepAttemptCounters } from './attempt-limits.ts';
 import type { AppDeps } from './deps.ts';
 import type { Jobs } from './jobs.ts';

@@ -17,9 +17,14 @@ import { verifyPassword } from '../../../platform/crypto.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { createSession, endSession, IDLE_MS } from '../../../platform/sessions.ts';
+import {
+  findUserByEmail,
+  recordLogin,
+  toUserWire,
+  type UserRow,
+} from '../../administration/users/service.ts';
 import { consentStatusFor } from '../consent/service.ts';
 import * as twoFactor from '../two-factor/service.ts';
-import { findUserByEmail, recordLogin, toUserWire, type UserRow } from '../../administration/users/service.ts';
 import * as repo from './repo.ts';
 import {
   beginSignInAttempt,

@@ -30,8 +30,8 @@ import { type AuthContext, isSuperAdmin } from '../../../platform/auth.ts';
 import { hashPassword, hashToken, randomToken, verifyPassword } from '../../../platform/crypto.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { beginSignInAttempt, notAFailure, type SignInAttempt } from '../auth/sign-in-limits.ts';
 import { findUserByEmail, toUserWire } from '../../administration/users/service.ts';
+import { beginSignInAttempt, notAFailure, type SignInAttempt } from '../auth/sign-in-limits.ts';
 import * as repo from './repo.ts';
 
 /**

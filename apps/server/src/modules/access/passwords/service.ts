@@ -26,8 +26,8 @@ import { hashPassword, hashToken, randomToken, verifyPassword } from '../../../p
 import type { AppDeps } from '../../../platform/deps.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { endUserSessions } from '../../../platform/sessions.ts';
-import { clearAccountFailures } from '../auth/sign-in-limits.ts';
 import { findUserByEmail } from '../../administration/users/service.ts';
+import { clearAccountFailures } from '../auth/sign-in-limits.ts';
 import * as repo from './repo.ts';
 
 /** The change-password answer past its limit (platform/attempt-limits.ts `confirmIdentity`). */

@@ -1,6 +1,12 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { backupCodes, loginChallenges, trustedDevices, users, userTwoFactor } from '../../../db/schema/index.ts';
+import {
+  backupCodes,
+  loginChallenges,
+  trustedDevices,
+  users,
+  userTwoFactor,
+} from '../../../db/schema/index.ts';
 
 export type TwoFactorRow = typeof userTwoFactor.$inferSelect;
 export type ChallengeRow = typeof loginChallenges.$inferSelect;

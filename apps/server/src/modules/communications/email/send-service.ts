@@ -15,6 +15,9 @@ import type { FastifyRequest } from 'fastify';
 import { audit } from '../../../platform/audit.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { AppError } from '../../../platform/errors.ts';
+import { canSeeProvider } from '../../providers/directory/service.ts';
+import { listProviderMethods } from '../../referrals/referral-sending/methods-service.ts';
+import { type Actor, findVisibleReferral } from '../../referrals/referrals/service.ts';
 import {
   discardAttachments,
   recordAttachment,
@@ -23,9 +26,6 @@ import {
 import { queueCommunicationEmail } from '../communications/queue.ts';
 import * as records from '../communications/records.ts';
 import { normalizeCounterpart } from '../communications/service.ts';
-import { canSeeProvider } from '../../providers/directory/service.ts';
-import { listProviderMethods } from '../../referrals/referral-sending/methods-service.ts';
-import { type Actor, findVisibleReferral } from '../../referrals/referrals/service.ts';
 import { addressList, isEmailAddress, newMessageId, newToken, replyAddress } from './addresses.ts';
 import { emailHtmlToText, sanitizeEmailHtml, textToLinkedHtml, withTracking } from './html.ts';
 import * as repo from './repo.ts';

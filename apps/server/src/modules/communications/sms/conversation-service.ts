@@ -9,10 +9,10 @@ import { isOptedOut } from '../../../adapters/sms/opt-outs.ts';
 import { auditPhiRead } from '../../../platform/audit.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { AppError } from '../../../platform/errors.ts';
-import * as records from '../communications/records.ts';
-import { findReadableConversation, markConversationRead } from '../communications/service.ts';
 import { canSeeProvider } from '../../providers/directory/service.ts';
 import { type Actor, findVisibleReferral } from '../../referrals/referrals/service.ts';
+import * as records from '../communications/records.ts';
+import { findReadableConversation, markConversationRead } from '../communications/service.ts';
 import * as repo from './repo.ts';
 import { toSmsMessage } from './wire.ts';
 

@@ -10,10 +10,10 @@ import { isOptedOut } from '../../../adapters/sms/opt-outs.ts';
 import { audit } from '../../../platform/audit.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { queueCommunicationSms } from '../communications/queue.ts';
 import { canSeeProvider } from '../../providers/directory/service.ts';
 import * as referralsRepo from '../../referrals/referrals/repo.ts';
 import type { Actor } from '../../referrals/referrals/service.ts';
+import { queueCommunicationSms } from '../communications/queue.ts';
 import * as repo from './repo.ts';
 import { toSmsMessage } from './wire.ts';
 

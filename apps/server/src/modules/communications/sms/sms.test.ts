@@ -8,7 +8,13 @@ import {
   type SmsSendResponse,
 } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, expectEnvelope, login, openEventStream, type TestApp } from '../../../../test/helpers.ts';
+import {
+  buildTestApp,
+  expectEnvelope,
+  login,
+  openEventStream,
+  type TestApp,
+} from '../../../../test/helpers.ts';
 import { decryptSecret, encryptionKey } from '../../../platform/secret-box.ts';
 import { api as apiOf, freshNumber, freshProvider, newReferral, one, orgId } from './test-fixtures.ts';
 

@@ -18,6 +18,7 @@ import type { AuthContext } from '../../../platform/auth.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { newStorageKey, StoredFileMissingError, storageOf } from '../../../platform/storage.ts';
+import { type Actor, findVisibleReferral } from '../../referrals/referrals/service.ts';
 import { sealBody } from '../communications/body.ts';
 import {
   canTriageUnmatched,
@@ -25,7 +26,6 @@ import {
   updateCommunicationStatus,
 } from '../communications/service.ts';
 import { assertCanReadOutbox } from '../outbox/service.ts';
-import { type Actor, findVisibleReferral } from '../../referrals/referrals/service.ts';
 import { sniffAudio } from './audio-type.ts';
 import { voiceDriverOf } from './driver-of.ts';
 import { voicemailMetadata } from './metadata.ts';

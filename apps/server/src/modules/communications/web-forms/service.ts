@@ -10,10 +10,10 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { audit } from '../../../platform/audit.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { recordCommunication } from '../communications/service.ts';
-import { getProvider, isProviderVerified } from '../../providers/directory/service.ts';
 import { getOrganization } from '../../administration/orgs/service.ts';
+import { getProvider, isProviderVerified } from '../../providers/directory/service.ts';
 import { type Actor, findVisibleReferral } from '../../referrals/referrals/service.ts';
+import { recordCommunication } from '../communications/service.ts';
 import * as repo from './repo.ts';
 import { runWebFormSubmission, WEB_FORM_JOB, type WebFormJobData } from './submission-job.ts';
 

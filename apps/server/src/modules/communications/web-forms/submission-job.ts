@@ -1,10 +1,10 @@
 import { PROVIDER_VERIFICATION_MESSAGES, WEB_FORM_MESSAGES, webFormFailedMessage } from '@trust/domain';
 import { fillWebForm, type WebFormOutcome } from '../../../adapters/web-form/browser-driver.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { updateCommunicationStatus } from '../communications/service.ts';
 import { isProviderVerified } from '../../providers/directory/service.ts';
 import { recordReferralEvent } from '../../referrals/referrals/history.ts';
 import * as referralsRepo from '../../referrals/referrals/repo.ts';
+import { updateCommunicationStatus } from '../communications/service.ts';
 import { type Referrer, referralFormValues } from './form-values.ts';
 import * as repo from './repo.ts';
 

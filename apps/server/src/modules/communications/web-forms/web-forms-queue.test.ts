@@ -1,7 +1,11 @@
 import type { Referral, WebFormResult } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, login, type TestApp } from '../../../../test/helpers.ts';
-import { type FormServer, isBase64Png, startFormServer } from '../../../adapters/web-form/test-form-server.ts';
+import {
+  type FormServer,
+  isBase64Png,
+  startFormServer,
+} from '../../../adapters/web-form/test-form-server.ts';
 import { WEB_FORM_JOB } from './submission-job.ts';
 
 // With the job queue running (pg-boss, as a server with JOBS on), the submission is the 'web-form.submit' job

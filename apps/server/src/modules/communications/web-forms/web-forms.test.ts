@@ -1,7 +1,11 @@
 import { type Referral, WEB_FORM_MESSAGES, type WebFormResult, webFormHttpError } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, expectEnvelope, login, type TestApp } from '../../../../test/helpers.ts';
-import { type FormServer, isBase64Png, startFormServer } from '../../../adapters/web-form/test-form-server.ts';
+import {
+  type FormServer,
+  isBase64Png,
+  startFormServer,
+} from '../../../adapters/web-form/test-form-server.ts';
 import { webFormTarget } from './service.ts';
 import { endStaleSubmissions } from './submission-job.ts';
 

@@ -24,8 +24,8 @@ import {
   one as queryOne,
   type TestApp,
 } from '../../../../test/helpers.ts';
-import { discoverProviderMethods } from '../../referrals/referral-sending/methods-service.ts';
 import { runWebFormSubmission } from '../../communications/web-forms/submission-job.ts';
+import { discoverProviderMethods } from '../../referrals/referral-sending/methods-service.ts';
 
 // Issue #12 "Unvetted providers get PHI": a provider added by hand by one organization entered the shared
 // public directory and other organizations' auto-match at distance 0 (its ZIP's centre), with a web-form URL of

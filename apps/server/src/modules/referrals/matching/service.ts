@@ -30,7 +30,12 @@ import { audit, auditPhiRead } from '../../../platform/audit.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { lookupZip } from '../../providers/directory/geography.ts';
-import { getProvider, getProviders, listProviders, nearestProviders } from '../../providers/directory/service.ts';
+import {
+  getProvider,
+  getProviders,
+  listProviders,
+  nearestProviders,
+} from '../../providers/directory/service.ts';
 import { sendReferralToProvider } from '../referral-sending/send-service.ts';
 import { publishFeedChange } from '../referrals/feed-cards.ts';
 import { matchPendingReferral } from '../referrals/feed-service.ts';

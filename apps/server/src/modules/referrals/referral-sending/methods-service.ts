@@ -17,7 +17,11 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { audit } from '../../../platform/audit.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { canSeeProvider, isProviderVerified, type ProviderViewer } from '../../providers/directory/service.ts';
+import {
+  canSeeProvider,
+  isProviderVerified,
+  type ProviderViewer,
+} from '../../providers/directory/service.ts';
 import { recordMethodAttempt } from './delivery-outcome.ts';
 import * as methods from './methods-repo.ts';
 import { type DiscoveryOptions, discoverWebsiteContacts } from './website-contacts.ts';

@@ -16,11 +16,15 @@ import { audit } from '../../../platform/audit.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { queueCommunicationEmail, queueCommunicationSms } from '../../communications/communications/queue.ts';
+import {
+  createWebFormSubmission,
+  startWebFormRun,
+  webFormTarget,
+} from '../../communications/web-forms/service.ts';
 import { canSeeProvider, isProviderVerified } from '../../providers/directory/service.ts';
 import { recordReferralEvent } from '../referrals/history.ts';
 import * as referralsRepo from '../referrals/repo.ts';
 import type { Actor } from '../referrals/service.ts';
-import { createWebFormSubmission, startWebFormRun, webFormTarget } from '../../communications/web-forms/service.ts';
 import { markEntrySent } from './match-entries-repo.ts';
 import * as methods from './methods-repo.ts';
 
