@@ -7,6 +7,8 @@ import { z } from 'zod';
 export const errorEnvelopeSchema = z
   .object({
     code: z.string(),
+    /** Which refusal it is, from ERROR_REASONS (error-reasons/), when the server knows it. */
+    reason: z.string().optional(),
     detail: z.string(),
     message: z.string(),
     error: z.string(),

@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './audit-actions/index.ts';
 export * from './auth.ts';
 export * from './case-notes.ts';
 export * from './client-config.ts';
@@ -10,8 +11,10 @@ export * from './dashboard.ts';
 export * from './directory-wire.ts';
 export * from './display.ts';
 export * from './documents.ts';
+export * from './domain-events.ts';
 export * from './email-templates.ts';
 export * from './email-wire.ts';
+export * from './error-reasons/index.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './health.ts';

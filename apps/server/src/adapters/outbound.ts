@@ -61,7 +61,7 @@ export type SmsMessage = {
   bypassOptOut?: boolean;
 };
 
-/** The job that delivers one stored message (defined in platform/job-definitions.ts). */
+/** The job that delivers one stored message (defined by the outbox module: modules/communications/outbox/jobs.ts). */
 export const DELIVER_JOB = 'outbound.deliver';
 /** Attempts in all: the first plus pg-boss's retries. After the last one the message is marked 'failed'. */
 export const OUTBOUND_MAX_ATTEMPTS = 6;

@@ -1,6 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
+import { actorOrganizationId, actorUserId, type ServiceContext } from './context.ts';
+
+/**
+ * Who did it: a service context (issue #13), or (TRANSITION, while the areas move to contexts) the request, or
+ * null for the system.
+ */
+export type AuditSource = ServiceContext | FastifyRequest | null;
+
+function isContext(source: AuditSource): source is ServiceContext {
+  return source !== null && 'actor' in source && 'meta' in source;
+}
 
 export type AuditEntry = {
   action: string;
@@ -13,19 +24,16 @@ export type AuditEntry = {
  * Writes one audit row. Call it with the transaction that makes the change, so the record and the change
  * commit or fail together. The actor, organization and address come from the request.
  */
-export async function audit(
-  db: DbOrTx,
-  request: FastifyRequest | null,
-  entry: AuditEntry,
-  actorUserId?: number,
-) {
+export async function audit(db: DbOrTx, source: AuditSource, entry: AuditEntry, actorId?: number) {
+  const ctx = isContext(source) ? source : null;
+  const request = ctx ? null : (source as FastifyRequest | null);
   await db.insert(auditLog).values({
-    actorUserId: actorUserId ?? request?.auth?.user.id ?? null,
-    organizationId: request?.auth?.org?.id ?? null,
+    actorUserId: actorId ?? (ctx ? actorUserId(ctx) : (request?.auth?.user.id ?? null)),
+    organizationId: ctx ? actorOrganizationId(ctx) : (request?.auth?.org?.id ?? null),
     action: entry.action,
     entityType: entry.entityType ?? null,
     entityId: entry.entityId === undefined ? null : String(entry.entityId),
-    ip: request?.ip ?? null,
+    ip: ctx ? ctx.meta.ip : (request?.ip ?? null),
     details: entry.details ?? {},
   });
 }
@@ -37,11 +45,11 @@ export async function audit(
  */
 export async function auditPhiRead(
   db: DbOrTx,
-  request: FastifyRequest | null,
+  source: AuditSource,
   entry: { action: string; entityType: string; ids: readonly number[]; details?: Record<string, unknown> },
 ) {
   if (entry.ids.length === 0) return;
-  await audit(db, request, {
+  await audit(db, source, {
     action: entry.action,
     entityType: entry.entityType,
     ...(entry.ids.length === 1 ? { entityId: entry.ids[0] } : {}),

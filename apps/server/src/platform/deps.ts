@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import type { DomainEvents } from './domain-events.ts';
 import type { EventHub } from './events.ts';
 import type { Jobs } from './jobs.ts';
 
@@ -7,7 +8,10 @@ import type { Jobs } from './jobs.ts';
 export type AppDeps = {
   config: Config;
   database: Database;
+  /** Server-Sent Event streams to browsers (audiences, session-bound). */
   events: EventHub;
+  /** Domain events between modules (packages/domain/src/domain-events.ts). */
+  domainEvents: DomainEvents;
   jobs: Jobs | null;
   version: string;
   startedAt: number;

@@ -1,23 +1,37 @@
-import { ERROR_CODES, type ErrorCode, type ErrorEnvelope, errorEnvelopeSchema } from '@trust/domain';
+import {
+  ERROR_CODES,
+  ERROR_REASONS,
+  type ErrorCode,
+  type ErrorEnvelope,
+  type ErrorReason,
+  errorEnvelopeSchema,
+} from '@trust/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 /**
- * The one application error (DESIGN.md): a code from the catalogue, the human message, optional per-field
- * messages. Services throw it; the error handler renders the envelope.
+ * The one application error (DESIGN.md): a reason from the catalogue (packages/domain/src/error-reasons), the
+ * human message, optional per-field messages. The generic code and the HTTP status follow from the reason.
+ * Services throw it; the error handler renders the envelope. Code that reacts to an error tests `reason`, never
+ * the message.
  */
 export class AppError extends Error {
+  readonly reason: ErrorReason | null;
   readonly code: ErrorCode;
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
 
   constructor(
-    code: ErrorCode,
+    // TRANSITION (issue #13): a bare ErrorCode is still accepted while the areas move to reasons.
+    reasonOrCode: ErrorReason | ErrorCode,
     message: string,
     options: { fields?: Record<string, string>; status?: number; headers?: Record<string, string> } = {},
   ) {
     super(message);
+    const isReason = Object.hasOwn(ERROR_REASONS, reasonOrCode);
+    this.reason = isReason ? (reasonOrCode as ErrorReason) : null;
+    const code = isReason ? ERROR_REASONS[reasonOrCode as ErrorReason] : (reasonOrCode as ErrorCode);
     this.code = code;
     this.status = options.status ?? ERROR_CODES[code];
     this.fields = options.fields;
@@ -25,8 +39,20 @@ export class AppError extends Error {
   }
 }
 
-export function envelope(code: string, message: string, fields?: Record<string, string>): ErrorEnvelope {
-  return { code, detail: message, message, error: message, ...(fields ? { fields } : {}) };
+export function envelope(
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+  reason?: ErrorReason | null,
+): ErrorEnvelope {
+  return {
+    code,
+    ...(reason ? { reason } : {}),
+    detail: message,
+    message,
+    error: message,
+    ...(fields ? { fields } : {}),
+  };
 }
 
 function send(reply: FastifyReply, status: number, body: ErrorEnvelope) {
@@ -56,7 +82,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return send(reply, error.status, envelope(error.code, error.message, error.fields));
+      return send(reply, error.status, envelope(error.code, error.message, error.fields, error.reason));
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { loginAttempts } from '../../../db/schema/index.ts';
 
@@ -22,4 +22,15 @@ export async function signedInFrom(db: DbOrTx, email: string, ip: string, since:
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * Failures are kept a day; successes 30 days, since they make an address "known" to the attempt limits
+ * (sign-in-limits.ts).
+ */
+export async function deleteOldLoginAttempts(db: DbOrTx) {
+  await db.execute(
+    sql`DELETE FROM login_attempts WHERE created_at < now() - interval '1 day'
+          AND (NOT succeeded OR created_at < now() - interval '30 days')`,
+  );
 }

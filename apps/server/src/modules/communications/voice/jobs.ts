@@ -8,7 +8,7 @@ import {
   runFetchRecordingJob,
 } from './recordings.ts';
 
-/** The voice module's jobs (platform/job-definitions.ts registers every module's). */
+/** The voice module's jobs (registered from its manifest, module.ts). */
 export function registerVoiceJobs(jobs: Jobs, deps: AppDeps): void {
   // A recording announced by the service is fetched once into encrypted storage; a failure (the recording is
   // not ready yet, the service is down) is retried with backoff (modules/communications/voice/recordings.ts).

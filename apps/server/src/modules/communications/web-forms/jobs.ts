@@ -7,7 +7,7 @@ import {
   type WebFormJobData,
 } from './submission-job.ts';
 
-/** The web-form module's jobs (platform/job-definitions.ts registers every module's). */
+/** The web-form module's jobs (registered from its manifest, module.ts). */
 export function registerWebFormJobs(jobs: Jobs, deps: AppDeps): void {
   // 001 §5 web form: one headless-browser run per job. No retry: a retry could send the provider's form twice,
   // and a run that fails records why (the coordinator submits again if they want).

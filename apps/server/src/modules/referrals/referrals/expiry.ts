@@ -11,7 +11,7 @@ import * as repo from './repo.ts';
 // that the referral expires: it goes back to Pending, so it re-enters the live feed to be matched again. The
 // matched provider id stays on the row as the record of who did not answer.
 
-/** The pg-boss job that runs the expiry (platform/job-definitions.ts), every 5 minutes. */
+/** The pg-boss job that runs the expiry (jobs.ts), every 5 minutes. */
 export const EXPIRE_JOB = 'referrals.expire';
 export const EXPIRE_CRON = '*/5 * * * *';
 const BATCH_SIZE = 100;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, login, type TestApp } from '../../test/helpers.ts';
+import { bearer, buildTestApp, login, type TestApp } from '../test/helpers.ts';
 
 // Issue #12 "Bad input and failure": one sweep over every route of the OpenAPI document, so a route added later
 // is covered without anyone listing it. Protected routes refuse callers without a live session (401 with the

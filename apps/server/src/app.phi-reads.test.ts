@@ -4,11 +4,11 @@ import path from 'node:path';
 import type { Referral } from '@trust/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, login, type TestApp } from '../../test/helpers.ts';
-import { toneWav } from '../adapters/voice/wav.ts';
-import { configureVoiceDriver } from '../modules/communications/voice/driver-of.ts';
-import { eventually, multipart } from '../modules/communications/voice/test-support.ts';
-import { PHI_EXTENSION } from './phi.ts';
+import { bearer, buildTestApp, login, type TestApp } from '../test/helpers.ts';
+import { toneWav } from './adapters/voice/wav.ts';
+import { configureVoiceDriver } from './modules/communications/voice/driver-of.ts';
+import { eventually, multipart } from './modules/communications/voice/test-support.ts';
+import { PHI_EXTENSION } from './platform/phi.ts';
 
 // Issue #12 item 10: every answer that carries PHI of members writes one audit row naming what it returned. The
 // routes are listed from the OpenAPI document (`x-phi`, platform/phi.ts), and checked two ways: a route whose

@@ -1,0 +1,10 @@
+import { defineModule } from '../../../platform/module.ts';
+import { referralMembersRoutes } from './routes.ts';
+
+export default defineModule({
+  name: 'referral-members',
+  area: 'referrals',
+  service: 'product',
+  owns: [],
+  routes: (deps) => [referralMembersRoutes(deps)],
+});

@@ -1,0 +1,20 @@
+import { ACCESS_AUDIT_ACTIONS } from './access.ts';
+import { ADMINISTRATION_AUDIT_ACTIONS } from './administration.ts';
+import { COMMUNICATIONS_AUDIT_ACTIONS } from './communications.ts';
+import { PLATFORM_AUDIT_ACTIONS } from './platform.ts';
+import { PROVIDERS_AUDIT_ACTIONS } from './providers.ts';
+import { REFERRALS_AUDIT_ACTIONS } from './referrals.ts';
+
+/**
+ * Every action the audit log records (issue #13 item 5): `<entity>.<verb>` → what the row means, in words the
+ * security log can show. audit() accepts only these; one file per area.
+ */
+export const AUDIT_ACTIONS = {
+  ...PLATFORM_AUDIT_ACTIONS,
+  ...ACCESS_AUDIT_ACTIONS,
+  ...ADMINISTRATION_AUDIT_ACTIONS,
+  ...REFERRALS_AUDIT_ACTIONS,
+  ...PROVIDERS_AUDIT_ACTIONS,
+  ...COMMUNICATIONS_AUDIT_ACTIONS,
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/**
+ * The domain events (issue #13 item 3, DESIGN.md "Domain events"): what happened, in ids and small facts, never
+ * PHI (a payload travels through PostgreSQL NOTIFY and may reach every server process). A module publishes them
+ * after its transaction commits (platform/domain-events.ts) and others subscribe through their manifests; the
+ * live feed, the inbox and the timeline are subscribers, and so will the workflow engine and automation rules be.
+ *
+ * Naming: `<entity>.<past tense>`. A payload says whose it is (organization ids) so subscribers can route it
+ * without reading the record. Add an event here, with its payload schema, before publishing it.
+ */
+const id = z.number().int();
+const orgIds = {
+  /** The organization that owns the record. */
+  organization_id: id,
+};
+
+export const DOMAIN_EVENTS = {
+  /** A referral's history grew (every referral event row: created, updated, status, note, document…). */
+  'referral.changed': z.object({
+    referral_id: id,
+    ...orgIds,
+    /** The matched provider's organization, when there is one: it sees the referral too. */
+    provider_organization_id: id.nullable(),
+    referral_number: z.string(),
+    status: z.string(),
+    /** The history event type (referral_events.type). */
+    change: z.string(),
+    /** Organizations that must not be told (an internal note is not announced to the provider's organization). */
+    hidden_from: z.array(id).default([]),
+  }),
+  'referral.created': z.object({ referral_id: id, ...orgIds }),
+  'referral.status_changed': z.object({
+    referral_id: id,
+    ...orgIds,
+    from: z.string().nullable(),
+    to: z.string(),
+    provider_id: id.nullable(),
+  }),
+  /** The live feed changed: a referral entered or left it, or its card changed (masked cards are rebuilt). */
+  'feed.changed': z.object({ referral_id: id, ...orgIds }),
+  'match.sent': z.object({ referral_id: id, ...orgIds, provider_id: id, method: z.string() }),
+  'provider.replied': z.object({
+    referral_id: id,
+    ...orgIds,
+    provider_id: id,
+    answer: z.enum(['accepted', 'declined']),
+    channel: z.string(),
+  }),
+  /** A message was recorded on a conversation (inbound or outbound, any channel) or its delivery changed. */
+  'communication.recorded': z.object({
+    communication_id: id,
+    conversation_id: id.nullable(),
+    /** Null for a message nobody could place yet (platform operators triage it). */
+    organization_id: id.nullable(),
+    referral_id: id.nullable(),
+    provider_id: id.nullable(),
+    channel: z.string(),
+    direction: z.string(),
+    status: z.string(),
+    /** 'created' for a new message, 'updated' for a delivery report or a change of its state. */
+    change: z.enum(['created', 'updated']),
+  }),
+  /** A conversation's state changed (read, assigned, filed). */
+  'conversation.changed': z.object({
+    conversation_id: id,
+    organization_id: id.nullable(),
+    unread_count: z.number().int().optional(),
+  }),
+} as const;
+
+export type DomainEventName = keyof typeof DOMAIN_EVENTS;
+export type DomainEventPayload<N extends DomainEventName> = z.output<(typeof DOMAIN_EVENTS)[N]>;
+export type DomainEventInput<N extends DomainEventName> = z.input<(typeof DOMAIN_EVENTS)[N]>;
+/** One event as it travels: its name, a unique id (subscribers use it to do a side effect once), when, and data. */
+export type DomainEvent<N extends DomainEventName = DomainEventName> = {
+  id: string;
+  name: N;
+  at: string;
+  data: DomainEventPayload<N>;
+};

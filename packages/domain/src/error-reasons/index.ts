@@ -1,0 +1,25 @@
+import { ACCESS_ERROR_REASONS } from './access.ts';
+import { ADMINISTRATION_ERROR_REASONS } from './administration.ts';
+import { COMMUNICATIONS_ERROR_REASONS } from './communications.ts';
+import { PLATFORM_ERROR_REASONS } from './platform.ts';
+import { PROVIDERS_ERROR_REASONS } from './providers.ts';
+import { REFERRALS_ERROR_REASONS } from './referrals.ts';
+
+/**
+ * Every error reason (issue #13 item 5): `<subject>.<what happened>` → the generic code it answers with. The
+ * envelope carries both: `code` (the HTTP-level class the spec's client reads) and `reason` (which refusal).
+ * One file per area; a reason is added where its area's rule lives.
+ */
+export const ERROR_REASONS = {
+  ...PLATFORM_ERROR_REASONS,
+  ...ACCESS_ERROR_REASONS,
+  ...ADMINISTRATION_ERROR_REASONS,
+  ...REFERRALS_ERROR_REASONS,
+  ...PROVIDERS_ERROR_REASONS,
+  ...COMMUNICATIONS_ERROR_REASONS,
+} as const;
+export type ErrorReason = keyof typeof ERROR_REASONS;
+
+export function isErrorReason(value: string): value is ErrorReason {
+  return Object.hasOwn(ERROR_REASONS, value);
+}

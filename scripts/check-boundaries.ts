@@ -1,0 +1,149 @@
+// `npm run check` step: the module boundaries of DESIGN.md "How modules talk", held by dependency-cruiser
+// (.dependency-cruiser.cjs: no other module's repo, platform never imports modules, no Fastify outside routes and
+// manifests, web features independent, no file-level cycle) plus one rule it cannot express: no cycle between
+// server modules (modules/<area>/<module>) — a cycle through several files of two modules is found here.
+// Exits non-zero with every violation listed.
+import { createRequire } from 'node:module';
+import { cruise, type IReporterOutput } from 'dependency-cruiser';
+
+const require = createRequire(import.meta.url);
+const config = require('../.dependency-cruiser.cjs');
+// TRANSITION (issue #13): violations being removed, as printed below. Both lists must be empty when it ends.
+const KNOWN_VIOLATIONS: string[] = [
+  'no-cycles: apps/server/src/modules/communications/communications/queue.ts → apps/server/src/modules/communications/communications/service.ts',
+  'no-cycles: apps/server/src/modules/communications/sms/inbound-actions.ts → apps/server/src/modules/communications/sms/inbound-service.ts',
+  'no-cycles: apps/server/src/modules/communications/voice/calls-service.ts → apps/server/src/modules/communications/voice/driver-of.ts',
+  'no-cycles: apps/server/src/modules/communications/voice/driver-of.ts → apps/server/src/modules/communications/voice/recordings.ts',
+  'no-cycles: apps/server/src/modules/referrals/documents/service.ts → apps/server/src/modules/referrals/referrals/service.ts',
+  'no-fastify-in-services: apps/server/src/modules/access/auth/service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/access/auth/sign-in-limits.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/access/consent/service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/access/invitations/service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/access/passwords/service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/access/two-factor/service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/administration/orgs/service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/communications/communications/attachments.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/communications/communications/provider-referrals.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/communications/communications/service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/communications/communications/threads.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/communications/email/conversation-service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/communications/email/inbound-service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/communications/email/send-service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/communications/email/upload.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/communications/outbox/service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/communications/sms/conversation-service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/communications/sms/send-service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/communications/sms/simulate-service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/communications/voice/calls-service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/communications/voice/driver-of.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/communications/voice/recordings.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/communications/voice/test-support.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/communications/voice/voicemail-service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/communications/web-forms/service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/providers/directory/service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/providers/directory/verification-service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/providers/provider-performance/ratings-service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/providers/saved-providers/service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/referrals/case-notes/service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/referrals/documents/service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/referrals/matching/service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/referrals/otf-rtf/service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/referrals/referral-members/service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/referrals/referral-sending/communications-service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/referrals/referral-sending/methods-service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/referrals/referral-sending/send-service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/referrals/referrals/communications-service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/referrals/referrals/feed-service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/referrals/referrals/lookup-service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/referrals/referrals/response-service.ts → node_modules/fastify/fastify.js',
+  'no-fastify-in-services: apps/server/src/modules/referrals/referrals/service.ts → node_modules/fastify/fastify.js',
+  'no-other-modules-repo: apps/server/src/modules/communications/communications/service.ts → apps/server/src/modules/referrals/referrals/repo.ts',
+  'no-other-modules-repo: apps/server/src/modules/communications/sms/inbound-actions.ts → apps/server/src/modules/referrals/referral-sending/methods-repo.ts',
+  'no-other-modules-repo: apps/server/src/modules/communications/sms/send-service.ts → apps/server/src/modules/referrals/referrals/repo.ts',
+  'no-other-modules-repo: apps/server/src/modules/communications/voice/calls-service.ts → apps/server/src/modules/referrals/referrals/repo.ts',
+  'no-other-modules-repo: apps/server/src/modules/communications/web-forms/form-values.ts → apps/server/src/modules/referrals/referrals/repo.ts',
+  'no-other-modules-repo: apps/server/src/modules/communications/web-forms/submission-job.ts → apps/server/src/modules/referrals/referrals/repo.ts',
+  'no-other-modules-repo: apps/server/src/modules/referrals/matching/service.ts → apps/server/src/modules/referrals/referrals/repo.ts',
+  'no-other-modules-repo: apps/server/src/modules/referrals/referral-sending/first-accept.ts → apps/server/src/modules/referrals/referrals/repo.ts',
+  'no-other-modules-repo: apps/server/src/modules/referrals/referral-sending/send-service.ts → apps/server/src/modules/referrals/referrals/repo.ts',
+  'web-features-independent: apps/web/src/features/auto-match/auto-match-page.test.tsx → apps/web/src/features/manual-matching/matching-fixtures.ts',
+  'web-features-independent: apps/web/src/features/profile/profile-panel.tsx → apps/web/src/features/account/change-password-form.tsx',
+  'web-features-independent: apps/web/src/features/profile/profile-panel.tsx → apps/web/src/features/consent/consent-history.tsx',
+  'web-features-independent: apps/web/src/features/profile/profile-panel.tsx → apps/web/src/features/two-factor/two-factor-settings.tsx',
+];
+const KNOWN_MODULE_CYCLES: string[] = [
+  'communications/communications ↔ communications/web-forms ↔ referrals/documents ↔ referrals/referral-sending ↔ referrals/referrals',
+];
+
+const result: IReporterOutput = await cruise(['apps/server/src', 'apps/web/src'], {
+  ...config.options,
+  validate: true,
+  ruleSet: { forbidden: config.forbidden },
+});
+if (typeof result.output === 'string') throw new Error('unexpected string output');
+const { modules, summary } = result.output;
+
+const problems: string[] = [];
+for (const v of summary.violations) {
+  const via = v.cycle?.length ? ` (cycle: ${v.cycle.map((c) => c.name).join(' → ')})` : '';
+  if (!KNOWN_VIOLATIONS.includes(`${v.rule.name}: ${v.from} → ${v.to}`)) {
+    problems.push(`${v.rule.name}: ${v.from} → ${v.to}${via}`);
+  }
+}
+
+// Module-level graph: an edge A → B when a file of module A imports a file of module B.
+const MODULE = /^apps\/server\/src\/modules\/([^/]+\/[^/]+)\//;
+const edges = new Map<string, Set<string>>();
+for (const m of modules) {
+  const from = MODULE.exec(m.source)?.[1];
+  if (!from || m.source.endsWith('.test.ts')) continue;
+  for (const d of m.dependencies) {
+    const to = MODULE.exec(d.resolved)?.[1];
+    if (!to || to === from) continue;
+    if (!edges.has(from)) edges.set(from, new Set());
+    edges.get(from)!.add(to);
+  }
+}
+// Tarjan's strongly connected components: each component of more than one module is a cycle.
+let index = 0;
+const stack: string[] = [];
+const indexOf = new Map<string, number>();
+const low = new Map<string, number>();
+const onStack = new Set<string>();
+const cycles: string[][] = [];
+function connect(v: string) {
+  indexOf.set(v, index);
+  low.set(v, index++);
+  stack.push(v);
+  onStack.add(v);
+  for (const w of edges.get(v) ?? []) {
+    if (!indexOf.has(w)) {
+      connect(w);
+      low.set(v, Math.min(low.get(v)!, low.get(w)!));
+    } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, indexOf.get(w)!));
+  }
+  if (low.get(v) === indexOf.get(v)) {
+    const component: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1) cycles.push(component.sort());
+  }
+}
+for (const v of edges.keys()) if (!indexOf.has(v)) connect(v);
+for (const c of cycles) {
+  const name = c.join(' ↔ ');
+  if (!KNOWN_MODULE_CYCLES.includes(name)) problems.push(`no-module-cycles: ${name}`);
+}
+
+if (problems.length) {
+  console.error(`Module boundaries: ${problems.length} violation(s) (rules in .dependency-cruiser.cjs):`);
+  for (const p of problems) console.error(`  ${p}`);
+  process.exit(1);
+}
+console.log(
+  `Module boundaries hold: ${modules.length} files, ${edges.size} server modules with dependencies.`,
+);
