@@ -125,6 +125,22 @@ export class EventHub {
     return this.#streams.size;
   }
 
+  /**
+   * Sends an event to this process's streams only. For domain-event subscribers (platform/domain-events.ts):
+   * the domain event already reached every process, so each one fans out to its own streams and nothing is
+   * published twice.
+   */
+  deliverLocal(type: string, audience: EventAudience, data: unknown, options: { phi?: EventPhi } = {}) {
+    this.#fanOut({
+      id: randomUUID(),
+      type,
+      at: new Date().toISOString(),
+      audience,
+      data,
+      ...(options.phi ? { phi: options.phi } : {}),
+    });
+  }
+
   #deliver(payload: string) {
     let envelope: Envelope;
     try {
@@ -133,6 +149,10 @@ export class EventHub {
       this.log.warn('dropped an event that is not JSON');
       return;
     }
+    this.#fanOut(envelope);
+  }
+
+  #fanOut(envelope: Envelope) {
     const { audience, phi, ...event } = envelope;
     // Serialised once for every stream that takes it, not once per stream (a thousand open feeds share it).
     const frame = frameOf(event);
