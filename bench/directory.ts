@@ -3,7 +3,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import { nearestProviders } from '../apps/server/src/modules/providers/directory/service.ts';
+import { nearest } from '../apps/server/src/modules/providers/directory/repo.ts';
 import {
   type Case,
   CONNECTIONS,
@@ -26,9 +26,9 @@ import { DENSE_CENTER, generateProviders, SPARSE_CENTER } from './provider-gener
  * The directory's nearest-N search at scale (issue #5 "Performance"): BENCH_PROVIDERS generated providers
  * (default 2,000,000 on PostgreSQL when DATABASE_URL is set, 200,000 on PGlite otherwise), a tenth of them
  * within 50 miles of downtown Houston and the rest uniform over the US. For the dense metro and for a sparse
- * point: the nearest 4 within 50 miles offering "Food Assistance", as the query (the module's own
- * nearestProviders, sequentially, p50/p99) and as GET /directory/search/radius at BENCH_CONNECTIONS, against
- * the hello-world ceiling and against a full-scan haversine over the same table.
+ * point: the nearest 4 within 50 miles offering "Food Assistance", as the query (the directory's own query
+ * behind nearestProviders, sequentially, p50/p99) and as GET /directory/search/radius at BENCH_CONNECTIONS,
+ * against the hello-world ceiling and against a full-scan haversine over the same table.
  */
 const SERVICE = 'Food Assistance';
 const QUERY_RUNS = positiveInt('BENCH_QUERY_RUNS', 300);
@@ -90,8 +90,7 @@ async function time(runs: number, fn: () => Promise<unknown>): Promise<QueryFigu
 }
 
 async function measureQueries(database: Database, label: string, point: Point) {
-  const indexed = () =>
-    nearestProviders(database.db, { viewer: null, ...point, radiusMiles: 50, limit: 4, services: [SERVICE] });
+  const indexed = () => nearest(database.db, null, point, 50, 4, { services: [SERVICE] });
   const scan = () =>
     database.query<{ id: number; d: number }>(FULL_SCAN, [point.latitude, point.longitude, SERVICE]);
   // Both must find the same providers, or the comparison means nothing.

@@ -5,9 +5,9 @@ import type { Referral } from '@trust/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, login, type TestApp } from '../test/helpers.ts';
+import { eventually, multipart } from '../test/voice-support.ts';
 import { toneWav } from './adapters/voice/wav.ts';
 import { configureVoiceDriver } from './modules/communications/voice/driver-of.ts';
-import { eventually, multipart } from './modules/communications/voice/test-support.ts';
 import { PHI_EXTENSION } from './platform/phi.ts';
 
 // Issue #12 item 10: every answer that carries PHI of members writes one audit row naming what it returned. The

@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import type { OrgRole } from '@trust/domain';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import { users } from '../src/db/schema/index.ts';
+import type { OrgContext } from '../src/platform/context.ts';
 import { TEST_PASSWORD } from './constants.ts';
 
 export { TEST_PASSWORD };
@@ -111,6 +115,37 @@ export async function one<T>(t: TestApp, text: string, params: unknown[] = []): 
 /** The id of a demo organization by its name. */
 export const orgId = async (t: TestApp, name: string) =>
   (await one<{ id: number }>(t, 'SELECT id FROM organizations WHERE name = $1', [name])).id;
+
+/**
+ * A service context of a demo user acting for an organization, for a test that calls a service directly (what
+ * a route builds with orgContext). Its role in the organization is `role`; the request came from loopback.
+ */
+export async function orgContextOf(
+  t: TestApp,
+  email: string,
+  organizationId: number,
+  role: OrgRole = 'org_admin',
+): Promise<OrgContext> {
+  const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+  if (!user) throw new Error(`no demo user ${email}`);
+  const now = new Date();
+  return {
+    deps: t.app.deps,
+    db: t.database.db,
+    actor: {
+      kind: 'user',
+      user,
+      sessionId: 0,
+      sessionStartedAt: now,
+      expiresAt: now,
+      lastSeenAt: now,
+      memberships: [],
+      consentRequired: false,
+      org: { id: organizationId, role },
+    },
+    meta: { ip: '127.0.0.1', userAgent: null, requestId: null },
+  };
+}
 
 /** `api(t)(method, url, token, org?, payload?)`: a request as a signed-in user acting for an organization. */
 export function api(t: TestApp) {

@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { DbOrTx } from '../db/client.ts';
 import { outboundMessages } from '../db/schema/index.ts';
@@ -197,6 +197,11 @@ export type OutboundMessageState = {
   status: string;
   toAddress: string;
   referralId: number | null;
+  /** Who delivered it ('local' delivers at once), the service's id and the last attempt's error. */
+  driver: string | null;
+  providerMessageId: string | null;
+  lastError: string | null;
+  sentAt: Date | null;
 };
 
 export async function findOutboundMessageState(db: DbOrTx, id: number): Promise<OutboundMessageState | null> {
@@ -207,8 +212,32 @@ export async function findOutboundMessageState(db: DbOrTx, id: number): Promise<
       status: outboundMessages.status,
       toAddress: outboundMessages.toAddress,
       referralId: outboundMessages.referralId,
+      driver: outboundMessages.driver,
+      providerMessageId: outboundMessages.providerMessageId,
+      lastError: outboundMessages.lastError,
+      sentAt: outboundMessages.sentAt,
     })
     .from(outboundMessages)
     .where(eq(outboundMessages.id, id));
   return row ?? null;
+}
+
+/**
+ * The newest SMS the service's id (Twilio's sid) was given to, for a delivery report that arrives before the
+ * communication record learned the sid (index outbound_messages_provider_message_idx).
+ */
+export async function findOutboundSmsIdBySid(db: DbOrTx, sid: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: outboundMessages.id })
+    .from(outboundMessages)
+    .where(
+      and(
+        eq(outboundMessages.providerMessageId, sid),
+        sql`${outboundMessages.providerMessageId} IS NOT NULL`,
+        eq(outboundMessages.channel, 'sms'),
+      ),
+    )
+    .orderBy(desc(outboundMessages.id))
+    .limit(1);
+  return row?.id ?? null;
 }

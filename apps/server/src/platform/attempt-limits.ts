@@ -1,4 +1,5 @@
 import { isIPv6 } from 'node:net';
+import type { ErrorReason } from '@trust/domain';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { attemptCounters } from '../db/schema/index.ts';
@@ -169,9 +170,16 @@ export function waitText(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-/** The 429 of a refused attempt, with Retry-After. `message` receives the wait, e.g. "15 minutes". */
-export function rateLimited(retryAfterS: number, message: (wait: string) => string): AppError {
-  return new AppError('rate_limited', message(waitText(retryAfterS)), {
+/**
+ * The 429 of a refused attempt, with Retry-After. `reason` says which limit (sign-in, token guesses, …);
+ * `message` receives the wait, e.g. "15 minutes".
+ */
+export function rateLimited(
+  reason: ErrorReason,
+  retryAfterS: number,
+  message: (wait: string) => string,
+): AppError {
+  return new AppError(reason, message(waitText(retryAfterS)), {
     headers: { 'retry-after': String(retryAfterS) },
   });
 }

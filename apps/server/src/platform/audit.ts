@@ -18,6 +18,11 @@ export type AuditEntry = {
   entityType?: string;
   entityId?: string | number;
   details?: Record<string, unknown>;
+  /**
+   * The organization the row belongs to when it is not the one the actor acts for: an invitation names its
+   * organization in the path, and a registration has no session yet.
+   */
+  organizationId?: number;
 };
 
 /**
@@ -29,7 +34,8 @@ export async function audit(db: DbOrTx, source: AuditSource, entry: AuditEntry, 
   const request = ctx ? null : (source as FastifyRequest | null);
   await db.insert(auditLog).values({
     actorUserId: actorId ?? (ctx ? actorUserId(ctx) : (request?.auth?.user.id ?? null)),
-    organizationId: ctx ? actorOrganizationId(ctx) : (request?.auth?.org?.id ?? null),
+    organizationId:
+      entry.organizationId ?? (ctx ? actorOrganizationId(ctx) : (request?.auth?.org?.id ?? null)),
     action: entry.action,
     entityType: entry.entityType ?? null,
     entityId: entry.entityId === undefined ? null : String(entry.entityId),

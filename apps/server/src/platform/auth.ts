@@ -86,7 +86,10 @@ function parseOrgHeader(request: FastifyRequest): number | undefined {
   if (raw === undefined || raw === '') return undefined;
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (!value || !/^\d{1,9}$/.test(value) || Number(value) === 0) {
-    throw new AppError('bad_request', 'The X-CBO-ID header must be an organization id (a positive integer).');
+    throw new AppError(
+      'request.org_header_invalid',
+      'The X-CBO-ID header must be an organization id (a positive integer).',
+    );
   }
   return Number(value);
 }
@@ -118,7 +121,7 @@ export async function resolveOrg(
       const [org] = await database.query('SELECT 1 FROM organizations WHERE id = $1', [requested]);
       if (org) return { id: requested, role: 'super_admin' };
     }
-    throw new AppError('forbidden', MESSAGES.notAMember);
+    throw new AppError('organization.not_member', MESSAGES.notAMember);
   }
   const chosen = find(sessionOrg) ?? memberships.find((m) => m.is_primary) ?? memberships[0];
   return chosen && isOrgRole(chosen.role) ? { id: chosen.org_id, role: chosen.role } : null;
@@ -154,7 +157,7 @@ export function registerAuth(app: FastifyInstance, database: Database, options: 
     let sessionOrg: number | null = null;
 
     if (cookie && isForeignUnsafeRequest(request, options.publicUrl)) {
-      throw new AppError('cross_site', MESSAGES.crossSiteRefused);
+      throw new AppError('request.cross_site', MESSAGES.crossSiteRefused);
     }
 
     if (token) {
@@ -179,7 +182,7 @@ export function registerAuth(app: FastifyInstance, database: Database, options: 
         };
       } else if (requirement !== 'public') {
         throw new AppError(
-          found ? 'session_expired' : 'unauthorized',
+          found ? 'session.expired' : 'session.missing',
           found ? MESSAGES.sessionExpired : MESSAGES.notSignedIn,
         );
       }
@@ -187,14 +190,14 @@ export function registerAuth(app: FastifyInstance, database: Database, options: 
 
     if (!request.auth) {
       if (requirement === 'public') return;
-      throw new AppError('unauthorized', MESSAGES.notSignedIn);
+      throw new AppError('session.missing', MESSAGES.notSignedIn);
     }
 
     const auth = request.auth;
     // 003 §4.2: consent is signed before the login completes; the server holds the session to that. Open
     // routes still answer (they answer anyone).
     if (auth.consentRequired && requirement !== 'public' && !allowsPendingConsent(request)) {
-      throw new AppError('consent_required', CONSENT_MESSAGES.required);
+      throw new AppError('session.consent_required', CONSENT_MESSAGES.required);
     }
     const actsForOrg = typeof requirement === 'object' && Boolean(requirement.org || requirement.orgRoles);
     if (actsForOrg) {
@@ -210,12 +213,12 @@ export function registerAuth(app: FastifyInstance, database: Database, options: 
     if (typeof requirement !== 'object') return;
 
     if (requirement.roles && !requirement.roles.includes(auth.user.role as ProductRole)) {
-      throw new AppError('forbidden', MESSAGES.forbiddenRole);
+      throw new AppError('role.not_allowed', MESSAGES.forbiddenRole);
     }
     if (actsForOrg) {
-      if (!auth.org) throw new AppError('forbidden', MESSAGES.noOrganization);
+      if (!auth.org) throw new AppError('organization.required', MESSAGES.noOrganization);
       if (requirement.orgRoles && !requirement.orgRoles.includes(auth.org.role)) {
-        throw new AppError('forbidden', MESSAGES.forbiddenRole);
+        throw new AppError('role.not_allowed', MESSAGES.forbiddenRole);
       }
     }
   });
@@ -223,14 +226,14 @@ export function registerAuth(app: FastifyInstance, database: Database, options: 
 
 /** The signed-in caller of a route that requires a session (the hook has already refused everyone else). */
 export function requireAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new AppError('unauthorized', MESSAGES.notSignedIn);
+  if (!request.auth) throw new AppError('session.missing', MESSAGES.notSignedIn);
   return request.auth;
 }
 
 /** The caller and the organization the request acts for; 403 when the user has none. */
 export function requireOrg(request: FastifyRequest): AuthContext & { org: ActiveOrg } {
   const auth = requireAuth(request);
-  if (!auth.org) throw new AppError('forbidden', MESSAGES.noOrganization);
+  if (!auth.org) throw new AppError('organization.required', MESSAGES.noOrganization);
   return auth as AuthContext & { org: ActiveOrg };
 }
 

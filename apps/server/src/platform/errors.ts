@@ -59,24 +59,35 @@ function send(reply: FastifyReply, status: number, body: ErrorEnvelope) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
-/** Fastify's own error codes for bad requests, mapped to our catalogue. */
-const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: 'The request body is not valid JSON.' },
+/** Fastify's own error codes for bad requests, mapped to our catalogue (the code follows from the reason). */
+const FASTIFY_CODES: Record<string, { reason: ErrorReason; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    reason: 'request.invalid_json',
+    message: 'The request body is not valid JSON.',
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
-    code: 'invalid_json',
+    reason: 'request.invalid_json',
     message: 'The request body is empty but its content type says JSON.',
   },
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: 'The request body is too large.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { reason: 'request.too_large', message: 'The request body is too large.' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    code: 'unsupported_media_type',
+    reason: 'request.unsupported_media_type',
     message: 'This content type is not accepted here; send application/json.',
   },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
-    code: 'bad_request',
+    reason: 'request.invalid',
     message: 'The Content-Length header does not match the body.',
   },
-  FST_ERR_CTP_INVALID_TYPE: { code: 'bad_request', message: 'The content type header is invalid.' },
+  FST_ERR_CTP_INVALID_TYPE: { reason: 'request.invalid', message: 'The content type header is invalid.' },
 };
+
+/** The envelope of a reason: its code (hence status) from the catalogue. */
+function sendReason(reply: FastifyReply, reason: ErrorReason, message: string, status?: number) {
+  const code = ERROR_REASONS[reason];
+  return send(reply, status ?? ERROR_CODES[code], envelope(code, message, undefined, reason));
+}
+
+const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -100,17 +111,22 @@ export function registerErrorHandling(app: FastifyInstance) {
       const summary = Object.entries(fields)
         .map(([field, message]) => (field === where ? message : `${field}: ${message}`))
         .join('; ');
-      return send(reply, 400, envelope('validation_failed', `Invalid ${where}. ${summary}`, fields));
+      return send(
+        reply,
+        400,
+        envelope('validation_failed', `Invalid ${where}. ${summary}`, fields, 'request.validation_failed'),
+      );
     }
 
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
-    if (mapped) return send(reply, ERROR_CODES[mapped.code], envelope(mapped.code, mapped.message));
+    if (mapped) return sendReason(reply, mapped.reason, mapped.message);
 
     // Any other client error Fastify raised (bad headers, URL, etc.) keeps its 4xx status.
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const code = status === 404 ? 'not_found' : status === 429 ? 'rate_limited' : 'bad_request';
-      return send(reply, status, envelope(code, error.message || 'Bad request.'));
+      const reason =
+        status === 404 ? 'route.not_found' : status === 429 ? 'request.rate_limited' : 'request.invalid';
+      return sendReason(reply, reason, error.message || 'Bad request.', status);
     }
 
     // A 5xx hides its internals: the log has them (with the request id), the caller gets a plain sentence.
@@ -119,14 +135,14 @@ export function registerErrorHandling(app: FastifyInstance) {
     } else {
       request.log.error({ err: error }, 'request failed');
     }
-    return send(reply, 500, envelope('internal', 'Something went wrong on our side. Please try again.'));
+    return sendReason(reply, 'server.internal', INTERNAL_MESSAGE);
   });
 
   app.setNotFoundHandler((request, reply) => {
-    return send(
+    return sendReason(
       reply,
-      404,
-      envelope('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`),
+      'route.not_found',
+      `No route for ${request.method} ${request.url.split('?')[0]}`,
     );
   });
 }
@@ -137,16 +153,16 @@ export function registerErrorHandling(app: FastifyInstance) {
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return send(reply, 414, envelope('bad_request', 'A part of the URL is too long.'));
+    return sendReason(reply, 'request.url_too_long', 'A part of the URL is too long.', 414);
   }
   if (error.code === 'FST_ERR_BAD_URL') {
-    return send(
+    return sendReason(
       reply,
-      400,
-      envelope('bad_request', 'The URL is not valid: it has a malformed escape sequence.'),
+      'request.url_invalid',
+      'The URL is not valid: it has a malformed escape sequence.',
     );
   }
-  return send(reply, 500, envelope('internal', 'Something went wrong on our side. Please try again.'));
+  return sendReason(reply, 'server.internal', INTERNAL_MESSAGE);
 }
 
 /** Response schemas for the error statuses a route can answer, for validation and the OpenAPI document. */

@@ -135,6 +135,25 @@ export async function setSessionOrg(db: DbOrTx, sessionId: number, orgId: number
 }
 
 /**
+ * 003 §4.2, issue #12: consent belongs to the user, so every session of the user is held or released together.
+ * Releases every session of the user held for consent; answers whether any was held. The consent module calls
+ * it once the user's consents are current again (and announces the change).
+ */
+export async function releaseConsentHold(db: DbOrTx, userId: number): Promise<boolean> {
+  const released = await db
+    .update(sessions)
+    .set({ consentRequired: false })
+    .where(and(eq(sessions.userId, userId), eq(sessions.consentRequired, true)))
+    .returning({ id: sessions.id });
+  return released.length > 0;
+}
+
+/** Holds every session of the user (the caller's included) for consent: they answer only the consent routes. */
+export async function holdSessionsForConsent(db: DbOrTx, userId: number) {
+  await db.update(sessions).set({ consentRequired: true }).where(eq(sessions.userId, userId));
+}
+
+/**
  * The NOTIFY channel on which session changes are announced to every server process, so that whatever is bound
  * to a session there (event streams) is re-checked at once: ended sessions lose their streams, changed rights
  * (memberships, consent) re-filter them (platform/events.ts).

@@ -13,6 +13,10 @@ export const PLATFORM_ERROR_REASONS = {
   'request.unsupported_media_type': 'unsupported_media_type',
   'request.cross_site': 'cross_site',
   'request.rate_limited': 'rate_limited',
+  /** X-CBO-ID that is not an organization id. */
+  'request.org_header_invalid': 'bad_request',
+  'request.url_invalid': 'bad_request',
+  'request.url_too_long': 'bad_request',
   'session.missing': 'unauthorized',
   'session.expired': 'session_expired',
   'session.consent_required': 'consent_required',

@@ -5,4 +5,21 @@ import type { ErrorCode } from '../errors.ts';
  * it answers with. Services throw `new AppError('<reason>', message)`; code branches on the reason, never on
  * the message text.
  */
-export const PROVIDERS_ERROR_REASONS = {} as const satisfies Record<string, ErrorCode>;
+export const PROVIDERS_ERROR_REASONS = {
+  'provider.not_found': 'not_found',
+  'provider.address_not_located': 'bad_request',
+  'provider.capacity_not_own': 'forbidden',
+  'provider.capacity_wait_required': 'validation_failed',
+  'provider.already_verified': 'conflict',
+  'provider.not_awaiting_verification': 'not_found',
+  /** A web form or website an organization typed in is opened only once a platform operator verified it. */
+  'provider.unverified_web_form': 'rule_broken',
+  'provider.unverified_discovery': 'rule_broken',
+  'saved_provider.provider_not_found': 'not_found',
+  'saved_provider.already_saved': 'conflict',
+  'saved_provider.not_saved': 'not_found',
+  'ratings.not_configured': 'rule_broken',
+  'ratings.out_of_scope': 'forbidden',
+  'ratings.location_incomplete': 'rule_broken',
+  'ratings.lookup_failed': 'unavailable',
+} as const satisfies Record<string, ErrorCode>;

@@ -57,6 +57,8 @@ describe('POST /auth/login (003 §4.1, §7.1)', () => {
     );
     expect(wrong.detail).toBe('Incorrect email or password');
     expect(unknown.detail).toBe(wrong.detail);
+    expect(wrong).toMatchObject({ reason: 'auth.invalid_credentials' });
+    expect(unknown).toMatchObject({ reason: 'auth.invalid_credentials' });
   });
 
   it('requires email and password and refuses unknown fields', async () => {
@@ -87,6 +89,7 @@ describe('POST /auth/login (003 §4.1, §7.1)', () => {
     const limited = await post({ email, password: TEST_PASSWORD });
     const body = expectEnvelope(limited, 429, 'rate_limited');
     expect(body.detail).toBe('Too many sign-in attempts. Please wait 15 minutes and try again.');
+    expect(body).toMatchObject({ reason: 'auth.too_many_attempts' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(890);
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(900);
     // Another account from the same address is not affected by this account's limit...
@@ -192,7 +195,7 @@ describe('GET /auth/me and POST /auth/logout', () => {
       url: '/auth/login',
       payload: { email: 'cbo@trust.demo', password: TEST_PASSWORD },
     });
-    expectEnvelope(res, 403, 'forbidden');
+    expect(expectEnvelope(res, 403, 'forbidden')).toMatchObject({ reason: 'auth.account_disabled' });
     await database.query("UPDATE users SET is_active = true WHERE email = 'cbo@trust.demo'");
   });
 });

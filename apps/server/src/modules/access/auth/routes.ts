@@ -8,10 +8,11 @@ import {
   verifyLoginRequestSchema,
 } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../../platform/auth.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
+import { openContext, userContext } from '../../../platform/request-context.ts';
 import { clearSessionCookie, setSessionCookie } from '../../../platform/session-cookie.ts';
+import { deviceTokenOf } from './device-token.ts';
 import { login, logout, me, verifySecondFactor } from './service.ts';
 
 export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -28,7 +29,10 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const answer = await login(deps, request, request.body);
+        const answer = await login(openContext(request, deps), {
+          ...request.body,
+          deviceToken: deviceTokenOf(request.headers),
+        });
         // The browser's session is the HttpOnly cookie; access_token stays in the answer for API clients.
         if (!answer.requires_2fa) setSessionCookie(request, reply, answer.access_token, answer.expires_at);
         return answer;
@@ -55,7 +59,11 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           },
         },
         async (request, reply) => {
-          const answer = await verifySecondFactor(deps, request, method, request.body);
+          const answer = await verifySecondFactor(openContext(request, deps), {
+            ...request.body,
+            method,
+            deviceToken: deviceTokenOf(request.headers),
+          });
           setSessionCookie(request, reply, answer.access_token, answer.expires_at);
           return answer;
         },
@@ -71,7 +79,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: meResponseSchema, ...errorResponses(401, 403) },
         },
       },
-      async (request) => me(requireAuth(request)),
+      async (request) => me(userContext(request, deps)),
     );
 
     app.post(
@@ -84,7 +92,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await logout(deps.database, request, requireAuth(request));
+        await logout(userContext(request, deps));
         clearSessionCookie(request, reply);
         return { ok: true as const };
       },

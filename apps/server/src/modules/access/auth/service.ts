@@ -1,4 +1,5 @@
 import {
+  type ErrorReason,
   type LoginAnswer,
   MESSAGES,
   type Me,
@@ -8,27 +9,20 @@ import {
   type TwoFactorLoginResponse,
   type TwoFactorMethod,
 } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
-import type { Database, DbOrTx } from '../../../db/client.ts';
-import { addressKey } from '../../../platform/attempt-limits.ts';
 import { audit } from '../../../platform/audit.ts';
-import { type AuthContext, isPlatformOperator } from '../../../platform/auth.ts';
+import { isPlatformOperator } from '../../../platform/auth.ts';
+import { inTransaction, type ServiceContext, type UserContext } from '../../../platform/context.ts';
 import { verifyPassword } from '../../../platform/crypto.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { createSession, endSession, IDLE_MS } from '../../../platform/sessions.ts';
-import {
-  findUserByEmail,
-  recordLogin,
-  toUserWire,
-  type UserRow,
-} from '../../administration/users/service.ts';
+import { findUserByEmail, recordLogin } from '../../administration/users/service.ts';
+import { toUserWire, type UserRow } from '../../administration/users/wire.ts';
 import { consentStatusFor } from '../consent/service.ts';
 import * as twoFactor from '../two-factor/service.ts';
 import * as repo from './repo.ts';
 import {
   beginSignInAttempt,
-  deviceTokenOf,
+  clientAddress,
   notAFailure,
   type SignInAttempt,
   signInSucceeded,
@@ -47,29 +41,27 @@ function sessionTimes(startedAt: Date, expiresAt: Date) {
  * §4.1 step 3; the session is marked so routes can insist on consent first), last login, the attempt that
  * resets the failure count, the audit row.
  */
-export async function openSession(
-  tx: DbOrTx,
-  request: FastifyRequest,
-  user: UserRow,
-  now: Date,
-  audited: { action: string; details?: Record<string, unknown> },
+async function openSession(
+  ctx: ServiceContext,
+  input: { user: UserRow; now: Date; audited: { action: string; details?: Record<string, unknown> } },
 ) {
-  const consentStatus = await consentStatusFor(tx, user.id);
-  const { token, session } = await createSession(tx, {
+  const { user, now, audited } = input;
+  const consentStatus = await consentStatusFor(ctx, { userId: user.id });
+  const { token, session } = await createSession(ctx.db, {
     userId: user.id,
-    ip: request.ip,
-    userAgent: request.headers['user-agent'] ?? null,
+    ip: ctx.meta.ip,
+    userAgent: ctx.meta.userAgent,
     now,
     consentRequired: consentStatus.requires_consent,
   });
-  await recordLogin(tx, user.id, now);
+  await recordLogin(ctx, { userId: user.id, at: now });
   // The address this account now signed in from is "known" for 30 days (sign-in-limits.ts).
-  await repo.recordAttempt(tx, {
+  await repo.recordAttempt(ctx.db, {
     email: user.email.toLowerCase(),
-    ip: addressKey(request.ip),
+    ip: clientAddress(ctx),
     succeeded: true,
   });
-  await audit(tx, request, { ...audited, entityType: 'user', entityId: user.id }, user.id);
+  await audit(ctx.db, ctx, { ...audited, entityType: 'user', entityId: user.id }, user.id);
   return {
     access_token: token,
     token_type: 'bearer' as const,
@@ -87,52 +79,47 @@ export async function openSession(
  * unless the request comes from one of its trusted devices (X-Device-Token).
  */
 export async function login(
-  deps: AppDeps,
-  request: FastifyRequest,
-  input: { email: string; password: string },
+  ctx: ServiceContext,
+  input: { email: string; password: string; deviceToken: string | undefined },
 ): Promise<LoginAnswer> {
-  const database = deps.database;
   const email = input.email.trim().toLowerCase();
   const now = new Date();
-  const attempt = await beginSignInAttempt(database.db, request, email, now);
+  const attempt = await beginSignInAttempt(ctx, { email, now, deviceToken: input.deviceToken });
 
-  const user = await findUserByEmail(database.db, email);
+  const user = await findUserByEmail(ctx, { email });
   const valid = await verifyPassword(user?.passwordHash, input.password);
 
   if (!user || !valid) {
-    await database.db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       await repo.recordAttempt(tx, { email, ip: attempt.ip, succeeded: false });
-      await audit(
-        tx,
-        request,
-        { action: 'auth.login_failed', entityType: 'user', entityId: user?.id },
-        user?.id,
-      );
+      await audit(tx, ctx, { action: 'auth.login_failed', entityType: 'user', entityId: user?.id }, user?.id);
     });
-    throw new AppError('unauthorized', MESSAGES.invalidCredentials);
+    throw new AppError('auth.invalid_credentials', MESSAGES.invalidCredentials);
   }
   if (!user.isActive) {
     await audit(
-      database.db,
-      request,
+      ctx.db,
+      ctx,
       { action: 'auth.login_refused_inactive', entityType: 'user', entityId: user.id },
       user.id,
     );
-    throw new AppError('forbidden', MESSAGES.accountDisabled);
+    throw new AppError('auth.account_disabled', MESSAGES.accountDisabled);
   }
 
-  const answer = await database.db.transaction(async (tx): Promise<LoginAnswer> => {
-    const methods = await twoFactor.loginMethods(tx, user);
+  const answer = await ctx.db.transaction(async (tx): Promise<LoginAnswer> => {
+    const txCtx = inTransaction(ctx, tx);
+    const methods = await twoFactor.loginMethods(txCtx, { user });
     const trusted =
       methods.length > 0 &&
-      (await twoFactor.isTrustedDevice(tx, user.id, deviceTokenOf(request), request.ip, now));
+      (await twoFactor.isTrustedDevice(txCtx, { userId: user.id, deviceToken: input.deviceToken, now }));
     if (methods.length === 0 || trusted) {
-      return openSession(tx, request, user, now, {
-        action: 'auth.login',
-        details: trusted ? { trusted_device: true } : undefined,
+      return openSession(txCtx, {
+        user,
+        now,
+        audited: { action: 'auth.login', details: trusted ? { trusted_device: true } : undefined },
       });
     }
-    await twoFactor.startChallenge(deps, tx, request, user, methods, now);
+    await twoFactor.startChallenge(txCtx, { user, methods, now });
     return {
       requires_2fa: true,
       email: user.email,
@@ -143,8 +130,8 @@ export async function login(
   // The counters change after the commit, outside the transaction. A right password that still needs its
   // second factor is no failure, but no success either: the counters are not cleared, so wrong codes keep
   // counting however often the password step is repeated.
-  if (answer.requires_2fa) await notAFailure(database.db, attempt);
-  else await signInSucceeded(database.db, attempt);
+  if (answer.requires_2fa) await notAFailure(ctx, { attempt });
+  else await signInSucceeded(ctx, { attempt });
   return answer;
 }
 
@@ -154,26 +141,38 @@ export async function login(
  * challenge (3 for an SMS code, 003 §9) before the code is looked at; every refusal is audited.
  */
 export async function verifySecondFactor(
-  deps: AppDeps,
-  request: FastifyRequest,
-  method: TwoFactorMethod,
-  input: { email: string; code: string; remember_device: boolean },
+  ctx: ServiceContext,
+  input: {
+    method: TwoFactorMethod;
+    email: string;
+    code: string;
+    remember_device: boolean;
+    deviceToken: string | undefined;
+  },
 ): Promise<TwoFactorLoginResponse> {
-  const database = deps.database;
+  const { method } = input;
   const email = input.email.trim().toLowerCase();
   const code = input.code.trim();
   const now = new Date();
-  const attempt: SignInAttempt = await beginSignInAttempt(database.db, request, email, now);
+  const attempt: SignInAttempt = await beginSignInAttempt(ctx, {
+    email,
+    now,
+    deviceToken: input.deviceToken,
+  });
 
-  const user = await findUserByEmail(database.db, email);
-  const challenge = user?.isActive ? await twoFactor.findLiveChallenge(database.db, user.id, now) : undefined;
+  const user = await findUserByEmail(ctx, { email });
+  const challenge = user?.isActive
+    ? await twoFactor.findLiveChallenge(ctx, { userId: user.id, now })
+    : undefined;
 
-  const fail = async (message: string, status: 'unauthorized' | 'bad_request' | 'rate_limited') => {
-    await database.db.transaction(async (tx) => {
+  // The audit row keeps the message as the refusal's text (the security log shows it); the caller gets the
+  // reason and the message.
+  const fail = async (reason: ErrorReason, message: string) => {
+    await ctx.db.transaction(async (tx) => {
       await repo.recordAttempt(tx, { email, ip: attempt.ip, succeeded: false });
       await audit(
         tx,
-        request,
+        ctx,
         {
           action: 'auth.2fa_failed',
           entityType: 'user',
@@ -183,53 +182,62 @@ export async function verifySecondFactor(
         user?.id,
       );
     });
-    return new AppError(status, message);
+    return new AppError(reason, message);
   };
+  const refuse = (refusal: twoFactor.CodeRefusal) => fail(refusal, twoFactor.CODE_REFUSALS[refusal]);
 
-  if (!user || !challenge) throw await fail(TWO_FACTOR_MESSAGES.noChallenge, 'unauthorized');
-  if (!(await twoFactor.takeChallengeAttempt(database.db, challenge.id, method))) {
-    throw await fail(TWO_FACTOR_MESSAGES.tooManyCodeAttempts, 'rate_limited');
+  if (!user || !challenge) throw await fail('auth.challenge_missing', TWO_FACTOR_MESSAGES.noChallenge);
+  if (!(await twoFactor.takeChallengeAttempt(ctx, { challengeId: challenge.id, method }))) {
+    throw await fail('auth.too_many_codes', TWO_FACTOR_MESSAGES.tooManyCodeAttempts);
   }
 
   if (method === 'sms') {
-    const problem = twoFactor.checkSmsCode(challenge, code, now);
-    if (problem) throw await fail(problem, 'bad_request');
+    const refusal = twoFactor.checkSmsCode(ctx, { challenge, code, now });
+    if (refusal) throw await refuse(refusal);
   }
 
   type Outcome =
-    | { ok: false; problem: string }
+    | { ok: false; refusal: twoFactor.CodeRefusal | 'auth.challenge_used' }
     | {
         ok: true;
         signedIn: Awaited<ReturnType<typeof openSession>>;
         device: { token: string; name: string } | null;
       };
-  const outcome = await database.db.transaction(async (tx): Promise<Outcome> => {
+  const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
+    const txCtx = inTransaction(ctx, tx);
     if (method === 'totp') {
-      const problem = await twoFactor.checkTotpCode(deps, tx, user.id, code, now);
-      if (problem) return { ok: false, problem };
+      const refusal = await twoFactor.checkTotpCode(txCtx, { userId: user.id, code, now });
+      if (refusal) return { ok: false, refusal };
     }
     if (method === 'backup') {
-      const problem = await twoFactor.useBackupCode(tx, user.id, code, now);
-      if (problem) return { ok: false, problem };
+      const refusal = await twoFactor.useBackupCode(txCtx, { userId: user.id, code, now });
+      if (refusal) return { ok: false, refusal };
       await audit(
         tx,
-        request,
+        ctx,
         { action: 'auth.2fa_backup_code_used', entityType: 'user', entityId: user.id },
         user.id,
       );
     }
-    if (!(await twoFactor.consumeChallenge(tx, challenge.id, now))) {
-      return { ok: false, problem: TWO_FACTOR_MESSAGES.noChallenge };
+    if (!(await twoFactor.consumeChallenge(txCtx, { challengeId: challenge.id, now }))) {
+      return { ok: false, refusal: 'auth.challenge_used' };
     }
-    const device = input.remember_device ? await twoFactor.trustDevice(tx, request, user.id, now) : null;
-    const signedIn = await openSession(tx, request, user, now, {
-      action: 'auth.2fa_verified',
-      details: { method, remember_device: input.remember_device },
+    const device = input.remember_device
+      ? await twoFactor.trustDevice(txCtx, { userId: user.id, now })
+      : null;
+    const signedIn = await openSession(txCtx, {
+      user,
+      now,
+      audited: { action: 'auth.2fa_verified', details: { method, remember_device: input.remember_device } },
     });
     return { ok: true, signedIn, device };
   });
-  if (!outcome.ok) throw await fail(outcome.problem, 'bad_request');
-  await signInSucceeded(database.db, attempt);
+  if (!outcome.ok) {
+    throw await (outcome.refusal === 'auth.challenge_used'
+      ? fail(outcome.refusal, TWO_FACTOR_MESSAGES.noChallenge)
+      : refuse(outcome.refusal));
+  }
+  await signInSucceeded(ctx, { attempt });
   return {
     ...outcome.signedIn,
     device_token: outcome.device?.token ?? null,
@@ -238,7 +246,8 @@ export async function verifySecondFactor(
 }
 
 /** GET /auth/me: the caller, the organization the request acts for, and when the session ends. */
-export function me(auth: AuthContext): Me {
+export function me(ctx: UserContext): Me {
+  const auth = ctx.actor;
   const idleEnd = new Date(auth.lastSeenAt.getTime() + IDLE_MS);
   return {
     ...toUserWire(auth.user),
@@ -250,9 +259,11 @@ export function me(auth: AuthContext): Me {
   };
 }
 
-export async function logout(database: Database, request: FastifyRequest, auth: AuthContext) {
-  await database.db.transaction(async (tx) => {
+/** Ends the caller's session (the route also clears the browser's cookie). */
+export async function logout(ctx: UserContext) {
+  const auth = ctx.actor;
+  await ctx.db.transaction(async (tx) => {
     await endSession(tx, auth.sessionId);
-    await audit(tx, request, { action: 'auth.logout', entityType: 'user', entityId: auth.user.id });
+    await audit(tx, ctx, { action: 'auth.logout', entityType: 'user', entityId: auth.user.id });
   });
 }

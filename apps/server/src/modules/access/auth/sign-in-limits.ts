@@ -1,6 +1,3 @@
-import { DEVICE_TOKEN_HEADER } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
-import type { DbOrTx } from '../../../db/client.ts';
 import {
   ATTEMPT_RULES,
   type AttemptSlot,
@@ -10,6 +7,7 @@ import {
   refundAttempt,
   takeAttempts,
 } from '../../../platform/attempt-limits.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
 import { hashToken } from '../../../platform/crypto.ts';
 import * as twoFactor from '../two-factor/service.ts';
 import * as repo from './repo.ts';
@@ -21,11 +19,9 @@ export const KNOWN_ADDRESS_DAYS = 30;
 export const signInLimitMessage = (wait: string) =>
   `Too many sign-in attempts. Please wait ${wait} and try again.`;
 
-export function deviceTokenOf(request: FastifyRequest): string | undefined {
-  const raw = request.headers[DEVICE_TOKEN_HEADER];
-  const value = Array.isArray(raw) ? raw[0] : raw;
-  const token = value?.trim();
-  return token && token.length <= 200 ? token : undefined;
+/** The client address as the limits and login_attempts count it (an IPv6 address by its /64). */
+export function clientAddress(ctx: ServiceContext): string {
+  return addressKey(ctx.meta.ip ?? 'unknown');
 }
 
 /** The slots one sign-in attempt holds, to give back or clear once its outcome is known. */
@@ -50,12 +46,12 @@ export type SignInAttempt = {
  * The same work runs whether or not the email has an account (no enumeration by the answer or its timing).
  */
 export async function beginSignInAttempt(
-  db: DbOrTx,
-  request: FastifyRequest,
-  email: string,
-  now: Date,
+  ctx: ServiceContext,
+  input: { email: string; now: Date; deviceToken: string | undefined },
 ): Promise<SignInAttempt> {
-  const ip = addressKey(request.ip);
+  const { email, now, deviceToken: device } = input;
+  const db = ctx.db;
+  const ip = clientAddress(ctx);
   const attempt: SignInAttempt = {
     address: { rule: ATTEMPT_RULES.signInAddress, subject: ip },
     pair: { rule: ATTEMPT_RULES.signInPair, subject: `${email}|${ip}` },
@@ -64,32 +60,35 @@ export async function beginSignInAttempt(
     ip,
   };
   const since = new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 86_400_000);
-  const device = deviceTokenOf(request);
   const known =
     (await repo.signedInFrom(db, email, ip, since)) ||
-    (device !== undefined && (await twoFactor.isKnownDevice(db, email, hashToken(device), now)));
+    (device !== undefined &&
+      (await twoFactor.isKnownDevice(ctx, { email, tokenHash: hashToken(device), now })));
   const slots = known ? [attempt.address, attempt.pair] : [attempt.address, attempt.pair, attempt.account];
   const verdict = await takeAttempts(db, slots, now);
-  if (!verdict.allowed) throw rateLimited(verdict.retryAfterS, signInLimitMessage);
+  if (!verdict.allowed) throw rateLimited('auth.too_many_attempts', verdict.retryAfterS, signInLimitMessage);
   attempt.accountTaken = !known;
   return attempt;
 }
 
 /** The attempt was not a failure (a right password that still needs its second factor): slots back. */
-export async function notAFailure(db: DbOrTx, attempt: SignInAttempt) {
-  await refundAttempt(db, attempt.address);
-  await refundAttempt(db, attempt.pair);
-  if (attempt.accountTaken) await refundAttempt(db, attempt.account);
+export async function notAFailure(ctx: ServiceContext, input: { attempt: SignInAttempt }) {
+  const { attempt } = input;
+  await refundAttempt(ctx.db, attempt.address);
+  await refundAttempt(ctx.db, attempt.pair);
+  if (attempt.accountTaken) await refundAttempt(ctx.db, attempt.account);
 }
 
 /** Signed in: the account's series of failures ends (here and from unknown addresses); the address slot back. */
-export async function signInSucceeded(db: DbOrTx, attempt: SignInAttempt) {
-  await refundAttempt(db, attempt.address);
-  await clearAttempts(db, attempt.pair);
-  await clearAttempts(db, attempt.account);
+export async function signInSucceeded(ctx: ServiceContext, input: { attempt: SignInAttempt }) {
+  const { attempt } = input;
+  await refundAttempt(ctx.db, attempt.address);
+  await clearAttempts(ctx.db, attempt.pair);
+  await clearAttempts(ctx.db, attempt.account);
 }
 
 /** A password reset proves the account's email: failures from unknown addresses stop slowing it. */
-export async function clearAccountFailures(db: DbOrTx, email: string) {
-  await clearAttempts(db, { rule: ATTEMPT_RULES.signInAccount, subject: email.trim().toLowerCase() });
+export async function clearAccountFailures(ctx: ServiceContext, input: { email: string }) {
+  const subject = input.email.trim().toLowerCase();
+  await clearAttempts(ctx.db, { rule: ATTEMPT_RULES.signInAccount, subject });
 }

@@ -144,7 +144,7 @@ describe('POST /api/consent/documents and GET /api/consent/documents (platform o
       title: 'Terms of Use',
       content: 'again',
     });
-    expectEnvelope(res, 409, 'conflict');
+    expect(expectEnvelope(res, 409, 'conflict')).toMatchObject({ reason: 'consent.version_exists' });
   });
 
   it('lists every version with the current one marked', async () => {
@@ -301,12 +301,15 @@ describe('publishing, signing, history and revoking', () => {
   });
 
   it('refuses an unknown document with 404 and an old version with 422', async () => {
-    expectEnvelope(await sign(coordinator, 999_999), 404, 'not_found');
+    expect(expectEnvelope(await sign(coordinator, 999_999), 404, 'not_found')).toMatchObject({
+      reason: 'consent.document_not_found',
+    });
     const [old] = await t.database.query<{ id: number }>(
       "SELECT id FROM consent_documents WHERE document_type = 'terms_of_use' AND version = '1.0'",
     );
     const body = expectEnvelope(await sign(coordinator, old!.id), 422, 'rule_broken');
     expect(body.detail).toMatch(/not the current version/);
+    expect(body).toMatchObject({ reason: 'consent.document_not_current' });
   });
 
   it('stores version, time, text, address and browser, audits it, and never overwrites', async () => {

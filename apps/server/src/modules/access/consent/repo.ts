@@ -1,7 +1,7 @@
 import type { ConsentDocumentType } from '@trust/domain';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { consentDocuments, consentSignatures, sessions } from '../../../db/schema/index.ts';
+import { consentDocuments, consentSignatures } from '../../../db/schema/index.ts';
 
 export type DocumentRow = typeof consentDocuments.$inferSelect;
 export type SignatureRow = typeof consentSignatures.$inferSelect;
@@ -74,17 +74,21 @@ export async function revokeSignature(db: DbOrTx, id: number, now: Date) {
   return row;
 }
 
-/** Releases every session of the user held for consent; answers whether any was held. */
-export async function clearUserConsent(db: DbOrTx, userId: number): Promise<boolean> {
-  const released = await db
-    .update(sessions)
-    .set({ consentRequired: false })
-    .where(and(eq(sessions.userId, userId), eq(sessions.consentRequired, true)))
-    .returning({ id: sessions.id });
-  return released.length > 0;
-}
-
-/** Holds every session of the user (the caller's included) for consent: they answer only the consent routes. */
-export async function requireUserConsent(db: DbOrTx, userId: number) {
-  await db.update(sessions).set({ consentRequired: true }).where(eq(sessions.userId, userId));
+/** The newest version of each of these document types published by now (the ones registration signs). */
+export async function currentPublishedDocuments(db: DbOrTx, types: readonly string[]) {
+  const rows = await db
+    .select({
+      id: consentDocuments.id,
+      documentType: consentDocuments.documentType,
+      version: consentDocuments.version,
+      publishedAt: consentDocuments.publishedAt,
+    })
+    .from(consentDocuments)
+    .where(
+      and(inArray(consentDocuments.documentType, [...types]), lte(consentDocuments.publishedAt, sql`now()`)),
+    )
+    .orderBy(desc(consentDocuments.publishedAt), desc(consentDocuments.id));
+  const newest = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) if (!newest.has(row.documentType)) newest.set(row.documentType, row);
+  return [...newest.values()];
 }

@@ -10,9 +10,9 @@ import {
   signConsentResponseSchema,
 } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../../platform/auth.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
+import { openContext, userContext } from '../../../platform/request-context.ts';
 import {
   consentHistory,
   listActiveDocuments,
@@ -24,7 +24,6 @@ import {
 
 /** 003 §7.2 consent documents, signatures and history. A session with pending consent may call all of them. */
 export function consentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { database } = deps;
   return async (app) => {
     app.get(
       '/api/consent/documents/active',
@@ -36,7 +35,7 @@ export function consentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: consentDocumentListSchema },
         },
       },
-      async () => listActiveDocuments(database.db),
+      async (request) => listActiveDocuments(openContext(request, deps)),
     );
 
     app.post(
@@ -50,7 +49,7 @@ export function consentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: signConsentResponseSchema, ...errorResponses(400, 401, 404, 422) },
         },
       },
-      async (request) => signDocument(database, request, requireAuth(request), request.body),
+      async (request) => signDocument(userContext(request, deps), request.body),
     );
 
     app.get(
@@ -63,7 +62,7 @@ export function consentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: consentHistorySchema, ...errorResponses(401) },
         },
       },
-      async (request) => consentHistory(database.db, requireAuth(request).user.id),
+      async (request) => consentHistory(userContext(request, deps)),
     );
 
     app.post(
@@ -77,7 +76,7 @@ export function consentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: signatureRecordSchema, ...errorResponses(400, 401, 404, 409) },
         },
       },
-      async (request) => revokeSignature(database, request, requireAuth(request), request.params.id),
+      async (request) => revokeSignature(userContext(request, deps), { id: request.params.id }),
     );
 
     app.get(
@@ -90,7 +89,7 @@ export function consentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: consentDocumentVersionListSchema, ...errorResponses(401, 403) },
         },
       },
-      async (request) => listAllDocuments(database, requireAuth(request)),
+      async (request) => listAllDocuments(userContext(request, deps)),
     );
 
     app.post(
@@ -105,7 +104,7 @@ export function consentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const document = await publishDocument(database, request, requireAuth(request), request.body);
+        const document = await publishDocument(userContext(request, deps), request.body);
         return reply.status(201).send(document);
       },
     );

@@ -1,4 +1,5 @@
 import {
+  CONSENT_DOCUMENT_TYPES,
   CONSENT_MESSAGES,
   type ConsentDocument,
   type ConsentDocumentType,
@@ -11,12 +12,15 @@ import {
   type SignConsentResponse,
 } from '@trust/domain';
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { Database, DbOrTx } from '../../../db/client.ts';
 import { audit } from '../../../platform/audit.ts';
 import { type AuthContext, isPlatformOperator } from '../../../platform/auth.ts';
+import { inTransaction, type ServiceContext, type UserContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { announceSessionChange } from '../../../platform/sessions.ts';
+import {
+  announceSessionChange,
+  holdSessionsForConsent,
+  releaseConsentHold,
+} from '../../../platform/sessions.ts';
 import * as repo from './repo.ts';
 
 type Row = {
@@ -32,9 +36,13 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
  * 003 §3 consent status of a user: for each document type, the current (newest published) version and the
  * user's newest unrevoked signature. A type with no published document needs nothing.
  */
-export async function consentStatusFor(db: DbOrTx, userId: number): Promise<ConsentStatus> {
+export async function consentStatusFor(
+  ctx: ServiceContext,
+  input: { userId: number },
+): Promise<ConsentStatus> {
+  const { userId } = input;
   // Both drivers (node-postgres and PGlite) answer execute() with { rows }.
-  const result = (await db.execute(sql`
+  const result = (await ctx.db.execute(sql`
     select distinct on (d.document_type)
            d.document_type, d.version as current_version,
            s.document_version as signed_version, s.signed_at
@@ -68,7 +76,7 @@ export async function consentStatusFor(db: DbOrTx, userId: number): Promise<Cons
 
 // --- documents, signatures and history (003 §2.8, §2.12, §7.2) ---
 
-export function toDocumentWire(row: repo.DocumentRow): ConsentDocument {
+function toDocumentWire(row: repo.DocumentRow): ConsentDocument {
   return {
     id: row.id,
     document_type: row.documentType as ConsentDocumentType,
@@ -79,7 +87,7 @@ export function toDocumentWire(row: repo.DocumentRow): ConsentDocument {
   };
 }
 
-export function toSignatureWire(row: repo.SignatureRow): SignatureRecord {
+function toSignatureWire(row: repo.SignatureRow): SignatureRecord {
   return {
     id: row.id,
     document_type: row.documentType as ConsentDocumentType,
@@ -91,20 +99,14 @@ export function toSignatureWire(row: repo.SignatureRow): SignatureRecord {
 }
 
 /** The current version of each document type (open: /terms and /hipaa read it signed out). */
-export async function listActiveDocuments(db: DbOrTx): Promise<ConsentDocument[]> {
-  return (await repo.currentDocuments(db)).map(toDocumentWire);
+export async function listActiveDocuments(ctx: ServiceContext): Promise<ConsentDocument[]> {
+  return (await repo.currentDocuments(ctx.db)).map(toDocumentWire);
 }
 
 /** Every published version, newest first within each type (platform operators). */
-export async function listAllDocuments(
-  database: Database,
-  auth: AuthContext,
-): Promise<ConsentDocumentVersion[]> {
-  assertCanPublish(auth);
-  const [rows, current] = await Promise.all([
-    repo.allDocuments(database.db),
-    repo.currentDocuments(database.db),
-  ]);
+export async function listAllDocuments(ctx: UserContext): Promise<ConsentDocumentVersion[]> {
+  assertCanPublish(ctx.actor);
+  const [rows, current] = await Promise.all([repo.allDocuments(ctx.db), repo.currentDocuments(ctx.db)]);
   const currentIds = new Set(current.map((d) => d.id));
   return rows.map(({ document, signatureCount }) => ({
     ...toDocumentWire(document),
@@ -120,7 +122,9 @@ export async function listAllDocuments(
  * every version (issue #12; an organization's admin acts only inside it).
  */
 function assertCanPublish(auth: AuthContext) {
-  if (!isPlatformOperator(auth)) throw new AppError('forbidden', CONSENT_MESSAGES.publishForbidden);
+  if (!isPlatformOperator(auth)) {
+    throw new AppError('consent.publish_forbidden', CONSENT_MESSAGES.publishForbidden);
+  }
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -135,28 +139,26 @@ function isUniqueViolation(error: unknown): boolean {
  * version must sign again at the next sign-in (consentStatusFor compares versions).
  */
 export async function publishDocument(
-  database: Database,
-  request: FastifyRequest,
-  auth: AuthContext,
+  ctx: UserContext,
   input: PublishConsentDocumentRequest,
 ): Promise<ConsentDocument> {
-  assertCanPublish(auth);
+  assertCanPublish(ctx.actor);
   const conflict = () =>
-    new AppError('conflict', CONSENT_MESSAGES.versionExists, {
+    new AppError('consent.version_exists', CONSENT_MESSAGES.versionExists, {
       fields: { version: CONSENT_MESSAGES.versionExists },
     });
-  if (await repo.documentByVersion(database.db, input.document_type, input.version)) throw conflict();
+  if (await repo.documentByVersion(ctx.db, input.document_type, input.version)) throw conflict();
   try {
-    return await database.db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       const row = await repo.insertDocument(tx, {
         documentType: input.document_type,
         version: input.version,
         title: input.title,
         summary: input.summary || null,
         content: input.content,
-        publishedBy: auth.user.id,
+        publishedBy: ctx.actor.user.id,
       });
-      await audit(tx, request, {
+      await audit(tx, ctx, {
         action: 'consent.document_published',
         entityType: 'consent_document',
         entityId: row.id,
@@ -176,47 +178,48 @@ export async function publishDocument(
  * address and browser. When the session's consents are then all current, the session is released.
  */
 export async function signDocument(
-  database: Database,
-  request: FastifyRequest,
-  auth: AuthContext,
+  ctx: UserContext,
   input: SignConsentRequest,
 ): Promise<SignConsentResponse> {
-  return database.db.transaction(async (tx) => {
+  const userId = ctx.actor.user.id;
+  return ctx.db.transaction(async (tx) => {
     const document = await repo.documentById(tx, input.document_id);
-    if (!document) throw new AppError('not_found', CONSENT_MESSAGES.documentNotCurrent);
+    if (!document) throw new AppError('consent.document_not_found', CONSENT_MESSAGES.documentNotCurrent);
     const current = await repo.currentDocuments(tx);
     if (!current.some((d) => d.id === document.id)) {
-      throw new AppError('rule_broken', CONSENT_MESSAGES.documentNotCurrent);
+      throw new AppError('consent.document_not_current', CONSENT_MESSAGES.documentNotCurrent);
     }
     const signature = await repo.insertSignature(tx, {
-      userId: auth.user.id,
+      userId,
       documentId: document.id,
       documentType: document.documentType,
       documentVersion: document.version,
       signatureText: input.signature_text,
-      ipAddress: request.ip ?? null,
-      userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+      ipAddress: ctx.meta.ip,
+      userAgent: ctx.meta.userAgent?.slice(0, 512) ?? null,
     });
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'consent.signed',
       entityType: 'consent_signature',
       entityId: signature.id,
       details: { document_type: document.documentType, document_version: document.version },
     });
-    const status = await consentStatusFor(tx, auth.user.id);
+    const status = await consentStatusFor(inTransaction(ctx, tx), { userId });
     // Consent belongs to the user: once it is current, every session held for it (after a revocation, all of
     // them) is released, and their event streams are told (platform/sessions.ts).
-    if (!status.requires_consent && (await repo.clearUserConsent(tx, auth.user.id))) {
-      await announceSessionChange(tx, { user_ids: [auth.user.id] });
+    if (!status.requires_consent && (await releaseConsentHold(tx, userId))) {
+      await announceSessionChange(tx, { user_ids: [userId] });
     }
     return { signature: toSignatureWire(signature), consent_status: status };
   });
 }
 
-export async function consentHistory(db: DbOrTx, userId: number): Promise<ConsentHistory> {
+/** The caller's consent status and every signature they made, newest first (003 §2.12). */
+export async function consentHistory(ctx: UserContext): Promise<ConsentHistory> {
+  const userId = ctx.actor.user.id;
   const [status, signatures] = await Promise.all([
-    consentStatusFor(db, userId),
-    repo.signaturesOf(db, userId),
+    consentStatusFor(ctx, { userId }),
+    repo.signaturesOf(ctx.db, userId),
   ]);
   return { status, signatures: signatures.map(toSignatureWire) };
 }
@@ -228,27 +231,46 @@ export async function consentHistory(db: DbOrTx, userId: number): Promise<Consen
  * everything but the consent routes, who am I and sign out) until the document is signed again, and open
  * event streams of those sessions are re-checked through the session announcement.
  */
-export async function revokeSignature(
-  database: Database,
-  request: FastifyRequest,
-  auth: AuthContext,
-  signatureId: number,
-): Promise<SignatureRecord> {
-  return database.db.transaction(async (tx) => {
-    const existing = await repo.signatureOf(tx, auth.user.id, signatureId);
-    if (!existing) throw new AppError('not_found', CONSENT_MESSAGES.signatureNotFound);
-    const revoked = await repo.revokeSignature(tx, signatureId, new Date());
-    if (!revoked) throw new AppError('conflict', CONSENT_MESSAGES.alreadyRevoked);
-    await audit(tx, request, {
+export async function revokeSignature(ctx: UserContext, input: { id: number }): Promise<SignatureRecord> {
+  const userId = ctx.actor.user.id;
+  return ctx.db.transaction(async (tx) => {
+    const existing = await repo.signatureOf(tx, userId, input.id);
+    if (!existing) throw new AppError('consent.signature_not_found', CONSENT_MESSAGES.signatureNotFound);
+    const revoked = await repo.revokeSignature(tx, input.id, new Date());
+    if (!revoked) throw new AppError('consent.already_revoked', CONSENT_MESSAGES.alreadyRevoked);
+    await audit(tx, ctx, {
       action: 'consent.revoked',
       entityType: 'consent_signature',
       entityId: revoked.id,
       details: { document_type: revoked.documentType, document_version: revoked.documentVersion },
     });
-    if ((await consentStatusFor(tx, auth.user.id)).requires_consent) {
-      await repo.requireUserConsent(tx, auth.user.id);
-      await announceSessionChange(tx, { user_ids: [auth.user.id] });
+    if ((await consentStatusFor(inTransaction(ctx, tx), { userId })).requires_consent) {
+      await holdSessionsForConsent(tx, userId);
+      await announceSessionChange(tx, { user_ids: [userId] });
     }
     return toSignatureWire(revoked);
   });
+}
+
+/**
+ * 003 §5: the Terms and HIPAA boxes ticked on the registration form are signatures of the current versions,
+ * recorded with the account (in the registration's transaction), so the consent dialog does not ask again at
+ * the first sign-in. Address and browser come from the registering request.
+ */
+export async function signAtRegistration(
+  ctx: ServiceContext,
+  input: { userId: number; signatureText: string; signedAt: Date },
+) {
+  for (const document of await repo.currentPublishedDocuments(ctx.db, CONSENT_DOCUMENT_TYPES)) {
+    await repo.insertSignature(ctx.db, {
+      userId: input.userId,
+      documentId: document.id,
+      documentType: document.documentType,
+      documentVersion: document.version,
+      signedAt: input.signedAt,
+      signatureText: input.signatureText,
+      ipAddress: ctx.meta.ip,
+      userAgent: ctx.meta.userAgent?.slice(0, 512) ?? null,
+    });
+  }
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/helpers.ts';
+import { systemContext } from '../../../platform/context.ts';
 import { consentStatusFor } from './service.ts';
 
 let t: TestApp;
@@ -7,6 +8,7 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(async () => t?.close());
+const ctx = () => systemContext(t.app.deps, 'test');
 
 describe('consentStatusFor (003 §3)', () => {
   it('needs nothing without published documents, then the newest version until it is signed', async () => {
@@ -14,7 +16,7 @@ describe('consentStatusFor (003 §3)', () => {
     const userId = user!.id;
     await t.database.query('DELETE FROM consent_signatures');
     await t.database.query('DELETE FROM consent_documents');
-    expect((await consentStatusFor(t.database.db, userId)).requires_consent).toBe(false);
+    expect((await consentStatusFor(ctx(), { userId })).requires_consent).toBe(false);
 
     const [terms1] = await t.database.query<{ id: number }>(
       "INSERT INTO consent_documents (document_type, version, title, content, published_at) VALUES ('terms_of_use', '1.0', 'Terms of Use', 'x', now() - interval '1 day') RETURNING id",
@@ -23,7 +25,7 @@ describe('consentStatusFor (003 §3)', () => {
       "INSERT INTO consent_signatures (user_id, document_id, document_type, document_version, signature_text) VALUES ($1, $2, 'terms_of_use', '1.0', 'A B')",
       [userId, terms1!.id],
     );
-    let status = await consentStatusFor(t.database.db, userId);
+    let status = await consentStatusFor(ctx(), { userId });
     expect(status).toMatchObject({
       requires_consent: false,
       all_consents_current: true,
@@ -35,7 +37,7 @@ describe('consentStatusFor (003 §3)', () => {
     await t.database.query(
       "INSERT INTO consent_documents (document_type, version, title, content) VALUES ('terms_of_use', '2.0', 'Terms of Use', 'y'), ('hipaa_authorization', '1.0', 'HIPAA Authorization', 'z')",
     );
-    status = await consentStatusFor(t.database.db, userId);
+    status = await consentStatusFor(ctx(), { userId });
     expect(status).toMatchObject({
       requires_consent: true,
       terms_needs_update: true,

@@ -113,6 +113,7 @@ describe('POST /api/cbos/{id}/users/invite (002 §5–§7)', () => {
     expectEnvelope(await invite(null, plan, payload), 401, 'unauthorized');
     const byStaff = expectEnvelope(await invite(staff, plan, payload), 403, 'forbidden');
     expect(byStaff.detail).toBe('Only organization administrators can manage invitations.');
+    expect(byStaff).toMatchObject({ reason: 'invitation.admins_only' });
     // An org_admin of another organization.
     expectEnvelope(await invite(harborAdmin, plan, payload), 403, 'forbidden');
   });
@@ -155,11 +156,13 @@ describe('POST /api/cbos/{id}/users/invite (002 §5–§7)', () => {
       'conflict',
     );
     expect(member.detail).toBe('This email address already belongs to a member of this organization.');
+    expect(member).toMatchObject({ reason: 'invitation.already_member' });
     const twice = expectEnvelope(
       await invite(orgAdmin, plan, { name: 'Nina', email: 'nina.new@example.org' }),
       409,
     );
     expect(twice.detail).toBe('An invitation is already pending for this email address.');
+    expect(twice).toMatchObject({ reason: 'invitation.already_pending' });
     // The same address may be invited by another organization.
     expect(
       (await invite(harborAdmin, harbor, { name: 'Nina', email: 'nina.new@example.org' })).statusCode,
@@ -216,6 +219,7 @@ describe('GET and DELETE /api/cbos/{id}/users/invitations (002 §4, §7)', () =>
     );
     const refused = expectEnvelope(await cancel(orgAdmin, plan, created.id), 409, 'conflict');
     expect(refused.detail).toBe('Only a pending invitation can be cancelled. This invitation is expired.');
+    expect(refused).toMatchObject({ reason: 'invitation.not_pending' });
   });
 
   it('cancels a pending invitation once; the token then stops working', async () => {
@@ -288,6 +292,7 @@ describe('GET /api/auth/invitations/verify', () => {
     expect(expired.detail).toBe(
       'This invitation has expired. Ask your organization administrator to send a new one.',
     );
+    expect(expired).toMatchObject({ reason: 'invitation.token_expired' });
     expect(expectEnvelope(await register(validRegistration(token)), 400).detail).toBe(expired.detail);
   });
 });
@@ -378,6 +383,7 @@ describe('POST /api/auth/register-with-invite (003 §5, §7.1)', () => {
 
     const reused = expectEnvelope(await register(validRegistration(token)), 400);
     expect(reused.detail).toBe('This invitation has already been used. Sign in with your account.');
+    expect(reused).toMatchObject({ reason: 'invitation.token_accepted' });
     const verify = expectEnvelope(
       await t.app.inject({ url: `/api/auth/invitations/verify?token=${token}` }),
       400,
@@ -397,6 +403,7 @@ describe('POST /api/auth/register-with-invite (003 §5, §7.1)', () => {
     expect(wrong.detail).toBe(
       'An account with this email address already exists. Enter the password of that account to join this organization.',
     );
+    expect(wrong).toMatchObject({ reason: 'invitation.account_password_wrong' });
     const res = await register({ ...validRegistration(token), password: TEST_PASSWORD });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ existing_account: true, organization_id: harbor, org_role: 'staff' });

@@ -14,9 +14,10 @@ import {
 } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../../platform/auth.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
+import { openContext, userContext } from '../../../platform/request-context.ts';
+import { deviceTokenOf } from '../auth/device-token.ts';
 import {
   cancelInvitation,
   inviteUser,
@@ -43,7 +44,10 @@ export function invitationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const result = await inviteUser(deps, request, requireAuth(request), request.params.id, request.body);
+        const result = await inviteUser(userContext(request, deps), {
+          ...request.body,
+          orgId: request.params.id,
+        });
         return reply.code(201).send(result);
       },
     );
@@ -60,7 +64,11 @@ export function invitationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: invitationListSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => listInvitations(deps, requireAuth(request), request.params.id, request.query.status),
+      async (request) =>
+        listInvitations(userContext(request, deps), {
+          orgId: request.params.id,
+          status: request.query.status,
+        }),
     );
 
     app.delete(
@@ -75,7 +83,10 @@ export function invitationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        cancelInvitation(deps, request, requireAuth(request), request.params.id, request.params.invitationId),
+        cancelInvitation(userContext(request, deps), {
+          orgId: request.params.id,
+          invitationId: request.params.invitationId,
+        }),
     );
 
     app.get(
@@ -89,7 +100,7 @@ export function invitationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: verifyInvitationResponseSchema, ...errorResponses(400, 404, 429) },
         },
       },
-      async (request) => verifyInvitation(deps, request, request.query.token),
+      async (request) => verifyInvitation(openContext(request, deps), { token: request.query.token }),
     );
 
     app.post(
@@ -103,7 +114,13 @@ export function invitationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 201: registerResponseSchema, ...errorResponses(400, 404, 409, 429) },
         },
       },
-      async (request, reply) => reply.code(201).send(await registerWithInvite(deps, request, request.body)),
+      async (request, reply) => {
+        const registered = await registerWithInvite(openContext(request, deps), {
+          ...request.body,
+          deviceToken: deviceTokenOf(request.headers),
+        });
+        return reply.code(201).send(registered);
+      },
     );
 
     app.post(
@@ -117,7 +134,13 @@ export function invitationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 201: registerResponseSchema, ...errorResponses(400, 404, 409, 429) },
         },
       },
-      async (request, reply) => reply.code(201).send(await register(deps, request, request.body)),
+      async (request, reply) => {
+        const registered = await register(openContext(request, deps), {
+          ...request.body,
+          deviceToken: deviceTokenOf(request.headers),
+        });
+        return reply.code(201).send(registered);
+      },
     );
   };
 }

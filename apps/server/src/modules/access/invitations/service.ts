@@ -1,5 +1,4 @@
 import {
-  CONSENT_DOCUMENT_TYPES,
   INVITATION_DAYS,
   INVITATION_MESSAGES,
   type Invitation,
@@ -14,24 +13,36 @@ import {
   registrationErrors,
   type VerifyInvitationResponse,
 } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
 import { queueEmail } from '../../../adapters/outbound.ts';
 import {
   ATTEMPT_RULES,
   type AttemptSlot,
-  addressKey,
   rateLimited,
   refundAttempt,
   takeAttempt,
   tokenGuessMessage,
 } from '../../../platform/attempt-limits.ts';
 import { audit } from '../../../platform/audit.ts';
-import { type AuthContext, isSuperAdmin } from '../../../platform/auth.ts';
+import { isSuperAdmin } from '../../../platform/auth.ts';
+import { inTransaction, type ServiceContext, type UserContext } from '../../../platform/context.ts';
 import { hashPassword, hashToken, randomToken, verifyPassword } from '../../../platform/crypto.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { findUserByEmail, toUserWire } from '../../administration/users/service.ts';
-import { beginSignInAttempt, notAFailure, type SignInAttempt } from '../auth/sign-in-limits.ts';
+import {
+  findOrganization,
+  isMemberByEmail,
+  joinOrganization,
+  membershipRole,
+} from '../../administration/orgs/service.ts';
+import { createUser, findUserByEmail, setPhoneIfMissing } from '../../administration/users/service.ts';
+import { toUserWire } from '../../administration/users/wire.ts';
+import {
+  beginSignInAttempt,
+  clientAddress,
+  notAFailure,
+  type SignInAttempt,
+} from '../auth/sign-in-limits.ts';
+import { signAtRegistration } from '../consent/service.ts';
+import { enableSmsForNewAccount } from '../two-factor/service.ts';
 import * as repo from './repo.ts';
 
 /**
@@ -63,15 +74,39 @@ function toWire(
 }
 
 /** 002 §6: only super_admin (any organization) and org_admin of this organization manage its invitations. */
-async function assertOrgAdmin(deps: AppDeps, auth: AuthContext, orgId: number) {
+async function assertOrgAdmin(ctx: UserContext, orgId: number) {
+  const auth = ctx.actor;
   const superAdmin = isSuperAdmin(auth.memberships);
   const membership = auth.memberships.find((m) => m.org_id === orgId);
   if (!superAdmin && membership?.role !== 'org_admin') {
-    throw new AppError('forbidden', INVITATION_MESSAGES.adminsOnly);
+    throw new AppError('invitation.admins_only', INVITATION_MESSAGES.adminsOnly);
   }
-  const org = await repo.findOrganization(deps.database.db, orgId);
-  if (!org) throw new AppError('not_found', INVITATION_MESSAGES.orgNotFound);
+  const org = await findOrganization(ctx, { id: orgId });
+  if (!org) throw new AppError('invitation.organization_not_found', INVITATION_MESSAGES.orgNotFound);
   return { org, superAdmin };
+}
+
+/**
+ * The audit row of an invitation event: it belongs to the invitation's organization, which is not necessarily
+ * the one the actor acts for (invites name it in the path; registration has no session yet).
+ */
+async function auditInvitation(
+  ctx: ServiceContext,
+  entry: { action: string; orgId: number; invitationId: number; details: Record<string, unknown> },
+  actorId?: number,
+) {
+  await audit(
+    ctx.db,
+    ctx,
+    {
+      action: entry.action,
+      entityType: 'invitation',
+      entityId: entry.invitationId,
+      organizationId: entry.orgId,
+      details: entry.details,
+    },
+    actorId,
+  );
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -100,13 +135,13 @@ function invitationEmail(input: {
 
 /** POST /api/cbos/{id}/users/invite (002 §7). */
 export async function inviteUser(
-  deps: AppDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
-  orgId: number,
-  input: InviteRequest,
+  ctx: UserContext,
+  input: InviteRequest & { orgId: number },
 ): Promise<InviteResponse> {
-  const { org, superAdmin } = await assertOrgAdmin(deps, auth, orgId);
+  const { deps } = ctx;
+  const auth = ctx.actor;
+  const { orgId } = input;
+  const { org, superAdmin } = await assertOrgAdmin(ctx, orgId);
   const name = input.name?.trim() ?? '';
   const email = input.email?.trim().toLowerCase() ?? '';
   const role = input.role?.trim() || 'staff'; // 002 §5: default role staff
@@ -114,32 +149,34 @@ export async function inviteUser(
   if (!name) missing.name = INVITATION_MESSAGES.requiredFields;
   if (!email) missing.email = INVITATION_MESSAGES.requiredFields;
   if (Object.keys(missing).length) {
-    throw new AppError('validation_failed', INVITATION_MESSAGES.requiredFields, { fields: missing });
+    throw new AppError('invitation.fields_missing', INVITATION_MESSAGES.requiredFields, { fields: missing });
   }
   if (!isEmailAddress(email)) {
-    throw new AppError('validation_failed', INVITATION_MESSAGES.invalidEmail, {
+    throw new AppError('invitation.email_invalid', INVITATION_MESSAGES.invalidEmail, {
       fields: { email: INVITATION_MESSAGES.invalidEmail },
     });
   }
   if (!isOrgRoleValue(role)) {
-    throw new AppError('validation_failed', INVITATION_MESSAGES.invalidRole, {
+    throw new AppError('invitation.role_invalid', INVITATION_MESSAGES.invalidRole, {
       fields: { role: INVITATION_MESSAGES.invalidRole },
     });
   }
-  if (role === 'super_admin' && !superAdmin)
-    throw new AppError('forbidden', INVITATION_MESSAGES.superAdminOnly);
+  if (role === 'super_admin' && !superAdmin) {
+    throw new AppError('invitation.super_admin_only', INVITATION_MESSAGES.superAdminOnly);
+  }
 
   const now = new Date();
   const token = randomToken();
-  const db = deps.database.db;
   try {
-    const row = await db.transaction(async (tx) => {
-      if (await repo.isMemberByEmail(tx, orgId, email)) {
-        throw new AppError('conflict', INVITATION_MESSAGES.alreadyMember);
+    const row = await ctx.db.transaction(async (tx) => {
+      const txCtx = inTransaction(ctx, tx);
+      if (await isMemberByEmail(txCtx, { orgId, email })) {
+        throw new AppError('invitation.already_member', INVITATION_MESSAGES.alreadyMember);
       }
       await repo.markExpired(tx, { orgId }, now);
-      if (await repo.pendingFor(tx, orgId, email))
-        throw new AppError('conflict', INVITATION_MESSAGES.alreadyPending);
+      if (await repo.pendingFor(tx, orgId, email)) {
+        throw new AppError('invitation.already_pending', INVITATION_MESSAGES.alreadyPending);
+      }
       const invitation = await repo.insertInvitation(tx, {
         organizationId: orgId,
         email,
@@ -165,12 +202,10 @@ export async function inviteUser(
         organizationId: orgId,
         metadata: { invitation_id: invitation.id },
       });
-      await repo.auditInOrg(tx, {
+      await auditInvitation(txCtx, {
         action: 'invitation.sent',
         orgId,
-        actorUserId: auth.user.id,
-        entityId: invitation.id,
-        ip: request.ip,
+        invitationId: invitation.id,
         details: { email, role },
       });
       return invitation;
@@ -181,7 +216,9 @@ export async function inviteUser(
     };
   } catch (error) {
     // Two admins inviting the same address at once: the partial unique index keeps one pending invitation.
-    if (isUniqueViolation(error)) throw new AppError('conflict', INVITATION_MESSAGES.alreadyPending);
+    if (isUniqueViolation(error)) {
+      throw new AppError('invitation.already_pending', INVITATION_MESSAGES.alreadyPending);
+    }
     throw error;
   }
 }
@@ -199,45 +236,37 @@ function orgRoleName(role: OrgRole): string {
 
 /** GET /api/cbos/{id}/users/invitations (002 §7), newest first. */
 export async function listInvitations(
-  deps: AppDeps,
-  auth: AuthContext,
-  orgId: number,
-  status?: InvitationStatus,
+  ctx: UserContext,
+  input: { orgId: number; status?: InvitationStatus | undefined },
 ) {
-  await assertOrgAdmin(deps, auth, orgId);
+  const { orgId, status } = input;
+  await assertOrgAdmin(ctx, orgId);
   const now = new Date();
-  await repo.markExpired(deps.database.db, { orgId }, now);
-  const rows = await repo.listInvitations(deps.database.db, orgId, status);
+  await repo.markExpired(ctx.db, { orgId }, now);
+  const rows = await repo.listInvitations(ctx.db, orgId, status);
   return { invitations: rows.map((r) => toWire(r, now)) };
 }
 
 /** DELETE /api/cbos/{id}/users/invitations/{invitationId}: 002 §4, only a pending invitation can be cancelled. */
-export async function cancelInvitation(
-  deps: AppDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
-  orgId: number,
-  invitationId: number,
-) {
-  await assertOrgAdmin(deps, auth, orgId);
+export async function cancelInvitation(ctx: UserContext, input: { orgId: number; invitationId: number }) {
+  const { orgId, invitationId } = input;
+  await assertOrgAdmin(ctx, orgId);
   const now = new Date();
-  return deps.database.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await repo.markExpired(tx, { orgId, id: invitationId }, now);
     const found = await repo.findInvitation(tx, orgId, invitationId);
-    if (!found) throw new AppError('not_found', INVITATION_MESSAGES.notFound);
+    if (!found) throw new AppError('invitation.not_found', INVITATION_MESSAGES.notFound);
     if (found.invitation.status !== 'pending') {
       throw new AppError(
-        'conflict',
+        'invitation.not_pending',
         `${INVITATION_MESSAGES.onlyPendingCancel} This invitation is ${found.invitation.status}.`,
       );
     }
     const updated = await repo.setStatus(tx, invitationId, { status: 'cancelled', cancelledAt: now });
-    await repo.auditInOrg(tx, {
+    await auditInvitation(inTransaction(ctx, tx), {
       action: 'invitation.cancelled',
       orgId,
-      actorUserId: auth.user.id,
-      entityId: invitationId,
-      ip: request.ip,
+      invitationId,
       details: { email: found.invitation.email },
     });
     return { message: 'Invitation cancelled', invitation: toWire({ ...found, invitation: updated }, now) };
@@ -246,13 +275,16 @@ export async function cancelInvitation(
 
 /** Every state of a token gets its own message (issue 3 "Bad input and failure"). */
 function assertUsable(row: Awaited<ReturnType<typeof repo.findByTokenHash>>, now: Date) {
-  if (!row) throw new AppError('not_found', INVITATION_MESSAGES.tokenInvalid);
+  if (!row) throw new AppError('invitation.token_invalid', INVITATION_MESSAGES.tokenInvalid);
   const { invitation } = row;
-  if (invitation.status === 'accepted') throw new AppError('bad_request', INVITATION_MESSAGES.tokenAccepted);
-  if (invitation.status === 'cancelled')
-    throw new AppError('bad_request', INVITATION_MESSAGES.tokenCancelled);
+  if (invitation.status === 'accepted') {
+    throw new AppError('invitation.token_accepted', INVITATION_MESSAGES.tokenAccepted);
+  }
+  if (invitation.status === 'cancelled') {
+    throw new AppError('invitation.token_cancelled', INVITATION_MESSAGES.tokenCancelled);
+  }
   if (invitation.status === 'expired' || invitation.expiresAt <= now) {
-    throw new AppError('bad_request', INVITATION_MESSAGES.tokenExpired);
+    throw new AppError('invitation.token_expired', INVITATION_MESSAGES.tokenExpired);
   }
   return row;
 }
@@ -262,26 +294,26 @@ function assertUsable(row: Awaited<ReturnType<typeof repo.findByTokenHash>>, now
  * caller gives it back when the token matches an invitation (whatever its state): only tokens that match
  * nothing count.
  */
-async function takeTokenGuess(deps: AppDeps, request: FastifyRequest, now: Date): Promise<AttemptSlot> {
-  const slot = { rule: ATTEMPT_RULES.tokenGuess, subject: addressKey(request.ip) };
-  const verdict = await takeAttempt(deps.database.db, slot, now);
-  if (!verdict.allowed) throw rateLimited(verdict.retryAfterS, tokenGuessMessage);
+async function takeTokenGuess(ctx: ServiceContext, now: Date): Promise<AttemptSlot> {
+  const slot = { rule: ATTEMPT_RULES.tokenGuess, subject: clientAddress(ctx) };
+  const verdict = await takeAttempt(ctx.db, slot, now);
+  if (!verdict.allowed) throw rateLimited('token.too_many_guesses', verdict.retryAfterS, tokenGuessMessage);
   return slot;
 }
 
 /** GET /api/auth/invitations/verify: the spec's stub ("always valid") made real. */
 export async function verifyInvitation(
-  deps: AppDeps,
-  request: FastifyRequest,
-  token: string | undefined,
+  ctx: ServiceContext,
+  input: { token: string | undefined },
 ): Promise<VerifyInvitationResponse> {
-  if (!token?.trim()) throw new AppError('bad_request', INVITATION_MESSAGES.tokenInvalid);
+  const { token } = input;
+  if (!token?.trim()) throw new AppError('invitation.token_missing', INVITATION_MESSAGES.tokenInvalid);
   const now = new Date();
-  const guess = await takeTokenGuess(deps, request, now);
-  const found = await repo.findByTokenHash(deps.database.db, hashToken(token.trim()));
-  if (found) await refundAttempt(deps.database.db, guess);
+  const guess = await takeTokenGuess(ctx, now);
+  const found = await repo.findByTokenHash(ctx.db, hashToken(token.trim()));
+  if (found) await refundAttempt(ctx.db, guess);
   const row = assertUsable(found, now);
-  const existing = await findUserByEmail(deps.database.db, row.invitation.email);
+  const existing = await findUserByEmail(ctx, { email: row.invitation.email });
   return {
     valid: true,
     email: row.invitation.email,
@@ -300,50 +332,52 @@ export async function verifyInvitation(
  * signs in next with the same credentials (003 §4.4).
  */
 export async function registerWithInvite(
-  deps: AppDeps,
-  request: FastifyRequest,
-  input: RegisterWithInviteRequest,
+  ctx: ServiceContext,
+  input: RegisterWithInviteRequest & { deviceToken: string | undefined },
 ): Promise<RegisterResponse> {
-  const fields = registrationErrors(input);
+  const { deviceToken, ...form } = input;
+  const fields = registrationErrors(form);
   const first = Object.values(fields)[0];
-  if (first) throw new AppError('validation_failed', first, { fields });
-  const token = input.invitation_token!.trim();
-  const password = input.password!;
-  const phone = input.phone_number!.trim();
+  if (first) throw new AppError('invitation.registration_invalid', first, { fields });
+  const token = form.invitation_token!.trim();
+  const password = form.password!;
+  const phone = form.phone_number!.trim();
   const now = new Date();
-  const ip = request.ip;
-  const userAgent = request.headers['user-agent']?.slice(0, 512) ?? null;
-  const db = deps.database.db;
+  const db = ctx.db;
 
-  const guess = await takeTokenGuess(deps, request, now);
+  const guess = await takeTokenGuess(ctx, now);
   const invited = await repo.findByTokenHash(db, hashToken(token));
-  if (!invited) throw new AppError('not_found', INVITATION_MESSAGES.tokenInvalid);
+  if (!invited) throw new AppError('invitation.token_invalid', INVITATION_MESSAGES.tokenInvalid);
   await refundAttempt(db, guess);
   // Joining with an existing account checks its password: a sign-in attempt on that account, under the same
   // limits (issue #12), or an invitation to someone's address would be a way to guess their password.
   const invitedEmail = invited.invitation.email.trim().toLowerCase();
-  const account = await findUserByEmail(db, invitedEmail);
+  const account = await findUserByEmail(ctx, { email: invitedEmail });
   const signIn: SignInAttempt | null = account
-    ? await beginSignInAttempt(db, request, invitedEmail, now)
+    ? await beginSignInAttempt(ctx, { email: invitedEmail, now, deviceToken })
     : null;
   let wrongPassword = false;
 
   const created = db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
     const { invitation } = assertUsable(await repo.findByTokenHash(tx, hashToken(token), true), now);
     const orgId = invitation.organizationId;
-    const existing = await findUserByEmail(tx, invitation.email);
+    const existing = await findUserByEmail(txCtx, { email: invitation.email });
     let user = existing;
     if (existing) {
       if (!(await verifyPassword(existing.passwordHash, password)) || !existing.isActive) {
         wrongPassword = true;
-        throw new AppError('conflict', INVITATION_MESSAGES.accountExistsWrongPassword);
+        throw new AppError(
+          'invitation.account_password_wrong',
+          INVITATION_MESSAGES.accountExistsWrongPassword,
+        );
       }
-      if (await repo.membershipOf(tx, existing.id, orgId)) {
-        throw new AppError('conflict', INVITATION_MESSAGES.alreadyJoined);
+      if ((await membershipRole(txCtx, { userId: existing.id, orgId })) !== null) {
+        throw new AppError('invitation.already_joined', INVITATION_MESSAGES.alreadyJoined);
       }
-      await repo.setPhoneIfMissing(tx, existing.id, phone);
+      await setPhoneIfMissing(txCtx, { userId: existing.id, phone });
     } else {
-      user = await repo.insertUser(tx, {
+      user = await createUser(txCtx, {
         name: invitation.name,
         email: invitation.email,
         phoneNumber: phone,
@@ -353,42 +387,28 @@ export async function registerWithInvite(
         emailVerified: true,
         createdAt: now,
       });
-      await repo.enableSmsTwoFactor(tx, user.id);
+      // 003 §5: the phone is "required for two-factor authentication": SMS becomes the user's second factor.
+      await enableSmsForNewAccount(txCtx, { userId: user.id });
     }
-    const isFirst = (await repo.membershipCount(tx, user!.id)) === 0;
-    await repo.insertMembership(tx, {
-      userId: user!.id,
-      organizationId: orgId,
-      role: invitation.role,
-      isPrimary: isFirst,
-    });
+    await joinOrganization(txCtx, { userId: user!.id, orgId, role: invitation.role });
     // The two agreements ticked on the form are the current versions: recorded as signatures, so the consent
     // dialog does not ask again at the first sign-in.
-    for (const document of await repo.currentConsentDocuments(tx, CONSENT_DOCUMENT_TYPES)) {
-      await repo.insertSignature(tx, {
-        userId: user!.id,
-        documentId: document.id,
-        documentType: document.documentType,
-        documentVersion: document.version,
-        signedAt: now,
-        signatureText: user!.name,
-        ipAddress: ip,
-        userAgent,
-      });
-    }
+    await signAtRegistration(txCtx, { userId: user!.id, signatureText: user!.name, signedAt: now });
     await repo.setStatus(tx, invitation.id, {
       status: 'accepted',
       acceptedAt: now,
       acceptedUserId: user!.id,
     });
-    await repo.auditInOrg(tx, {
-      action: 'invitation.accepted',
-      orgId,
-      actorUserId: user!.id,
-      entityId: invitation.id,
-      ip,
-      details: { role: invitation.role, existing_account: Boolean(existing) },
-    });
+    await auditInvitation(
+      txCtx,
+      {
+        action: 'invitation.accepted',
+        orgId,
+        invitationId: invitation.id,
+        details: { role: invitation.role, existing_account: Boolean(existing) },
+      },
+      user!.id,
+    );
     return {
       message: INVITATION_MESSAGES.accountCreated,
       user: toUserWire(user!),
@@ -399,14 +419,14 @@ export async function registerWithInvite(
   });
   try {
     const result = await created;
-    if (signIn) await notAFailure(db, signIn);
+    if (signIn) await notAFailure(ctx, { attempt: signIn });
     return result;
   } catch (error) {
     if (signIn && wrongPassword) {
       // The failure keeps its slots; the transaction rolled back, so its audit row is written here.
       await audit(
         db,
-        request,
+        ctx,
         {
           action: 'auth.login_failed',
           entityType: 'user',
@@ -416,12 +436,13 @@ export async function registerWithInvite(
         account?.id,
       );
     } else if (signIn) {
-      await notAFailure(db, signIn);
+      await notAFailure(ctx, { attempt: signIn });
     }
     // An account for the same address created at the same moment (another invitation): the unique email
     // index refuses the second one.
-    if (isUniqueViolation(error))
-      throw new AppError('conflict', INVITATION_MESSAGES.accountExistsWrongPassword);
+    if (isUniqueViolation(error)) {
+      throw new AppError('invitation.account_password_wrong', INVITATION_MESSAGES.accountExistsWrongPassword);
+    }
     throw error;
   }
 }
@@ -432,15 +453,19 @@ export async function registerWithInvite(
  * is ignored: the invitation decides it.
  */
 export async function register(
-  deps: AppDeps,
-  request: FastifyRequest,
-  input: RegisterWithInviteRequest & { name?: string; email?: string; role?: string },
+  ctx: ServiceContext,
+  input: RegisterWithInviteRequest & {
+    name?: string;
+    email?: string;
+    role?: string;
+    deviceToken: string | undefined;
+  },
 ): Promise<RegisterResponse> {
   if (!input.invitation_token?.trim()) {
-    throw new AppError('validation_failed', INVITATION_MESSAGES.registrationByInvite, {
+    throw new AppError('invitation.required', INVITATION_MESSAGES.registrationByInvite, {
       fields: { invitation_token: INVITATION_MESSAGES.tokenMissing },
     });
   }
   const { name: _name, email: _email, role: _role, ...rest } = input;
-  return registerWithInvite(deps, request, rest);
+  return registerWithInvite(ctx, rest);
 }

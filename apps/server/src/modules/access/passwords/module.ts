@@ -1,4 +1,4 @@
-import { passwordResets } from '../../../db/schema/index.ts';
+import { passwordResets, users } from '../../../db/schema/index.ts';
 import { defineModule } from '../../../platform/module.ts';
 import { passwordsRoutes } from './routes.ts';
 
@@ -7,5 +7,11 @@ export default defineModule({
   area: 'access',
   service: 'product',
   owns: [passwordResets],
+  reads: [
+    {
+      table: users,
+      why: 'a reset link is read with its account (active? which email?) in the query that locks the link row',
+    },
+  ],
   routes: (deps) => [passwordsRoutes(deps)],
 });

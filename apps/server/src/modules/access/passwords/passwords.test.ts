@@ -133,6 +133,7 @@ describe('POST /api/auth/reset-password', () => {
 
     const again = expectEnvelope(await reset({ reset_token: token, new_password: 'Third-Password-9' }), 400);
     expect(again.detail).toBe('This reset link has already been used. Request a new link.');
+    expect(again).toMatchObject({ reason: 'password.reset_link_used' });
   });
 
   it('refuses a link older than 1 hour', async () => {
@@ -143,6 +144,7 @@ describe('POST /api/auth/reset-password', () => {
     );
     const res = expectEnvelope(await reset({ reset_token: token, new_password: 'Fresh-Password-9' }), 400);
     expect(res.detail).toBe('This reset link has expired. Request a new link.');
+    expect(res).toMatchObject({ reason: 'password.reset_link_expired' });
     expect((await signIn('coordinator@trust.demo', TEST_PASSWORD)).statusCode).toBe(200);
   });
 

@@ -24,7 +24,3 @@ export async function useAllResets(db: DbOrTx, userId: number, at: Date) {
     .set({ usedAt: at })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
-
-export async function setPasswordHash(db: DbOrTx, userId: number, passwordHash: string) {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
-}

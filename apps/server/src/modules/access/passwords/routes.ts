@@ -5,9 +5,9 @@ import {
   resetPasswordRequestSchema,
 } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../../platform/auth.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
+import { openContext, userContext } from '../../../platform/request-context.ts';
 import { changePassword, forgotPassword, resetPassword } from './service.ts';
 
 export function passwordsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -24,7 +24,7 @@ export function passwordsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: messageResponseSchema, ...errorResponses(400) },
         },
       },
-      async (request) => forgotPassword(deps, request, request.body),
+      async (request) => forgotPassword(openContext(request, deps), request.body),
     );
 
     app.post(
@@ -38,7 +38,7 @@ export function passwordsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: messageResponseSchema, ...errorResponses(400, 429) },
         },
       },
-      async (request) => resetPassword(deps, request, request.body),
+      async (request) => resetPassword(openContext(request, deps), request.body),
     );
 
     app.post(
@@ -52,7 +52,7 @@ export function passwordsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: messageResponseSchema, ...errorResponses(400, 401, 429) },
         },
       },
-      async (request) => changePassword(deps, request, requireAuth(request), request.body),
+      async (request) => changePassword(userContext(request, deps), request.body),
     );
   };
 }

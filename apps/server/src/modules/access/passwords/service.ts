@@ -1,6 +1,7 @@
 import {
   type ChangePasswordRequest,
   changePasswordErrors,
+  type ErrorReason,
   isEmailAddress,
   type MessageResponse,
   PASSWORD_MESSAGES,
@@ -8,12 +9,9 @@ import {
   type ResetPasswordRequest,
   resetPasswordErrors,
 } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
 import { queueEmail } from '../../../adapters/outbound.ts';
-import type { DbOrTx } from '../../../db/client.ts';
 import {
   ATTEMPT_RULES,
-  addressKey,
   clearAttempts,
   rateLimited,
   refundAttempt,
@@ -21,13 +19,12 @@ import {
   tokenGuessMessage,
 } from '../../../platform/attempt-limits.ts';
 import { audit } from '../../../platform/audit.ts';
-import type { AuthContext } from '../../../platform/auth.ts';
+import { inTransaction, type ServiceContext, type UserContext } from '../../../platform/context.ts';
 import { hashPassword, hashToken, randomToken, verifyPassword } from '../../../platform/crypto.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { endUserSessions } from '../../../platform/sessions.ts';
-import { findUserByEmail } from '../../administration/users/service.ts';
-import { clearAccountFailures } from '../auth/sign-in-limits.ts';
+import { findUserByEmail, setPasswordHash } from '../../administration/users/service.ts';
+import { clearAccountFailures, clientAddress } from '../auth/sign-in-limits.ts';
 import * as repo from './repo.ts';
 
 /** The change-password answer past its limit (platform/attempt-limits.ts `confirmIdentity`). */
@@ -41,9 +38,9 @@ export const FORGOT_MIN_MS = 250;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function validationError(fields: Record<string, string>) {
+function validationError(reason: ErrorReason, fields: Record<string, string>) {
   const first = Object.values(fields)[0];
-  return first ? new AppError('validation_failed', first, { fields }) : null;
+  return first ? new AppError(reason, first, { fields }) : null;
 }
 
 /**
@@ -51,13 +48,13 @@ function validationError(fields: Record<string, string>) {
  * enumeration): a token is made and hashed every time; only an active account gets a row and an email.
  */
 export async function forgotPassword(
-  deps: AppDeps,
-  request: FastifyRequest,
+  ctx: ServiceContext,
   input: { email: string },
 ): Promise<MessageResponse> {
+  const { deps } = ctx;
   const email = input.email.trim().toLowerCase();
   if (!isEmailAddress(email)) {
-    throw new AppError('validation_failed', PASSWORD_MESSAGES.invalidEmail, {
+    throw new AppError('password.email_invalid', PASSWORD_MESSAGES.invalidEmail, {
       fields: { email: PASSWORD_MESSAGES.invalidEmail },
     });
   }
@@ -65,17 +62,17 @@ export async function forgotPassword(
   const now = new Date();
   const token = randomToken();
   const tokenHash = hashToken(token);
-  const user = await findUserByEmail(deps.database.db, email);
+  const user = await findUserByEmail(ctx, { email });
   if (user?.isActive) {
     // 5 reset emails per account in 15 minutes, counted in one atomic step (issue #12): parallel requests
     // cannot send a sixth. Past it the answer stays the same and nothing is sent.
     const slot = { rule: ATTEMPT_RULES.forgotPassword, subject: user.id };
-    const verdict = await takeAttempt(deps.database.db, slot, now);
-    await deps.database.db.transaction(async (tx) => {
+    const verdict = await takeAttempt(ctx.db, slot, now);
+    await ctx.db.transaction(async (tx) => {
       if (!verdict.allowed) {
         await audit(
           tx,
-          request,
+          ctx,
           { action: 'password.reset_rate_limited', entityType: 'user', entityId: user.id },
           user.id,
         );
@@ -105,7 +102,7 @@ export async function forgotPassword(
       });
       await audit(
         tx,
-        request,
+        ctx,
         { action: 'password.reset_requested', entityType: 'user', entityId: user.id },
         user.id,
       );
@@ -122,17 +119,16 @@ export async function forgotPassword(
  * before the lookup and given back when the token was a real link (used or expired ones included).
  */
 export async function resetPassword(
-  deps: AppDeps,
-  request: FastifyRequest,
+  ctx: ServiceContext,
   input: ResetPasswordRequest,
 ): Promise<MessageResponse> {
-  const invalid = validationError(resetPasswordErrors(input));
+  const invalid = validationError('password.reset_invalid', resetPasswordErrors(input));
   if (invalid) throw invalid;
   const now = new Date();
-  const db = deps.database.db;
-  const guess = { rule: ATTEMPT_RULES.tokenGuess, subject: addressKey(request.ip) };
+  const db = ctx.db;
+  const guess = { rule: ATTEMPT_RULES.tokenGuess, subject: clientAddress(ctx) };
   const verdict = await takeAttempt(db, guess, now);
-  if (!verdict.allowed) throw rateLimited(verdict.retryAfterS, tokenGuessMessage);
+  if (!verdict.allowed) throw rateLimited('token.too_many_guesses', verdict.retryAfterS, tokenGuessMessage);
   const tokenHash = hashToken(input.reset_token!.trim());
   const passwordHash = await hashPassword(input.new_password!);
   let realLink = false;
@@ -140,10 +136,10 @@ export async function resetPassword(
     const email = await db.transaction(async (tx) => {
       const found = await repo.findResetForUpdate(tx, tokenHash);
       realLink = Boolean(found);
-      return resetWithLink(tx, request, found, passwordHash, now);
+      return resetWithLink(inTransaction(ctx, tx), found, passwordHash, now);
     });
     // The email's owner chose a new password: failures from unknown addresses stop slowing the account.
-    await clearAccountFailures(db, email);
+    await clearAccountFailures(ctx, { email });
     return { message: PASSWORD_MESSAGES.resetDone };
   } finally {
     if (realLink) await refundAttempt(db, guess);
@@ -152,22 +148,24 @@ export async function resetPassword(
 
 /** The reset itself, on the locked link row; returns the account's email. */
 async function resetWithLink(
-  tx: DbOrTx,
-  request: FastifyRequest,
+  ctx: ServiceContext,
   found: Awaited<ReturnType<typeof repo.findResetForUpdate>>,
   passwordHash: string,
   now: Date,
 ): Promise<string> {
-  if (!found?.user.isActive) throw new AppError('bad_request', PASSWORD_MESSAGES.resetFailed);
-  if (found.reset.usedAt) throw new AppError('bad_request', PASSWORD_MESSAGES.resetUsed);
-  if (found.reset.expiresAt <= now) throw new AppError('bad_request', PASSWORD_MESSAGES.resetExpired);
-  await repo.setPasswordHash(tx, found.user.id, passwordHash);
+  if (!found?.user.isActive) throw new AppError('password.reset_link_invalid', PASSWORD_MESSAGES.resetFailed);
+  if (found.reset.usedAt) throw new AppError('password.reset_link_used', PASSWORD_MESSAGES.resetUsed);
+  if (found.reset.expiresAt <= now) {
+    throw new AppError('password.reset_link_expired', PASSWORD_MESSAGES.resetExpired);
+  }
+  const tx = ctx.db;
+  await setPasswordHash(ctx, { userId: found.user.id, passwordHash });
   await repo.useAllResets(tx, found.user.id, now);
   // Whoever knew the old password is signed out everywhere.
   await endUserSessions(tx, found.user.id);
   await audit(
     tx,
-    request,
+    ctx,
     { action: 'password.reset', entityType: 'user', entityId: found.user.id },
     found.user.id,
   );
@@ -176,34 +174,34 @@ async function resetWithLink(
 
 /** POST /api/auth/change-password (003 §5, §8): ends the user's other sessions. */
 export async function changePassword(
-  deps: AppDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
+  ctx: UserContext,
   input: ChangePasswordRequest,
 ): Promise<MessageResponse> {
-  const invalid = validationError(changePasswordErrors(input));
+  const invalid = validationError('password.change_invalid', changePasswordErrors(input));
   if (invalid) throw invalid;
-  const db = deps.database.db;
+  const auth = ctx.actor;
+  const db = ctx.db;
   const userId = auth.user.id;
   // The attempt takes its slot before the password is checked (issue #12): 5 wrong current passwords in 15
   // minutes, shared with the two-factor settings' confirmations, then 429.
   const slot = { rule: ATTEMPT_RULES.confirmIdentity, subject: userId };
   const verdict = await takeAttempt(db, slot);
-  if (!verdict.allowed) throw rateLimited(verdict.retryAfterS, changeLimitMessage);
+  if (!verdict.allowed)
+    throw rateLimited('password.too_many_changes', verdict.retryAfterS, changeLimitMessage);
   // A 400, not a 401: the session is fine, and a 401 would sign the client out.
   if (!(await verifyPassword(auth.user.passwordHash, input.current_password!))) {
-    await audit(db, request, { action: 'password.change_failed', entityType: 'user', entityId: userId });
-    throw new AppError('bad_request', PASSWORD_MESSAGES.currentWrong, {
+    await audit(db, ctx, { action: 'password.change_failed', entityType: 'user', entityId: userId });
+    throw new AppError('password.current_wrong', PASSWORD_MESSAGES.currentWrong, {
       fields: { current_password: PASSWORD_MESSAGES.currentWrong },
     });
   }
   await clearAttempts(db, slot);
   const passwordHash = await hashPassword(input.new_password!);
   await db.transaction(async (tx) => {
-    await repo.setPasswordHash(tx, userId, passwordHash);
+    await setPasswordHash(inTransaction(ctx, tx), { userId, passwordHash });
     await repo.useAllResets(tx, userId, new Date());
     await endUserSessions(tx, userId, auth.sessionId);
-    await audit(tx, request, { action: 'password.changed', entityType: 'user', entityId: userId });
+    await audit(tx, ctx, { action: 'password.changed', entityType: 'user', entityId: userId });
   });
   return { message: PASSWORD_MESSAGES.changed };
 }

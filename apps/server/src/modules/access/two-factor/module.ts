@@ -1,4 +1,10 @@
-import { backupCodes, loginChallenges, trustedDevices, userTwoFactor } from '../../../db/schema/index.ts';
+import {
+  backupCodes,
+  loginChallenges,
+  trustedDevices,
+  users,
+  userTwoFactor,
+} from '../../../db/schema/index.ts';
 import { defineModule } from '../../../platform/module.ts';
 import { twoFactorRoutes } from './routes.ts';
 
@@ -7,5 +13,11 @@ export default defineModule({
   area: 'access',
   service: 'product',
   owns: [backupCodes, loginChallenges, trustedDevices, userTwoFactor],
+  reads: [
+    {
+      table: users,
+      why: 'a device token is matched to the email being signed in with in one query by the token, so an unknown email costs the same (sign-in limits)',
+    },
+  ],
   routes: (deps) => [twoFactorRoutes(deps)],
 });

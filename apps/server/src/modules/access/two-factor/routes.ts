@@ -9,10 +9,11 @@ import {
   twoFactorMethodsSchema,
   twoFactorOkSchema,
 } from '@trust/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../../platform/auth.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
+import { userContext } from '../../../platform/request-context.ts';
 import * as service from './service.ts';
 
 /**
@@ -24,6 +25,7 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['two-factor'];
     const session = { auth: 'session' as const };
+    const ctx = (request: FastifyRequest) => userContext(request, deps);
 
     app.get(
       '/api/auth/2fa/methods',
@@ -35,7 +37,7 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: twoFactorMethodsSchema, ...errorResponses(401) },
         },
       },
-      async (request) => service.getMethods(deps, requireAuth(request)),
+      async (request) => service.getMethods(ctx(request)),
     );
 
     app.post(
@@ -48,7 +50,7 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: twoFactorOkSchema, ...errorResponses(401, 422) },
         },
       },
-      async (request) => service.setSms(deps, request, requireAuth(request), true),
+      async (request) => service.setSms(ctx(request), { enabled: true }),
     );
 
     app.post(
@@ -62,7 +64,7 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: twoFactorOkSchema, ...errorResponses(400, 401, 429) },
         },
       },
-      async (request) => service.setSms(deps, request, requireAuth(request), false, request.body),
+      async (request) => service.setSms(ctx(request), { enabled: false, confirmation: request.body }),
     );
 
     app.put(
@@ -77,7 +79,7 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: twoFactorOkSchema, ...errorResponses(400, 401, 422, 429) },
         },
       },
-      async (request) => service.setPreferredMethod(deps, request, requireAuth(request), request.body),
+      async (request) => service.setPreferredMethod(ctx(request), request.body),
     );
 
     app.post(
@@ -92,7 +94,7 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: totpSetupResponseSchema, ...errorResponses(400, 401, 429) },
         },
       },
-      async (request) => service.setupTotp(deps, request, requireAuth(request), request.body),
+      async (request) => service.setupTotp(ctx(request), { confirmation: request.body }),
     );
 
     app.post(
@@ -106,7 +108,7 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: twoFactorOkSchema, ...errorResponses(400, 401, 422) },
         },
       },
-      async (request) => service.verifyTotpSetup(deps, request, requireAuth(request), request.body.code),
+      async (request) => service.verifyTotpSetup(ctx(request), { code: request.body.code }),
     );
 
     app.post(
@@ -120,7 +122,7 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: twoFactorOkSchema, ...errorResponses(400, 401, 429) },
         },
       },
-      async (request) => service.disableTotp(deps, request, requireAuth(request), request.body),
+      async (request) => service.disableTotp(ctx(request), { confirmation: request.body }),
     );
 
     app.post(
@@ -135,7 +137,7 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: backupCodesResponseSchema, ...errorResponses(400, 401, 429) },
         },
       },
-      async (request) => service.generateBackupCodes(deps, request, requireAuth(request), request.body),
+      async (request) => service.generateBackupCodes(ctx(request), { confirmation: request.body }),
     );
 
     app.get(
@@ -148,7 +150,7 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: trustedDevicesResponseSchema, ...errorResponses(401) },
         },
       },
-      async (request) => service.listDevices(deps, requireAuth(request)),
+      async (request) => service.listDevices(ctx(request)),
     );
 
     app.delete(
@@ -162,7 +164,7 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: twoFactorOkSchema, ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => service.revokeDevices(deps, request, requireAuth(request), request.params.id),
+      async (request) => service.revokeDevices(ctx(request), { id: request.params.id }),
     );
 
     app.delete(
@@ -175,7 +177,7 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: twoFactorOkSchema, ...errorResponses(401) },
         },
       },
-      async (request) => service.revokeDevices(deps, request, requireAuth(request)),
+      async (request) => service.revokeDevices(ctx(request), {}),
     );
   };
 }

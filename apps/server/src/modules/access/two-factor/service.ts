@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import {
   type BackupCodesResponse,
   type ConfirmIdentityRequest,
+  type ErrorReason,
   TWO_FACTOR_MESSAGES as M,
   maskPhone,
   type PreferredMethod,
@@ -11,18 +12,16 @@ import {
   type TwoFactorMethod,
   type TwoFactorMethods,
 } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { queueSms } from '../../../adapters/outbound.ts';
-import type { DbOrTx } from '../../../db/client.ts';
 import { ATTEMPT_RULES, clearAttempts, rateLimited, takeAttempt } from '../../../platform/attempt-limits.ts';
 import { audit } from '../../../platform/audit.ts';
-import type { AuthContext } from '../../../platform/auth.ts';
+import type { ServiceContext, UserContext } from '../../../platform/context.ts';
 import { hashToken, randomToken, safeEqual, verifyPassword } from '../../../platform/crypto.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { decryptSecret, encryptionKey, encryptSecret } from '../../../platform/secret-box.ts';
-import type { UserRow } from '../../administration/users/service.ts';
+import type { UserRow } from '../../administration/users/wire.ts';
 import { deviceNameFrom } from './device-name.ts';
 import * as repo from './repo.ts';
 import { base32Decode, matchTotp, newTotpSecret, otpauthUri } from './totp.ts';
@@ -33,11 +32,31 @@ function keyOf(deps: AppDeps) {
   return encryptionKey({ secretKey: deps.config.secretKey, dataDir: deps.config.dataDir });
 }
 
+/**
+ * Why a second-factor code is refused, and the message the caller gets (and the audit row records). The
+ * checks answer the reason; the caller throws `new AppError(reason, CODE_REFUSALS[reason])`.
+ */
+export const CODE_REFUSALS = {
+  'two_factor.sms_not_enabled': M.smsNotEnabled,
+  'two_factor.code_expired': M.codeExpired,
+  'two_factor.code_wrong': M.wrongCode,
+  'two_factor.code_replayed': M.codeReplayed,
+  'two_factor.totp_not_enabled': M.totpNotEnabled,
+  'two_factor.backup_code_invalid': M.invalidBackupCode,
+  'two_factor.backup_code_used': M.usedBackupCode,
+} as const satisfies Partial<Record<ErrorReason, string>>;
+export type CodeRefusal = keyof typeof CODE_REFUSALS;
+
 // ---------------------------------------------------------------------------------------------------------
 // Sign-in (called by the auth module)
 
 /** The second factors a sign-in may use now (003 §2.7): SMS needs a phone; backup needs unused codes. */
-export async function loginMethods(db: DbOrTx, user: UserRow): Promise<TwoFactorMethod[]> {
+export async function loginMethods(
+  ctx: ServiceContext,
+  input: { user: UserRow },
+): Promise<TwoFactorMethod[]> {
+  const { user } = input;
+  const db = ctx.db;
   const settings = await repo.findSettings(db, user.id);
   if (!settings) return [];
   const sms = settings.smsEnabled && Boolean(maskPhone(user.phoneNumber));
@@ -50,18 +69,19 @@ export async function loginMethods(db: DbOrTx, user: UserRow): Promise<TwoFactor
   return methods;
 }
 
-/** 003 §9: a trusted device skips the second factor for 30 days. Touches it when it matches. */
+/**
+ * 003 §9: a trusted device skips the second factor for 30 days. Touches it (time, the request's address) when
+ * it matches.
+ */
 export async function isTrustedDevice(
-  db: DbOrTx,
-  userId: number,
-  deviceToken: string | undefined,
-  ip: string,
-  now: Date,
+  ctx: ServiceContext,
+  input: { userId: number; deviceToken: string | undefined; now: Date },
 ): Promise<boolean> {
+  const { userId, deviceToken, now } = input;
   if (!deviceToken || deviceToken.length > 200) return false;
-  const device = await repo.findActiveDevice(db, userId, hashToken(deviceToken), now);
+  const device = await repo.findActiveDevice(ctx.db, userId, hashToken(deviceToken), now);
   if (!device) return false;
-  await repo.touchDevice(db, device.id, now, ip);
+  await repo.touchDevice(ctx.db, device.id, now, ctx.meta.ip);
   return true;
 }
 
@@ -74,20 +94,18 @@ function smsCodeHash(challengeId: number, code: string) {
  * resend kills the previous code), opens a new one and, when SMS is a method, sends a fresh code.
  */
 export async function startChallenge(
-  deps: AppDeps,
-  tx: DbOrTx,
-  request: FastifyRequest,
-  user: UserRow,
-  methods: TwoFactorMethod[],
-  now: Date,
+  ctx: ServiceContext,
+  input: { user: UserRow; methods: TwoFactorMethod[]; now: Date },
 ) {
+  const { user, methods, now } = input;
+  const tx = ctx.db;
   await repo.consumeOpenChallenges(tx, user.id, now);
   const challenge = await repo.createChallenge(tx, {
     userId: user.id,
     createdAt: now,
     expiresAt: new Date(now.getTime() + TWO_FACTOR.challengeMinutes * 60_000),
-    ip: request.ip,
-    userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+    ip: ctx.meta.ip,
+    userAgent: ctx.meta.userAgent?.slice(0, 512) ?? null,
   });
   if (methods.includes('sms') && user.phoneNumber) {
     const code = String(randomInt(0, 1_000_000)).padStart(TWO_FACTOR.codeLength, '0');
@@ -97,7 +115,7 @@ export async function startChallenge(
       smsCodeHash(challenge.id, code),
       new Date(now.getTime() + TWO_FACTOR.smsCodeMinutes * 60_000),
     );
-    await queueSms(deps, tx, {
+    await queueSms(ctx.deps, tx, {
       to: user.phoneNumber,
       body: `Your Trust Marketplace verification code is ${code}. It expires in ${TWO_FACTOR.smsCodeMinutes} minutes.`,
       category: 'two_factor_code',
@@ -106,7 +124,7 @@ export async function startChallenge(
     });
     await audit(
       tx,
-      request,
+      ctx,
       {
         action: 'auth.2fa_challenge_sent',
         entityType: 'user',
@@ -119,14 +137,25 @@ export async function startChallenge(
   return challenge;
 }
 
-export function findLiveChallenge(db: DbOrTx, userId: number, now: Date) {
-  return repo.findLiveChallenge(db, userId, now);
+/** The user's newest open challenge (a correct password within the last minutes), if any. */
+export function findLiveChallenge(ctx: ServiceContext, input: { userId: number; now: Date }) {
+  return repo.findLiveChallenge(ctx.db, input.userId, input.now);
 }
 
-export const consumeChallenge = repo.consumeChallenge;
+/** Uses up a challenge; false when a concurrent request already did. */
+export function consumeChallenge(ctx: ServiceContext, input: { challengeId: number; now: Date }) {
+  return repo.consumeChallenge(ctx.db, input.challengeId, input.now);
+}
 
 /** Whether a device token is an active trusted device of the account with this email (sign-in limits). */
-export const isKnownDevice = repo.isActiveDeviceOfEmail;
+export function isKnownDevice(ctx: ServiceContext, input: { email: string; tokenHash: string; now: Date }) {
+  return repo.isActiveDeviceOfEmail(ctx.db, input.email, input.tokenHash, input.now);
+}
+
+/** 003 §5: the phone given at registration is "required for two-factor authentication": SMS becomes on. */
+export async function enableSmsForNewAccount(ctx: ServiceContext, input: { userId: number }) {
+  await repo.upsertSettings(ctx.db, input.userId, { smsEnabled: true });
+}
 
 /**
  * Code attempts one challenge (one correct password) allows, counted together: 003 §9's 3 for an SMS code (the
@@ -142,16 +171,26 @@ export const CHALLENGE_MAX_ATTEMPTS: Record<TwoFactorMethod, number> = {
  * Counts a code attempt on the challenge before the code is looked at, atomically (issue #12: 30 parallel wrong
  * codes must not check more than the limit). False: the challenge has no attempt left for this method.
  */
-export function takeChallengeAttempt(db: DbOrTx, challengeId: number, method: TwoFactorMethod) {
-  return repo.takeChallengeAttempt(db, challengeId, CHALLENGE_MAX_ATTEMPTS[method]);
+export function takeChallengeAttempt(
+  ctx: ServiceContext,
+  input: { challengeId: number; method: TwoFactorMethod },
+) {
+  return repo.takeChallengeAttempt(ctx.db, input.challengeId, CHALLENGE_MAX_ATTEMPTS[input.method]);
 }
 
-/** Why an SMS code is refused, or null when it is right. The attempt was counted before (takeChallengeAttempt). */
-export function checkSmsCode(challenge: repo.ChallengeRow, code: string, now: Date): string | null {
-  if (!challenge.smsCodeHash || !challenge.smsCodeExpiresAt) return M.smsNotEnabled;
-  if (challenge.smsCodeExpiresAt.getTime() <= now.getTime()) return M.codeExpired;
+/**
+ * Why an SMS code is refused, or null when it is right. The attempt was counted before (takeChallengeAttempt).
+ * Reads nothing: the challenge row carries the code's hash.
+ */
+export function checkSmsCode(
+  _ctx: ServiceContext,
+  input: { challenge: repo.ChallengeRow; code: string; now: Date },
+): CodeRefusal | null {
+  const { challenge, code, now } = input;
+  if (!challenge.smsCodeHash || !challenge.smsCodeExpiresAt) return 'two_factor.sms_not_enabled';
+  if (challenge.smsCodeExpiresAt.getTime() <= now.getTime()) return 'two_factor.code_expired';
   if (!/^\d{6}$/.test(code) || !safeEqual(smsCodeHash(challenge.id, code), challenge.smsCodeHash)) {
-    return M.wrongCode;
+    return 'two_factor.code_wrong';
   }
   return null;
 }
@@ -161,20 +200,18 @@ export function checkSmsCode(challenge: repo.ChallengeRow, code: string, now: Da
  * On success the step is recorded, so the same code cannot be used again.
  */
 export async function checkTotpCode(
-  deps: AppDeps,
-  db: DbOrTx,
-  userId: number,
-  code: string,
-  now: Date,
-): Promise<string | null> {
-  const settings = await repo.findSettings(db, userId);
-  if (!settings?.totpEnabled || !settings.totpSecret) return M.totpNotEnabled;
-  if (!/^\d{6}$/.test(code)) return M.wrongCode;
-  const secret = base32Decode(decryptSecret(keyOf(deps), settings.totpSecret));
+  ctx: ServiceContext,
+  input: { userId: number; code: string; now: Date },
+): Promise<CodeRefusal | null> {
+  const { userId, code, now } = input;
+  const settings = await repo.findSettings(ctx.db, userId);
+  if (!settings?.totpEnabled || !settings.totpSecret) return 'two_factor.totp_not_enabled';
+  if (!/^\d{6}$/.test(code)) return 'two_factor.code_wrong';
+  const secret = base32Decode(decryptSecret(keyOf(ctx.deps), settings.totpSecret));
   const step = matchTotp(secret, code, now);
-  if (step === null) return M.wrongCode;
-  if (settings.totpLastStep !== null && step <= settings.totpLastStep) return M.codeReplayed;
-  await repo.upsertSettings(db, userId, { totpLastStep: step });
+  if (step === null) return 'two_factor.code_wrong';
+  if (settings.totpLastStep !== null && step <= settings.totpLastStep) return 'two_factor.code_replayed';
+  await repo.upsertSettings(ctx.db, userId, { totpLastStep: step });
   return null;
 }
 
@@ -199,34 +236,34 @@ function backupCodeHash(userId: number, code: string) {
 
 /** A backup code of a user, used up on success (single use, 003 §9). */
 export async function useBackupCode(
-  db: DbOrTx,
-  userId: number,
-  code: string,
-  now: Date,
-): Promise<string | null> {
-  const row = await repo.findBackupCode(db, userId, backupCodeHash(userId, normalizeBackupCode(code)));
-  if (!row) return M.invalidBackupCode;
-  if (row.usedAt || !(await repo.useBackupCode(db, row.id, now))) return M.usedBackupCode;
+  ctx: ServiceContext,
+  input: { userId: number; code: string; now: Date },
+): Promise<CodeRefusal | null> {
+  const { userId, code, now } = input;
+  const row = await repo.findBackupCode(ctx.db, userId, backupCodeHash(userId, normalizeBackupCode(code)));
+  if (!row) return 'two_factor.backup_code_invalid';
+  if (row.usedAt || !(await repo.useBackupCode(ctx.db, row.id, now))) return 'two_factor.backup_code_used';
   return null;
 }
 
-/** Remembers this browser for 30 days; the token is returned once and stored hashed. */
-export async function trustDevice(tx: DbOrTx, request: FastifyRequest, userId: number, now: Date) {
+/** Remembers this browser (the request's) for 30 days; the token is returned once and stored hashed. */
+export async function trustDevice(ctx: ServiceContext, input: { userId: number; now: Date }) {
+  const { userId, now } = input;
   const token = randomToken();
-  const userAgent = request.headers['user-agent'] ?? null;
-  const device = await repo.createDevice(tx, {
+  const userAgent = ctx.meta.userAgent;
+  const device = await repo.createDevice(ctx.db, {
     userId,
     tokenHash: hashToken(token),
     deviceName: deviceNameFrom(userAgent),
-    ipAddress: request.ip,
+    ipAddress: ctx.meta.ip,
     userAgent: userAgent?.slice(0, 512) ?? null,
     createdAt: now,
     lastUsed: now,
     expiresAt: new Date(now.getTime() + TWO_FACTOR.trustedDeviceDays * DAY_MS),
   });
   await audit(
-    tx,
-    request,
+    ctx.db,
+    ctx,
     { action: 'auth.device_trusted', entityType: 'trusted_device', entityId: device.id },
     userId,
   );
@@ -245,38 +282,41 @@ type ConfirmedWith = 'password' | 'totp' | 'backup_code';
  * Attempts share the change-password counter (5 in 15 minutes, taken before the check, then 429); a wrong one
  * is a 400 with the message on its field (a 401 would sign the browser out) and is audited.
  */
-export async function confirmIdentity(
-  deps: AppDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
+async function confirmIdentity(
+  ctx: UserContext,
   input: ConfirmIdentityRequest | null | undefined,
   purpose: string,
 ): Promise<ConfirmedWith> {
+  const auth = ctx.actor;
   const password = input?.current_password ?? '';
   const code = input?.code?.trim() ?? '';
   if (!password && !code) {
-    throw new AppError('bad_request', M.confirmRequired, { fields: { current_password: M.confirmRequired } });
+    throw new AppError('two_factor.confirmation_required', M.confirmRequired, {
+      fields: { current_password: M.confirmRequired },
+    });
   }
-  const db = deps.database.db;
+  const db = ctx.db;
   const slot = { rule: ATTEMPT_RULES.confirmIdentity, subject: auth.user.id };
   const verdict = await takeAttempt(db, slot);
   if (!verdict.allowed) {
     throw rateLimited(
+      'two_factor.too_many_confirmations',
       verdict.retryAfterS,
       (wait) => `Too many incorrect attempts. Please wait ${wait} and try again.`,
     );
   }
   const now = new Date();
+  const userId = auth.user.id;
   let confirmed: ConfirmedWith | null = null;
   if (password) {
     if (await verifyPassword(auth.user.passwordHash, password)) confirmed = 'password';
   } else if (/^\d{6}$/.test(code)) {
-    if ((await checkTotpCode(deps, db, auth.user.id, code, now)) === null) confirmed = 'totp';
-  } else if ((await useBackupCode(db, auth.user.id, code, now)) === null) {
+    if ((await checkTotpCode(ctx, { userId, code, now })) === null) confirmed = 'totp';
+  } else if ((await useBackupCode(ctx, { userId, code, now })) === null) {
     confirmed = 'backup_code';
   }
   if (!confirmed) {
-    await audit(db, request, {
+    await audit(db, ctx, {
       action: 'auth.reauth_failed',
       entityType: 'user',
       entityId: auth.user.id,
@@ -284,14 +324,16 @@ export async function confirmIdentity(
     });
     const field = password ? 'current_password' : 'code';
     const message = password ? M.currentPasswordWrong : M.invalidCode;
-    throw new AppError('bad_request', message, { fields: { [field]: message } });
+    throw new AppError('two_factor.confirmation_wrong', message, { fields: { [field]: message } });
   }
   await clearAttempts(db, slot);
   return confirmed;
 }
 
-export async function getMethods(deps: AppDeps, auth: AuthContext): Promise<TwoFactorMethods> {
-  const db = deps.database.db;
+/** GET /api/auth/2fa/methods: what the signed-in user has turned on. */
+export async function getMethods(ctx: UserContext): Promise<TwoFactorMethods> {
+  const auth = ctx.actor;
+  const db = ctx.db;
   const now = new Date();
   const [settings, codes, devices] = await Promise.all([
     repo.findSettings(db, auth.user.id),
@@ -322,19 +364,18 @@ export async function getMethods(deps: AppDeps, auth: AuthContext): Promise<TwoF
 
 /** Enables SMS codes; disabling them needs the password or a code (confirmIdentity). */
 export async function setSms(
-  deps: AppDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
-  enabled: boolean,
-  confirmation?: ConfirmIdentityRequest | null,
+  ctx: UserContext,
+  input: { enabled: boolean; confirmation?: ConfirmIdentityRequest | null | undefined },
 ) {
-  if (enabled && !maskPhone(auth.user.phoneNumber)) throw new AppError('rule_broken', M.phoneRequired);
-  const confirmedWith = enabled
-    ? undefined
-    : await confirmIdentity(deps, request, auth, confirmation, 'sms_disable');
-  await deps.database.db.transaction(async (tx) => {
+  const auth = ctx.actor;
+  const { enabled } = input;
+  if (enabled && !maskPhone(auth.user.phoneNumber)) {
+    throw new AppError('two_factor.phone_required', M.phoneRequired);
+  }
+  const confirmedWith = enabled ? undefined : await confirmIdentity(ctx, input.confirmation, 'sms_disable');
+  await ctx.db.transaction(async (tx) => {
     await repo.upsertSettings(tx, auth.user.id, { smsEnabled: enabled });
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: enabled ? 'auth.2fa_sms_enabled' : 'auth.2fa_sms_disabled',
       entityType: 'user',
       entityId: auth.user.id,
@@ -346,19 +387,18 @@ export async function setSms(
 
 /** The preferred second factor (an enabled one); needs the password or a code (confirmIdentity). */
 export async function setPreferredMethod(
-  deps: AppDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
+  ctx: UserContext,
   input: { method: PreferredMethod } & ConfirmIdentityRequest,
 ) {
+  const auth = ctx.actor;
   const { method, ...confirmation } = input;
-  const settings = await repo.findSettings(deps.database.db, auth.user.id);
+  const settings = await repo.findSettings(ctx.db, auth.user.id);
   const enabled = method === 'sms' ? settings?.smsEnabled : settings?.totpEnabled;
-  if (!enabled) throw new AppError('rule_broken', M.methodNotEnabled);
-  const confirmedWith = await confirmIdentity(deps, request, auth, confirmation, 'preferred_method');
-  await deps.database.db.transaction(async (tx) => {
+  if (!enabled) throw new AppError('two_factor.method_not_enabled', M.methodNotEnabled);
+  const confirmedWith = await confirmIdentity(ctx, confirmation, 'preferred_method');
+  await ctx.db.transaction(async (tx) => {
     await repo.upsertSettings(tx, auth.user.id, { preferredMethod: method });
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'auth.2fa_preferred_method_changed',
       entityType: 'user',
       entityId: auth.user.id,
@@ -368,22 +408,20 @@ export async function setPreferredMethod(
   return { ok: true as const, message: M.preferredSaved };
 }
 
-/** Step 1 of authenticator setup: a new pending secret (the enabled one, if any, keeps working until then). */
 /**
- * Step 1 of authenticator setup. It needs the current password (or a current code) like every change of the
- * second factor: from a stolen session, an attacker's own app would otherwise become a way in, and could
- * replace the user's app (issue #12).
+ * Step 1 of authenticator setup: a new pending secret (the enabled one, if any, keeps working until step 2).
+ * It needs the current password (or a current code) like every change of the second factor: from a stolen
+ * session, an attacker's own app would otherwise become a way in, and could replace the user's app (issue #12).
  */
 export async function setupTotp(
-  deps: AppDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
-  input: ConfirmIdentityRequest | null | undefined,
+  ctx: UserContext,
+  input: { confirmation: ConfirmIdentityRequest | null | undefined },
 ): Promise<TotpSetupResponse> {
-  await confirmIdentity(deps, request, auth, input, 'totp_setup');
+  const auth = ctx.actor;
+  await confirmIdentity(ctx, input.confirmation, 'totp_setup');
   const secret = newTotpSecret();
-  await repo.upsertSettings(deps.database.db, auth.user.id, {
-    totpPendingSecret: encryptSecret(keyOf(deps), secret),
+  await repo.upsertSettings(ctx.db, auth.user.id, {
+    totpPendingSecret: encryptSecret(keyOf(ctx.deps), secret),
   });
   const uri = otpauthUri(secret, auth.user.email);
   const qr = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
@@ -391,45 +429,41 @@ export async function setupTotp(
 }
 
 /** Step 2: the first code from the app proves it holds the secret; then the authenticator is enabled. */
-export async function verifyTotpSetup(
-  deps: AppDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
-  code: string,
-) {
-  const settings = await repo.findSettings(deps.database.db, auth.user.id);
-  if (!settings?.totpPendingSecret) throw new AppError('rule_broken', M.noTotpSetup);
+export async function verifyTotpSetup(ctx: UserContext, input: { code: string }) {
+  const auth = ctx.actor;
+  const settings = await repo.findSettings(ctx.db, auth.user.id);
+  if (!settings?.totpPendingSecret) throw new AppError('two_factor.setup_not_started', M.noTotpSetup);
   const now = new Date();
-  const step = matchTotp(base32Decode(decryptSecret(keyOf(deps), settings.totpPendingSecret)), code, now);
-  if (step === null) throw new AppError('bad_request', M.invalidCode);
-  await deps.database.db.transaction(async (tx) => {
+  const pending = base32Decode(decryptSecret(keyOf(ctx.deps), settings.totpPendingSecret));
+  const step = matchTotp(pending, input.code, now);
+  if (step === null) throw new AppError('two_factor.setup_code_wrong', M.invalidCode);
+  await ctx.db.transaction(async (tx) => {
     await repo.upsertSettings(tx, auth.user.id, {
       totpEnabled: true,
       totpSecret: settings.totpPendingSecret,
       totpPendingSecret: null,
       totpLastStep: step,
     });
-    await audit(tx, request, { action: 'auth.2fa_totp_enabled', entityType: 'user', entityId: auth.user.id });
+    await audit(tx, ctx, { action: 'auth.2fa_totp_enabled', entityType: 'user', entityId: auth.user.id });
   });
   return { ok: true as const, message: M.totpEnabled };
 }
 
 /** Turns the authenticator app off; needs the password or a code (confirmIdentity). */
 export async function disableTotp(
-  deps: AppDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
-  confirmation?: ConfirmIdentityRequest | null,
+  ctx: UserContext,
+  input: { confirmation: ConfirmIdentityRequest | null | undefined },
 ) {
-  const confirmedWith = await confirmIdentity(deps, request, auth, confirmation, 'totp_disable');
-  await deps.database.db.transaction(async (tx) => {
+  const auth = ctx.actor;
+  const confirmedWith = await confirmIdentity(ctx, input.confirmation, 'totp_disable');
+  await ctx.db.transaction(async (tx) => {
     await repo.upsertSettings(tx, auth.user.id, {
       totpEnabled: false,
       totpSecret: null,
       totpPendingSecret: null,
       totpLastStep: null,
     });
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'auth.2fa_totp_disabled',
       entityType: 'user',
       entityId: auth.user.id,
@@ -445,22 +479,21 @@ export async function disableTotp(
  * off: a stolen session must not be able to mint them.
  */
 export async function generateBackupCodes(
-  deps: AppDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
-  confirmation?: ConfirmIdentityRequest | null,
+  ctx: UserContext,
+  input: { confirmation: ConfirmIdentityRequest | null | undefined },
 ): Promise<BackupCodesResponse> {
-  const confirmedWith = await confirmIdentity(deps, request, auth, confirmation, 'backup_codes_generate');
+  const auth = ctx.actor;
+  const confirmedWith = await confirmIdentity(ctx, input.confirmation, 'backup_codes_generate');
   const codes = Array.from({ length: TWO_FACTOR.backupCodeCount }, newBackupCode);
   const now = new Date();
-  await deps.database.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     await repo.replaceBackupCodes(
       tx,
       auth.user.id,
       codes.map((c) => backupCodeHash(auth.user.id, c)),
       now,
     );
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'auth.2fa_backup_codes_generated',
       entityType: 'user',
       entityId: auth.user.id,
@@ -470,8 +503,8 @@ export async function generateBackupCodes(
   return { codes, generated_at: now.toISOString() };
 }
 
-export async function listDevices(deps: AppDeps, auth: AuthContext): Promise<TrustedDevicesResponse> {
-  const rows = await repo.listActiveDevices(deps.database.db, auth.user.id, new Date());
+export async function listDevices(ctx: UserContext): Promise<TrustedDevicesResponse> {
+  const rows = await repo.listActiveDevices(ctx.db, ctx.actor.user.id, new Date());
   return {
     devices: rows.map((d) => ({
       id: d.id,
@@ -484,11 +517,15 @@ export async function listDevices(deps: AppDeps, auth: AuthContext): Promise<Tru
   };
 }
 
-export async function revokeDevices(deps: AppDeps, request: FastifyRequest, auth: AuthContext, id?: number) {
-  await deps.database.db.transaction(async (tx) => {
-    const revoked = await repo.revokeDevices(tx, auth.user.id, new Date(), id);
-    if (id !== undefined && revoked.length === 0) throw new AppError('not_found', M.deviceNotFound);
-    await audit(tx, request, {
+/** Revokes one trusted device of the caller (`id`), or all of them. */
+export async function revokeDevices(ctx: UserContext, input: { id?: number }) {
+  const { id } = input;
+  await ctx.db.transaction(async (tx) => {
+    const revoked = await repo.revokeDevices(tx, ctx.actor.user.id, new Date(), id);
+    if (id !== undefined && revoked.length === 0) {
+      throw new AppError('two_factor.device_not_found', M.deviceNotFound);
+    }
+    await audit(tx, ctx, {
       action: 'auth.device_revoked',
       entityType: 'trusted_device',
       entityId: id,

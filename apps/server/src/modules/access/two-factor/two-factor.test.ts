@@ -175,6 +175,7 @@ describe('sign-in with SMS codes (003 §4.1, §9)', () => {
       401,
     );
     expect(res.detail).toBe('Your sign-in has expired or was not started. Please sign in again.');
+    expect(res).toMatchObject({ reason: 'auth.challenge_missing' });
     expectEnvelope(
       await verify(SMS, { email: 'nobody@example.com', code: '123456', remember_device: false }),
       401,
@@ -208,6 +209,11 @@ describe('sign-in with SMS codes (003 §4.1, §9)', () => {
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((c) => c === 400)).toHaveLength(3);
     expect(statuses.filter((c) => c === 429)).toHaveLength(27);
+    const reasons = answers.map((a) => a.json().reason);
+    expect(reasons.filter((r) => r === 'two_factor.code_wrong')).toHaveLength(3);
+    // The others are refused by the challenge's 3 attempts or, first, by the account's sign-in limit.
+    const limited = reasons.filter((r) => r === 'auth.too_many_codes' || r === 'auth.too_many_attempts');
+    expect(limited).toHaveLength(27);
     // The code is spent: even the right one is refused now.
     expectEnvelope(await verify(SMS, { email, code, remember_device: false }), 429, 'rate_limited');
     // The real user, from the address they signed in from before, asks for a new code and gets in.

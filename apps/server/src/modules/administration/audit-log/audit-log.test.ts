@@ -91,16 +91,18 @@ describe('GET /api/audit-log', () => {
   });
 
   it('refuses non-administrators, foreign organizations, bad filters and anonymous callers', async () => {
-    expectEnvelope(
+    const coordinatorRefused = expectEnvelope(
       await t.app.inject({ url: '/api/audit-log', headers: bearer(coordinator, plan) }),
       403,
       'forbidden',
     );
-    expectEnvelope(
+    expect(coordinatorRefused).toMatchObject({ reason: 'role.not_allowed' });
+    const foreign = expectEnvelope(
       await t.app.inject({ url: '/api/audit-log', headers: bearer(orgadmin, harbor) }),
       403,
       'forbidden',
     );
+    expect(foreign).toMatchObject({ reason: 'organization.not_member' });
     expectEnvelope(
       await t.app.inject({ url: '/api/audit-log?action=%25', headers: bearer(orgadmin, plan) }),
       400,

@@ -1,8 +1,8 @@
 import { auditLogQuerySchema, auditLogSchema, ORG_ADMIN_ROLES } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireOrg } from '../../../platform/auth.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
+import { orgContext } from '../../../platform/request-context.ts';
 import { listSecurityLog } from './service.ts';
 
 export function auditLogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -19,7 +19,7 @@ export function auditLogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: auditLogSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => listSecurityLog(deps.database.db, requireOrg(request).org.id, request.query),
+      async (request) => listSecurityLog(orgContext(request, deps), request.query),
     );
   };
 }

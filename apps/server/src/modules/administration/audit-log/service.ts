@@ -1,15 +1,14 @@
 import type { AuditLogPage } from '@trust/domain';
-import type { DbOrTx } from '../../../db/client.ts';
+import type { OrgContext } from '../../../platform/context.ts';
 import * as repo from './repo.ts';
 
 /** GET /api/audit-log: the security log of the active organization, newest first (issue 3 item 9). */
 export async function listSecurityLog(
-  db: DbOrTx,
-  orgId: number,
+  ctx: OrgContext,
   query: { page: number; page_size: number; action?: string | undefined },
 ): Promise<AuditLogPage> {
-  const { rows, total } = await repo.listSecurityEvents(db, {
-    orgId,
+  const { rows, total } = await repo.listSecurityEvents(ctx.db, {
+    orgId: ctx.actor.org.id,
     actionPrefix: query.action || undefined,
     page: query.page,
     pageSize: query.page_size,

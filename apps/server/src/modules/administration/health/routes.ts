@@ -1,6 +1,7 @@
 import { healthSchema, landingStatsSchema } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../platform/deps.ts';
+import { openContext } from '../../../platform/request-context.ts';
 import { health, landingStats } from './service.ts';
 
 export function healthRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -15,8 +16,8 @@ export function healthRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: healthSchema, 503: healthSchema },
         },
       },
-      async (_request, reply) => {
-        const body = await health(deps);
+      async (request, reply) => {
+        const body = await health(openContext(request, deps));
         return reply.status(body.status === 'ok' ? 200 : 503).send(body);
       },
     );
@@ -31,7 +32,7 @@ export function healthRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: landingStatsSchema },
         },
       },
-      async () => landingStats(deps),
+      async (request) => landingStats(openContext(request, deps)),
     );
   };
 }

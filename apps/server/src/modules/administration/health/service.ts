@@ -1,7 +1,9 @@
 import { autoMatchedPercent, type Health, type LandingStats } from '@trust/domain';
-import type { AppDeps } from '../../../platform/deps.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
 
-export async function health(deps: AppDeps): Promise<Health> {
+/** GET /health: the process, its database and its event listener (003 §7.5, §7.7). */
+export async function health(ctx: ServiceContext): Promise<Health> {
+  const { deps } = ctx;
   const listener = deps.events.listenerState();
   const base = {
     database: deps.database.kind,
@@ -29,7 +31,8 @@ const LANDING_CACHE_MS = 30_000;
 let cached: { at: number; value: LandingStats; database: unknown } | undefined;
 
 /** 003 §2.3: counts of referrals, providers and auto-matched referrals across the marketplace. */
-export async function landingStats(deps: AppDeps): Promise<LandingStats> {
+export async function landingStats(ctx: ServiceContext): Promise<LandingStats> {
+  const { deps } = ctx;
   if (cached && cached.database === deps.database && Date.now() - cached.at < LANDING_CACHE_MS)
     return cached.value;
   const [row] = await deps.database.query<{ referrals: number; providers: number; auto: number }>(

@@ -226,7 +226,9 @@ describe('DELETE /api/cbos/{id}', () => {
 
   it('refuses while other members remain (409)', async () => {
     const res = await call('DELETE', `/api/cbos/${plan()}`, 'admin');
-    expect(expectEnvelope(res, 409, 'conflict').detail).toContain('still has members');
+    const body = expectEnvelope(res, 409, 'conflict');
+    expect(body.detail).toContain('still has members');
+    expect(body).toMatchObject({ reason: 'organization.has_members' });
   });
 
   it('deletes an organization without members or records, audited', async () => {
@@ -296,21 +298,24 @@ describe('POST /api/cbos/{id}/users', () => {
   });
 
   it('refuses unknown users, forbidden roles, non-admins and bad bodies', async () => {
-    expectEnvelope(
+    const unknown = expectEnvelope(
       await call('POST', `/api/cbos/${plan()}/users`, 'orgadmin', { user_id: 999999, role: 'staff' }),
       404,
     );
-    expectEnvelope(
+    expect(unknown).toMatchObject({ reason: 'membership.user_not_found' });
+    const superAdmin = expectEnvelope(
       await call('POST', `/api/cbos/${plan()}/users`, 'orgadmin', {
         user_id: uid('staff'),
         role: 'super_admin',
       }),
       403,
     );
-    expectEnvelope(
+    expect(superAdmin).toMatchObject({ reason: 'membership.super_admin_only' });
+    const manager = expectEnvelope(
       await call('POST', `/api/cbos/${plan()}/users`, 'manager', { user_id: uid('staff'), role: 'staff' }),
       403,
     );
+    expect(manager).toMatchObject({ reason: 'membership.manage_forbidden' });
     expectEnvelope(
       await call('POST', `/api/cbos/${harbor()}/users`, 'orgadmin', { user_id: uid('staff'), role: 'staff' }),
       403,

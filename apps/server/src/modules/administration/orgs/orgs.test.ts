@@ -66,7 +66,9 @@ describe('POST /api/cbos/users/me/active-cbo and the X-CBO-ID header', () => {
       headers: bearer(coordinator),
       payload: { cbo_id: harbor },
     });
-    expect(expectEnvelope(res, 403, 'forbidden').detail).toBe('You are not a member of this organization.');
+    const body = expectEnvelope(res, 403, 'forbidden');
+    expect(body.detail).toBe('You are not a member of this organization.');
+    expect(body).toMatchObject({ reason: 'organization.not_member' });
   });
 
   it('validates the body', async () => {

@@ -144,13 +144,15 @@ export async function promoteNextPrimary(db: DbOrTx, userId: number) {
        and not exists (select 1 from memberships where user_id = ${userId} and is_primary)`);
 }
 
-export async function findUser(db: DbOrTx, id: number) {
+/** Whether the address (any case) belongs to a member of the organization (invitations refuse to re-invite). */
+export async function isMemberByEmail(db: DbOrTx, orgId: number, email: string): Promise<boolean> {
   const [row] = await db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(eq(users.id, id))
+    .select({ id: memberships.id })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.organizationId, orgId), sql`lower(${users.email}) = ${email.toLowerCase()}`))
     .limit(1);
-  return row;
+  return Boolean(row);
 }
 
 export type OrgUserDbRow = {

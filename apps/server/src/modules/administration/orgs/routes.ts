@@ -17,10 +17,11 @@ import {
   updateOrgUserRequestSchema,
   userOrgLinkSchema,
 } from '@trust/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../../platform/auth.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
+import { userContext } from '../../../platform/request-context.ts';
 import {
   addOrganizationUser,
   changeOrganizationUserRole,
@@ -42,7 +43,7 @@ const session = { auth: 'session' as const };
 
 export function orgsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const { database } = deps;
+    const ctx = (request: FastifyRequest) => userContext(request, deps);
 
     app.get(
       '/api/cbos/users/me/organizations',
@@ -54,7 +55,7 @@ export function orgsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: membershipListSchema, ...errorResponses(401) },
         },
       },
-      async (request) => listMyMemberships(database.db, requireAuth(request).user.id),
+      async (request) => listMyMemberships(ctx(request)),
     );
 
     app.post(
@@ -68,7 +69,7 @@ export function orgsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: activeCboResponseSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => setActiveOrganization(database, requireAuth(request), request.body.cbo_id),
+      async (request) => setActiveOrganization(ctx(request), { cboId: request.body.cbo_id }),
     );
 
     app.get(
@@ -82,7 +83,7 @@ export function orgsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: organizationListSchema, ...errorResponses(400, 401) },
         },
       },
-      async (request) => listOrganizations(database.db, requireAuth(request), request.query),
+      async (request) => listOrganizations(ctx(request), request.query),
     );
 
     app.post(
@@ -97,7 +98,7 @@ export function orgsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const created = await createOrganization(database, request, requireAuth(request), request.body);
+        const created = await createOrganization(ctx(request), request.body);
         return reply.status(201).send(created);
       },
     );
@@ -113,7 +114,7 @@ export function orgsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: organizationSchema, ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => getOrganization(database.db, requireAuth(request), request.params.id),
+      async (request) => getOrganization(ctx(request), { id: request.params.id }),
     );
 
     app.put(
@@ -129,8 +130,7 @@ export function orgsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: organizationSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) =>
-        updateOrganization(database, request, requireAuth(request), request.params.id, request.body),
+      async (request) => updateOrganization(ctx(request), { id: request.params.id, changes: request.body }),
     );
 
     app.delete(
@@ -145,7 +145,7 @@ export function orgsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await deleteOrganization(database, request, requireAuth(request), request.params.id);
+        await deleteOrganization(ctx(request), { id: request.params.id });
         return { ok: true as const };
       },
     );
@@ -161,7 +161,7 @@ export function orgsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: organizationStatsSchema, ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => getOrganizationStats(database.db, requireAuth(request), request.params.id),
+      async (request) => getOrganizationStats(ctx(request), { id: request.params.id }),
     );
 
     app.get(
@@ -176,8 +176,7 @@ export function orgsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: orgUserListSchema, ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) =>
-        listOrganizationUsers(database.db, requireAuth(request), request.params.id, request.query),
+      async (request) => listOrganizationUsers(ctx(request), { id: request.params.id, ...request.query }),
     );
 
     app.post(
@@ -193,13 +192,7 @@ export function orgsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const link = await addOrganizationUser(
-          database,
-          request,
-          requireAuth(request),
-          request.params.id,
-          request.body,
-        );
+        const link = await addOrganizationUser(ctx(request), { id: request.params.id, ...request.body });
         return reply.status(201).send(link);
       },
     );
@@ -217,14 +210,11 @@ export function orgsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        changeOrganizationUserRole(
-          database,
-          request,
-          requireAuth(request),
-          request.params.id,
-          request.params.userId,
-          request.body.role,
-        ),
+        changeOrganizationUserRole(ctx(request), {
+          id: request.params.id,
+          userId: request.params.userId,
+          role: request.body.role,
+        }),
     );
 
     app.delete(
@@ -239,13 +229,10 @@ export function orgsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await removeOrganizationUser(
-          database,
-          request,
-          requireAuth(request),
-          request.params.id,
-          request.params.userId,
-        );
+        await removeOrganizationUser(ctx(request), {
+          id: request.params.id,
+          userId: request.params.userId,
+        });
         return { ok: true as const };
       },
     );

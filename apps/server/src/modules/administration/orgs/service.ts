@@ -1,3 +1,4 @@
+import type { ErrorReason } from '@trust/domain';
 import {
   type ActiveCboResponse,
   MESSAGES,
@@ -17,19 +18,20 @@ import {
   USER_MANAGEMENT_MESSAGES as UM,
   type UserOrgLink,
 } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
-import type { Database, DbOrTx } from '../../../db/client.ts';
+import type { DbOrTx } from '../../../db/client.ts';
 import { audit } from '../../../platform/audit.ts';
 import { type AuthContext, isPlatformOperator } from '../../../platform/auth.ts';
+import { inTransaction, type ServiceContext, type UserContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { announceSessionChange, setSessionOrg } from '../../../platform/sessions.ts';
+import { findUserById } from '../users/service.ts';
 import * as repo from './repo.ts';
 
 function oneOf<T extends string>(values: readonly T[], value: string, fallback: T): T {
   return (values as readonly string[]).includes(value) ? (value as T) : fallback;
 }
 
-export function toOrganizationWire(o: repo.OrganizationRow): Organization {
+function toOrganizationWire(o: repo.OrganizationRow): Organization {
   return {
     id: o.id,
     name: o.name,
@@ -47,8 +49,8 @@ export function toOrganizationWire(o: repo.OrganizationRow): Organization {
 }
 
 /** GET /api/cbos/users/me/organizations: the caller's memberships, primary first (002 §7). */
-export async function listMyMemberships(db: DbOrTx, userId: number): Promise<Membership[]> {
-  const rows = await repo.listMemberships(db, userId);
+export async function listMyMemberships(ctx: UserContext): Promise<Membership[]> {
+  const rows = await repo.listMemberships(ctx.db, ctx.actor.user.id);
   return rows.map(({ membership, organization }) => ({
     id: membership.id,
     cbo_id: membership.organizationId,
@@ -63,15 +65,16 @@ export async function listMyMemberships(db: DbOrTx, userId: number): Promise<Mem
  * X-CBO-ID header act for it. Only a member (or a platform operator) may choose an organization.
  */
 export async function setActiveOrganization(
-  database: Database,
-  auth: AuthContext,
-  cboId: number,
+  ctx: UserContext,
+  input: { cboId: number },
 ): Promise<ActiveCboResponse> {
+  const auth = ctx.actor;
+  const { cboId } = input;
   const membership = auth.memberships.find((m) => m.org_id === cboId);
-  const organization = await repo.findOrganization(database.db, cboId);
+  const organization = await repo.findOrganization(ctx.db, cboId);
   if (!organization || (!membership && !isPlatformOperator(auth)))
-    throw new AppError('forbidden', MESSAGES.notAMember);
-  await setSessionOrg(database.db, auth.sessionId, cboId);
+    throw new AppError('organization.not_member', MESSAGES.notAMember);
+  await setSessionOrg(ctx.db, auth.sessionId, cboId);
   return {
     cbo_id: cboId,
     role: (membership?.role ?? 'super_admin') as ActiveCboResponse['role'],
@@ -85,7 +88,7 @@ export async function setActiveOrganization(
  * Platform operators see and create every organization. The product roles `admin`/`administrator` are not
  * platform powers (issue #12): their holders see the organizations they are members of, like everyone else.
  */
-export function seesAllOrganizations(auth: AuthContext): boolean {
+function seesAllOrganizations(auth: AuthContext): boolean {
   return isPlatformOperator(auth);
 }
 
@@ -102,18 +105,29 @@ function administers(auth: AuthContext, orgId: number): boolean {
 async function readableOrganization(db: DbOrTx, auth: AuthContext, id: number) {
   const org = await repo.findOrganization(db, id);
   if (!org || (!seesAllOrganizations(auth) && roleIn(auth, id) === undefined)) {
-    throw new AppError('not_found', ORG_MESSAGES.notFound);
+    throw new AppError('organization.not_found', ORG_MESSAGES.notFound);
   }
   return org;
 }
 
 /** Changes need the role first (403, the same for a missing or foreign organization), then the row (404). */
-async function administeredOrganization(db: DbOrTx, auth: AuthContext, id: number, message: string) {
-  if (!administers(auth, id)) throw new AppError('forbidden', message);
+async function administeredOrganization(
+  db: DbOrTx,
+  auth: AuthContext,
+  id: number,
+  refusal: { reason: ErrorReason; message: string },
+) {
+  if (!administers(auth, id)) throw new AppError(refusal.reason, refusal.message);
   const org = await repo.findOrganization(db, id);
-  if (!org) throw new AppError('not_found', ORG_MESSAGES.notFound);
+  if (!org) throw new AppError('organization.not_found', ORG_MESSAGES.notFound);
   return org;
 }
+
+const UPDATE_FORBIDDEN = {
+  reason: 'organization.update_forbidden',
+  message: ORG_MESSAGES.updateForbidden,
+} as const;
+const MANAGE_FORBIDDEN = { reason: 'membership.manage_forbidden', message: UM.manageForbidden } as const;
 
 /** Blank optional texts are stored as null. */
 function blankToNull(value: string | null | undefined): string | null | undefined {
@@ -139,11 +153,11 @@ function toColumns(input: OrganizationUpdate): Partial<repo.OrganizationInsert> 
 // ---- Organizations (002 §7) -------------------------------------------------------------------------------
 
 export async function listOrganizations(
-  db: DbOrTx,
-  auth: AuthContext,
+  ctx: UserContext,
   query: OrganizationListQuery,
 ): Promise<OrganizationList> {
-  const { rows, total, byStatus } = await repo.listOrganizations(db, {
+  const auth = ctx.actor;
+  const { rows, total, byStatus } = await repo.listOrganizations(ctx.db, {
     onlyIds: seesAllOrganizations(auth) ? undefined : auth.memberships.map((m) => m.org_id),
     search: query.search || undefined,
     status: query.status,
@@ -160,27 +174,25 @@ export async function listOrganizations(
   };
 }
 
-export async function getOrganization(db: DbOrTx, auth: AuthContext, id: number): Promise<Organization> {
-  return toOrganizationWire(await readableOrganization(db, auth, id));
+/** GET /api/cbos/{id}: one organization, for its members and those who see all (404 for anyone else). */
+export async function getOrganization(ctx: UserContext, input: { id: number }): Promise<Organization> {
+  return toOrganizationWire(await readableOrganization(ctx.db, ctx.actor, input.id));
 }
 
 /**
  * POST /api/cbos: platform operators only (issue #12). An operator reaches every organization through the
  * super_admin role, so no membership is added; the organization's own admins are invited to it.
  */
-export async function createOrganization(
-  database: Database,
-  request: FastifyRequest,
-  auth: AuthContext,
-  input: OrganizationCreate,
-): Promise<Organization> {
-  if (!seesAllOrganizations(auth)) throw new AppError('forbidden', ORG_MESSAGES.createForbidden);
-  return database.db.transaction(async (tx) => {
+export async function createOrganization(ctx: UserContext, input: OrganizationCreate): Promise<Organization> {
+  if (!seesAllOrganizations(ctx.actor)) {
+    throw new AppError('organization.create_forbidden', ORG_MESSAGES.createForbidden);
+  }
+  return ctx.db.transaction(async (tx) => {
     const org = await repo.insertOrganization(tx, {
       ...toColumns(input),
       name: input.name,
     } as repo.OrganizationInsert);
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'organization.created',
       entityType: 'organization',
       entityId: org.id,
@@ -192,25 +204,23 @@ export async function createOrganization(
 
 /** PUT /api/cbos/{id}: org_admin of it or super_admin; `{ status }` is the active/inactive toggle. */
 export async function updateOrganization(
-  database: Database,
-  request: FastifyRequest,
-  auth: AuthContext,
-  id: number,
-  input: OrganizationUpdate,
+  ctx: UserContext,
+  input: { id: number; changes: OrganizationUpdate },
 ): Promise<Organization> {
-  return database.db.transaction(async (tx) => {
-    const before = await administeredOrganization(tx, auth, id, ORG_MESSAGES.updateForbidden);
-    const columns = toColumns(input);
+  const { id, changes } = input;
+  return ctx.db.transaction(async (tx) => {
+    const before = await administeredOrganization(tx, ctx.actor, id, UPDATE_FORBIDDEN);
+    const columns = toColumns(changes);
     const after = Object.keys(columns).length ? await repo.updateOrganization(tx, id, columns) : before;
-    if (!after) throw new AppError('not_found', ORG_MESSAGES.notFound);
-    const statusChanged = input.status !== undefined && input.status !== before.status;
-    await audit(tx, request, {
+    if (!after) throw new AppError('organization.not_found', ORG_MESSAGES.notFound);
+    const statusChanged = changes.status !== undefined && changes.status !== before.status;
+    await audit(tx, ctx, {
       action: statusChanged ? 'organization.status_changed' : 'organization.updated',
       entityType: 'organization',
       entityId: id,
       details: statusChanged
         ? { from: before.status, to: after.status }
-        : { fields: Object.keys(input).sort() },
+        : { fields: Object.keys(changes).sort() },
     });
     return toOrganizationWire(after);
   });
@@ -220,23 +230,22 @@ export async function updateOrganization(
  * DELETE /api/cbos/{id}: super_admin only. Refused (409) while anyone but the caller is still a member, and
  * while referrals or Medicaid members are on record (deleting would cascade to PHI): deactivate instead.
  */
-export async function deleteOrganization(
-  database: Database,
-  request: FastifyRequest,
-  auth: AuthContext,
-  id: number,
-): Promise<void> {
-  if (!isPlatformOperator(auth)) throw new AppError('forbidden', ORG_MESSAGES.deleteForbidden);
-  await database.db.transaction(async (tx) => {
+export async function deleteOrganization(ctx: UserContext, input: { id: number }): Promise<void> {
+  const auth = ctx.actor;
+  const { id } = input;
+  if (!isPlatformOperator(auth)) {
+    throw new AppError('organization.delete_forbidden', ORG_MESSAGES.deleteForbidden);
+  }
+  await ctx.db.transaction(async (tx) => {
     const org = await repo.findOrganization(tx, id);
-    if (!org) throw new AppError('not_found', ORG_MESSAGES.notFound);
+    if (!org) throw new AppError('organization.not_found', ORG_MESSAGES.notFound);
     const others = (await repo.countMembers(tx, id)) - (roleIn(auth, id) === undefined ? 0 : 1);
-    if (others > 0) throw new AppError('conflict', ORG_MESSAGES.deleteHasMembers);
+    if (others > 0) throw new AppError('organization.has_members', ORG_MESSAGES.deleteHasMembers);
     if ((await repo.countOrganizationRecords(tx, id)) > 0) {
-      throw new AppError('conflict', ORG_MESSAGES.deleteHasRecords);
+      throw new AppError('organization.has_records', ORG_MESSAGES.deleteHasRecords);
     }
     await repo.deleteOrganization(tx, id);
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'organization.deleted',
       entityType: 'organization',
       entityId: id,
@@ -246,12 +255,12 @@ export async function deleteOrganization(
 }
 
 export async function getOrganizationStats(
-  db: DbOrTx,
-  auth: AuthContext,
-  id: number,
+  ctx: UserContext,
+  input: { id: number },
 ): Promise<OrganizationStats> {
-  await readableOrganization(db, auth, id);
-  const { byRole, figures } = await repo.organizationStats(db, id);
+  const { id } = input;
+  await readableOrganization(ctx.db, ctx.actor, id);
+  const { byRole, figures } = await repo.organizationStats(ctx.db, id);
   const membersByRole = Object.fromEntries(ORG_ROLES.map((r) => [r, 0])) as Record<OrgRole, number>;
   for (const row of byRole) {
     if ((ORG_ROLES as readonly string[]).includes(row.role)) membersByRole[row.role as OrgRole] = row.n;
@@ -271,16 +280,16 @@ export async function getOrganizationStats(
 
 /** GET /api/cbos/{id}/users: members of it and super_admins (member lists are not for product-wide roles). */
 export async function listOrganizationUsers(
-  db: DbOrTx,
-  auth: AuthContext,
-  id: number,
-  query: { page: number; page_size: number; search?: string | undefined },
+  ctx: UserContext,
+  query: { id: number; page: number; page_size: number; search?: string | undefined },
 ): Promise<OrgUserList> {
-  const org = await repo.findOrganization(db, id);
+  const auth = ctx.actor;
+  const { id } = query;
+  const org = await repo.findOrganization(ctx.db, id);
   if (!org || (!isPlatformOperator(auth) && roleIn(auth, id) === undefined)) {
-    throw new AppError('not_found', ORG_MESSAGES.notFound);
+    throw new AppError('organization.not_found', ORG_MESSAGES.notFound);
   }
-  const { rows, total } = await repo.listOrganizationUsers(db, id, {
+  const { rows, total } = await repo.listOrganizationUsers(ctx.db, id, {
     search: query.search || undefined,
     page: query.page,
     pageSize: query.page_size,
@@ -310,64 +319,99 @@ function toLink(m: repo.MembershipRow): UserOrgLink {
 /** Only a super_admin grants, changes or removes the super_admin role. */
 function assertMayTouchRole(auth: AuthContext, role: string) {
   if (role === 'super_admin' && !isPlatformOperator(auth)) {
-    throw new AppError('forbidden', UM.onlySuperAdminGrantsSuperAdmin);
+    throw new AppError('membership.super_admin_only', UM.onlySuperAdminGrantsSuperAdmin);
   }
+}
+
+/**
+ * A user joins an organization with a role (no check, no audit: the caller decides and records why). Their
+ * first membership becomes their primary one. The invitations module calls it when an invitation is accepted.
+ */
+export async function joinOrganization(
+  ctx: ServiceContext,
+  input: { userId: number; orgId: number; role: string },
+): Promise<UserOrgLink> {
+  const isFirst = !(await repo.userHasMemberships(ctx.db, input.userId));
+  const created = await repo.insertMembership(ctx.db, {
+    userId: input.userId,
+    organizationId: input.orgId,
+    role: input.role,
+    isPrimary: isFirst,
+  });
+  return toLink(created);
+}
+
+/** The user's role in the organization, or null when they are not a member. */
+export async function membershipRole(
+  ctx: ServiceContext,
+  input: { userId: number; orgId: number },
+): Promise<string | null> {
+  return (await repo.findMembership(ctx.db, input.orgId, input.userId))?.role ?? null;
+}
+
+/** Whether an address (any case) belongs to a member of the organization. */
+export function isMemberByEmail(ctx: ServiceContext, input: { orgId: number; email: string }) {
+  return repo.isMemberByEmail(ctx.db, input.orgId, input.email);
+}
+
+/** An organization by id without any visibility rule (callers check the actor's rights themselves). */
+export async function findOrganization(
+  ctx: ServiceContext,
+  input: { id: number },
+): Promise<Organization | undefined> {
+  const row = await repo.findOrganization(ctx.db, input.id);
+  return row && toOrganizationWire(row);
 }
 
 /** POST /api/cbos/{id}/users {user_id, role}: adds an existing user; audited 'membership.added'. */
 export async function addOrganizationUser(
-  database: Database,
-  request: FastifyRequest,
-  auth: AuthContext,
-  id: number,
-  input: { user_id: number; role: OrgRole },
+  ctx: UserContext,
+  input: { id: number; user_id: number; role: OrgRole },
 ): Promise<UserOrgLink> {
-  return database.db.transaction(async (tx) => {
-    await administeredOrganization(tx, auth, id, UM.manageForbidden);
+  const auth = ctx.actor;
+  const { id } = input;
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
+    await administeredOrganization(tx, auth, id, MANAGE_FORBIDDEN);
     assertMayTouchRole(auth, input.role);
-    const user = await repo.findUser(tx, input.user_id);
-    if (!user) throw new AppError('not_found', UM.userNotFound);
-    if (await repo.findMembership(tx, id, input.user_id)) throw new AppError('conflict', UM.alreadyMember);
-    const hasAny = await repo.userHasMemberships(tx, input.user_id);
-    const created = await repo.insertMembership(tx, {
-      userId: input.user_id,
-      organizationId: id,
-      role: input.role,
-      isPrimary: !hasAny,
-    });
-    await audit(tx, request, {
+    const user = await findUserById(txCtx, { id: input.user_id });
+    if (!user) throw new AppError('membership.user_not_found', UM.userNotFound);
+    if (await repo.findMembership(tx, id, input.user_id)) {
+      throw new AppError('membership.already_member', UM.alreadyMember);
+    }
+    const created = await joinOrganization(txCtx, { userId: input.user_id, orgId: id, role: input.role });
+    await audit(tx, ctx, {
       action: 'membership.added',
       entityType: 'user',
       entityId: input.user_id,
       details: { cbo_id: id, role: input.role },
     });
-    return toLink(created);
+    return created;
   });
 }
 
 /** PUT /api/cbos/{id}/users/{userId} {role}: audited 'membership.role_changed'. */
 export async function changeOrganizationUserRole(
-  database: Database,
-  request: FastifyRequest,
-  auth: AuthContext,
-  id: number,
-  userId: number,
-  role: OrgRole,
+  ctx: UserContext,
+  input: { id: number; userId: number; role: OrgRole },
 ): Promise<UserOrgLink> {
-  return database.db.transaction(async (tx) => {
-    await administeredOrganization(tx, auth, id, UM.manageForbidden);
+  const auth = ctx.actor;
+  const { id, userId, role } = input;
+  return ctx.db.transaction(async (tx) => {
+    await administeredOrganization(tx, auth, id, MANAGE_FORBIDDEN);
     const membership = await repo.findMembership(tx, id, userId);
-    if (!membership) throw new AppError('not_found', UM.notAMemberOfThis);
+    if (!membership) throw new AppError('membership.not_found', UM.notAMemberOfThis);
     assertMayTouchRole(auth, role);
     assertMayTouchRole(auth, membership.role);
     if (membership.role === role) return toLink(membership);
-    if (userId === auth.user.id) throw new AppError('conflict', UM.cannotChangeOwnRole);
-    if ((await repo.primaryUserId(tx, id)) === userId)
-      throw new AppError('conflict', UM.primaryUserRoleLocked);
+    if (userId === auth.user.id) throw new AppError('membership.own_role', UM.cannotChangeOwnRole);
+    if ((await repo.primaryUserId(tx, id)) === userId) {
+      throw new AppError('membership.primary_role_locked', UM.primaryUserRoleLocked);
+    }
     const updated = await repo.updateMembershipRole(tx, membership.id, role);
     // The user's open event streams take their new rights at once, in every server process.
     await announceSessionChange(tx, { user_ids: [userId] });
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'membership.role_changed',
       entityType: 'user',
       entityId: userId,
@@ -382,26 +426,25 @@ export async function changeOrganizationUserRole(
  * primary membership, their oldest remaining one becomes primary. Audited 'membership.removed'.
  */
 export async function removeOrganizationUser(
-  database: Database,
-  request: FastifyRequest,
-  auth: AuthContext,
-  id: number,
-  userId: number,
+  ctx: UserContext,
+  input: { id: number; userId: number },
 ): Promise<void> {
-  await database.db.transaction(async (tx) => {
-    await administeredOrganization(tx, auth, id, UM.manageForbidden);
+  const auth = ctx.actor;
+  const { id, userId } = input;
+  await ctx.db.transaction(async (tx) => {
+    await administeredOrganization(tx, auth, id, MANAGE_FORBIDDEN);
     const membership = await repo.findMembership(tx, id, userId);
-    if (!membership) throw new AppError('not_found', UM.notAMemberOfThis);
+    if (!membership) throw new AppError('membership.not_found', UM.notAMemberOfThis);
     assertMayTouchRole(auth, membership.role);
-    if (userId === auth.user.id) throw new AppError('conflict', UM.cannotRemoveSelf);
+    if (userId === auth.user.id) throw new AppError('membership.remove_self', UM.cannotRemoveSelf);
     if ((await repo.primaryUserId(tx, id)) === userId) {
-      throw new AppError('conflict', UM.primaryUserCannotBeRemoved);
+      throw new AppError('membership.primary_not_removable', UM.primaryUserCannotBeRemoved);
     }
     await repo.deleteMembership(tx, membership.id);
     if (membership.isPrimary) await repo.promoteNextPrimary(tx, userId);
     // Streams acting for this organization close within seconds, in every server process (issue #12).
     await announceSessionChange(tx, { user_ids: [userId] });
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'membership.removed',
       entityType: 'user',
       entityId: userId,

@@ -1,4 +1,4 @@
-import { users } from '../../../db/schema/index.ts';
+import { memberships, users } from '../../../db/schema/index.ts';
 import { defineModule } from '../../../platform/module.ts';
 import { usersRoutes } from './routes.ts';
 
@@ -7,5 +7,11 @@ export default defineModule({
   area: 'administration',
   service: 'product',
   owns: [users],
+  reads: [
+    {
+      table: memberships,
+      why: "GET /api/users lists the active organization's users with their role in it, one page in one query",
+    },
+  ],
   routes: (deps) => [usersRoutes(deps)],
 });

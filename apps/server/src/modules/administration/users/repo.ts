@@ -1,8 +1,9 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { memberships, users } from '../../../db/schema/index.ts';
+import type { UserRow } from './wire.ts';
 
-export type UserRow = typeof users.$inferSelect;
+export type UserInsert = typeof users.$inferInsert;
 
 export async function findByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   const [row] = await db
@@ -11,6 +12,27 @@ export async function findByEmail(db: DbOrTx, email: string): Promise<UserRow | 
     .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
     .limit(1);
   return row;
+}
+
+export async function findById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function insertUser(db: DbOrTx, values: UserInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function setPhoneIfMissing(db: DbOrTx, userId: number, phone: string) {
+  await db
+    .update(users)
+    .set({ phoneNumber: phone })
+    .where(and(eq(users.id, userId), isNull(users.phoneNumber)));
+}
+
+export async function setPasswordHash(db: DbOrTx, userId: number, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
 export async function recordLogin(db: DbOrTx, userId: number, at: Date) {

@@ -1,8 +1,8 @@
 import { pageQuery, userSchema } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireOrg } from '../../../platform/auth.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
+import { orgContext } from '../../../platform/request-context.ts';
 import { listOrganizationUsers } from './service.ts';
 
 const listQuery = z.strictObject({
@@ -29,10 +29,11 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: listResponse },
         },
       },
-      async (request) => {
-        const { org } = requireOrg(request);
-        return listOrganizationUsers(deps.database.db, org.id, request.query.page, request.query.page_size);
-      },
+      async (request) =>
+        listOrganizationUsers(orgContext(request, deps), {
+          page: request.query.page,
+          pageSize: request.query.page_size,
+        }),
     );
   };
 }

@@ -1,29 +1,39 @@
-import type { User } from '@trust/domain';
-import type { DbOrTx } from '../../../db/client.ts';
+import type { OrgContext, ServiceContext } from '../../../platform/context.ts';
 import * as repo from './repo.ts';
+import { toUserWire, type UserRow } from './wire.ts';
 
-export type { UserRow } from './repo.ts';
-
-/** The wire shape of a user (003 §3). The password hash never leaves this module. */
-export function toUserWire(u: repo.UserRow): User {
-  return {
-    id: u.id,
-    name: u.name,
-    email: u.email,
-    phone_number: u.phoneNumber,
-    role: u.role,
-    email_verified: u.emailVerified,
-    is_active: u.isActive,
-    created_at: u.createdAt.toISOString(),
-    last_login: u.lastLogin ? u.lastLogin.toISOString() : null,
-  };
+/** The account of an email address, whatever its case; undefined when there is none. */
+export function findUserByEmail(ctx: ServiceContext, input: { email: string }): Promise<UserRow | undefined> {
+  return repo.findByEmail(ctx.db, input.email);
 }
 
-export const findUserByEmail = repo.findByEmail;
-export const recordLogin = repo.recordLogin;
+export function findUserById(ctx: ServiceContext, input: { id: number }): Promise<UserRow | undefined> {
+  return repo.findById(ctx.db, input.id);
+}
 
-export async function listOrganizationUsers(db: DbOrTx, orgId: number, page: number, pageSize: number) {
-  const { rows, total } = await repo.listByOrganization(db, orgId, page, pageSize);
+/** A new account (registration by invitation); the caller hashes the password. */
+export function createUser(ctx: ServiceContext, input: repo.UserInsert): Promise<UserRow> {
+  return repo.insertUser(ctx.db, input);
+}
+
+/** An account joining another organization keeps its phone number; one without gets the one it gave. */
+export async function setPhoneIfMissing(ctx: ServiceContext, input: { userId: number; phone: string }) {
+  await repo.setPhoneIfMissing(ctx.db, input.userId, input.phone);
+}
+
+/** Stores a new password hash (reset or change; the passwords module ends the sessions and audits). */
+export async function setPasswordHash(ctx: ServiceContext, input: { userId: number; passwordHash: string }) {
+  await repo.setPasswordHash(ctx.db, input.userId, input.passwordHash);
+}
+
+export async function recordLogin(ctx: ServiceContext, input: { userId: number; at: Date }) {
+  await repo.recordLogin(ctx.db, input.userId, input.at);
+}
+
+/** GET /api/users: the users of the active organization, paged. */
+export async function listOrganizationUsers(ctx: OrgContext, input: { page: number; pageSize: number }) {
+  const { page, pageSize } = input;
+  const { rows, total } = await repo.listByOrganization(ctx.db, ctx.actor.org.id, page, pageSize);
   return {
     users: rows.map((r) => ({ ...toUserWire(r.user), user_org_role: r.orgRole, is_primary: r.isPrimary })),
     total,

@@ -1,14 +1,11 @@
 import type { Readable } from 'node:stream';
 import { COMMUNICATION_MESSAGES } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
-import type { DbOrTx } from '../../../db/client.ts';
 import { audit } from '../../../platform/audit.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import type { OrgContext, ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { newStorageKey, StoredFileMissingError, storageOf } from '../../../platform/storage.ts';
-import type { Actor } from '../../referrals/referrals/service.ts';
 import * as repo from './repo.ts';
-import { canTriageUnmatched } from './service.ts';
+import { canTriageUnmatched } from './thread-access.ts';
 
 // Files of an email (001 §2.13 attachment rows), sent or received, stored encrypted like case documents
 // (platform/storage.ts): a random key, AES-256-GCM at rest, read back only by the thread's organization.
@@ -23,11 +20,11 @@ export type StoredAttachment = {
 
 /** Stores the bytes of one file; the caller records it with `recordAttachment` once its message exists. */
 export async function storeAttachment(
-  deps: AppDeps,
+  ctx: ServiceContext,
   file: { filename: string; contentType: string; stream: Readable },
 ): Promise<StoredAttachment> {
   const storageKey = newStorageKey();
-  const stored = await storageOf(deps).put(storageKey, file.stream);
+  const stored = await storageOf(ctx.deps).put(storageKey, file.stream);
   return {
     storageKey,
     filename: file.filename,
@@ -37,14 +34,18 @@ export async function storeAttachment(
   };
 }
 
-export function recordAttachment(tx: DbOrTx, communicationId: number, file: StoredAttachment) {
-  return repo.insertAttachment(tx, { communicationId, ...file });
+/** Records a stored file on its message, in the context's transaction. */
+export function recordAttachment(
+  ctx: ServiceContext,
+  input: { communicationId: number; file: StoredAttachment },
+) {
+  return repo.insertAttachment(ctx.db, { communicationId: input.communicationId, ...input.file });
 }
 
 /** Removes stored files whose message was never recorded (a refused send). */
-export async function discardAttachments(deps: AppDeps, files: readonly StoredAttachment[]) {
-  for (const f of files)
-    await storageOf(deps)
+export async function discardAttachments(ctx: ServiceContext, input: { files: readonly StoredAttachment[] }) {
+  for (const f of input.files)
+    await storageOf(ctx.deps)
       .remove(f.storageKey)
       .catch(() => {});
 }
@@ -54,31 +55,29 @@ export async function discardAttachments(deps: AppDeps, files: readonly StoredAt
  * platform operator, for an unmatched one); audited, as the file may hold PHI.
  */
 export async function openAttachment(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  communicationId: number,
-  attachmentId: number,
+  ctx: OrgContext,
+  input: { communicationId: number; attachmentId: number },
 ) {
-  const db = deps.database.db;
+  const { db, deps, actor } = ctx;
+  const { communicationId, attachmentId } = input;
   const communication = await repo.findCommunication(db, communicationId);
   const readable =
     communication &&
     (communication.organizationId === actor.org.id ||
       (communication.organizationId === null && canTriageUnmatched(actor)));
-  if (!readable) throw new AppError('not_found', COMMUNICATION_MESSAGES.attachmentNotFound);
+  if (!readable) throw new AppError('attachment.not_found', COMMUNICATION_MESSAGES.attachmentNotFound);
   const attachment = await repo.findAttachment(db, communicationId, attachmentId);
-  if (!attachment) throw new AppError('not_found', COMMUNICATION_MESSAGES.attachmentNotFound);
+  if (!attachment) throw new AppError('attachment.not_found', COMMUNICATION_MESSAGES.attachmentNotFound);
   let stream: Readable;
   try {
     stream = await storageOf(deps).get(attachment.storageKey);
   } catch (error) {
     if (error instanceof StoredFileMissingError) {
-      throw new AppError('not_found', COMMUNICATION_MESSAGES.attachmentNotFound);
+      throw new AppError('attachment.not_found', COMMUNICATION_MESSAGES.attachmentNotFound);
     }
     throw error;
   }
-  await audit(db, request, {
+  await audit(db, ctx, {
     action: 'communication.attachment_read',
     entityType: 'communication',
     entityId: communicationId,

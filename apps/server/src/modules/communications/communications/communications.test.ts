@@ -19,7 +19,8 @@ import type { Drivers } from '../../../adapters/delivery.ts';
 import { LocalEmailDriver } from '../../../adapters/email/local.ts';
 import { OUTBOUND_MAX_ATTEMPTS } from '../../../adapters/outbound.ts';
 import { LocalSmsDriver } from '../../../adapters/sms/local.ts';
-import { deliverAndReport } from '../../referrals/referrals/delivery-report.ts';
+import { inTransaction, systemContext } from '../../../platform/context.ts';
+import { deliverAndReport } from '../outbox/deliver-and-report.ts';
 import { recordCommunication } from './service.ts';
 
 // The record of every communication (001 §3 Communication record, Conversation; §7 GET /api/communications) and
@@ -142,7 +143,7 @@ const listFor = async (referralId: number) =>
 /** An inbound SMS from a number nobody knows: no organization (what the SMS module stores it as). */
 const unmatchedSms = (bodyText: string, from = '(213) 555-0111') =>
   t.database.db.transaction((tx) =>
-    recordCommunication(t.app.deps, tx, {
+    recordCommunication(inTransaction(systemContext(t.app.deps, 'test'), tx), {
       organizationId: null,
       channel: 'sms',
       direction: 'inbound',
@@ -285,7 +286,7 @@ describe('the inbox', () => {
     );
     // A reply arrives (the SMS module's inbound path records it like this).
     await t.database.db.transaction((tx) =>
-      recordCommunication(t.app.deps, tx, {
+      recordCommunication(inTransaction(systemContext(t.app.deps, 'test'), tx), {
         organizationId: plan,
         channel: 'sms',
         direction: 'inbound',
@@ -342,6 +343,7 @@ describe('the inbox', () => {
     ] as const) {
       const refused = expectEnvelope(await api('GET', '/api/conversations?unmatched=true', who, org), 403);
       expect(refused.message).toBe(COMMUNICATION_MESSAGES.unmatchedForbidden);
+      expect(refused).toMatchObject({ reason: 'conversation.unmatched_operators_only' });
       const inbox = (await api('GET', '/api/conversations?page_size=200', who, org)).json();
       expect((inbox.conversations as Conversation[]).some((c) => c.id === id || !c.matched)).toBe(false);
       expect(inbox).toMatchObject(await countedFor(org));
@@ -405,7 +407,7 @@ describe('the inbox totals', () => {
     const [record] = await listFor(r.id);
     for (const body of ['one', 'two']) {
       await t.database.db.transaction((tx) =>
-        recordCommunication(t.app.deps, tx, {
+        recordCommunication(inTransaction(systemContext(t.app.deps, 'test'), tx), {
           organizationId: plan,
           channel: 'sms',
           direction: 'inbound',

@@ -1,12 +1,10 @@
 import { COMMUNICATION_MESSAGES, type ProviderReferralList } from '@trust/domain';
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import { conversations, providers, referralProviderMatches, referrals } from '../../../db/schema/index.ts';
+import { conversations, referralProviderMatches, referrals } from '../../../db/schema/index.ts';
 import { auditPhiRead } from '../../../platform/audit.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import type { OrgContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { canSeeProvider } from '../../providers/directory/service.ts';
-import type { Actor } from '../../referrals/referrals/service.ts';
 
 // 001 §7 GET /api/providers/{providerId}/referrals: the referrals a coordinator may talk about with a provider
 // (the compose form's referral selector, 001 §2.10). Those linked to the provider come first — matched to it,
@@ -17,20 +15,14 @@ const OPEN_STATUSES = ['pending', 'matched', 'authorized', 'accepted', 'in_progr
 const LIMIT = 50;
 
 export async function listProviderReferrals(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  providerId: number,
-  search: string | undefined,
+  ctx: OrgContext,
+  input: { providerId: number; search?: string | undefined },
 ): Promise<ProviderReferralList> {
-  const db = deps.database.db;
-  const [provider] = await db
-    .select({ id: providers.id })
-    .from(providers)
-    .where(eq(providers.id, providerId));
-  // Issue #12: another organization's private provider is as unknown as a missing one.
-  if (!provider || !(await canSeeProvider(db, actor.org.id, provider.id))) {
-    throw new AppError('not_found', COMMUNICATION_MESSAGES.providerNotFound);
+  const { db, actor } = ctx;
+  const { providerId, search } = input;
+  // Issue #12: another organization's private provider is as unknown as a missing one (false for both).
+  if (!(await canSeeProvider(ctx, { providerId }))) {
+    throw new AppError('communication.provider_not_found', COMMUNICATION_MESSAGES.providerNotFound);
   }
 
   // Written out with the outer table named: Drizzle leaves the columns of a one-table query unqualified, and an
@@ -67,7 +59,7 @@ export async function listProviderReferrals(
     .orderBy(sql`${linked} DESC`, desc(referrals.createdAt))
     .limit(LIMIT);
   // The list names members (issue #12): one audit row with the referrals it showed, never the search words.
-  await auditPhiRead(db, request, {
+  await auditPhiRead(db, ctx, {
     action: 'referral.list_read',
     entityType: 'referral',
     ids: rows.map((r) => r.id),

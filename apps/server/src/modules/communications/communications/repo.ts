@@ -11,8 +11,8 @@ import {
   users,
 } from '../../../db/schema/index.ts';
 
-// Queries of communications, conversations and attachments. This module owns the three tables; the channel
-// modules (sms, email, voice, web-forms) write through its service.
+// Queries of communications, conversations and attachments. This module owns the tables; the channel modules
+// (sms, email, voice, web-forms) and the inbox read and write through its services (records.ts, service.ts).
 
 export type CommunicationRow = typeof communications.$inferSelect;
 export type CommunicationInsert = typeof communications.$inferInsert;
@@ -68,6 +68,16 @@ export async function findByOutboundMessage(db: DbOrTx, messageId: number): Prom
         sql`${communications.outboundMessageId} IS NOT NULL`,
       ),
     );
+  return row ?? null;
+}
+
+/** The outbound email a tracking token was given to (001 §2.13 opened, clicked), locked for its update. */
+export async function lockEmailByTrackingToken(db: DbOrTx, token: string): Promise<CommunicationRow | null> {
+  const [row] = await db
+    .select()
+    .from(communications)
+    .where(and(eq(communications.trackingToken, token), eq(communications.channel, 'email')))
+    .for('update');
   return row ?? null;
 }
 
@@ -471,4 +481,59 @@ export async function recountConversation(db: DbOrTx, id: number) {
 
 export async function deleteConversation(db: DbOrTx, id: number) {
   await db.delete(conversations).where(eq(conversations.id, id));
+}
+
+export type ContactPlacement = {
+  organizationId: number;
+  providerId: number | null;
+  referralId: number | null;
+  at: Date;
+};
+
+/**
+ * Where a number was last in touch with an organization: the newest of its SMS threads (by last message) and
+ * its calls (their records, channel voice: the communications counterpart index finds them by number).
+ */
+export async function newestContactOf(db: DbOrTx, e164: string): Promise<ContactPlacement | null> {
+  const [thread] = await db
+    .select({
+      organizationId: conversations.organizationId,
+      providerId: conversations.providerId,
+      referralId: conversations.referralId,
+      at: conversations.lastMessageAt,
+    })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.channel, 'sms'),
+        eq(conversations.counterpart, e164),
+        sql`${conversations.organizationId} IS NOT NULL`,
+      ),
+    )
+    .orderBy(sql`${conversations.lastMessageAt} DESC NULLS LAST`, desc(conversations.id))
+    .limit(1);
+  const [call] = await db
+    .select({
+      organizationId: communications.organizationId,
+      providerId: communications.providerId,
+      referralId: communications.referralId,
+      at: communications.createdAt,
+    })
+    .from(communications)
+    .where(
+      and(
+        eq(communications.channel, 'voice'),
+        eq(communications.counterpart, e164),
+        eq(communications.category, 'call'),
+        sql`${communications.organizationId} IS NOT NULL`,
+      ),
+    )
+    .orderBy(desc(communications.createdAt), desc(communications.id))
+    .limit(1);
+  const candidates = [thread, call].filter((c): c is NonNullable<typeof c> & { organizationId: number } =>
+    Boolean(c && c.organizationId !== null),
+  );
+  candidates.sort((a, b) => (b.at?.getTime() ?? 0) - (a.at?.getTime() ?? 0));
+  const best = candidates[0];
+  return best ? { ...best, at: best.at ?? new Date(0) } : null;
 }

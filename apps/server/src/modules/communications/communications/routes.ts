@@ -14,14 +14,14 @@ import {
 } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireOrg } from '../../../platform/auth.ts';
 import { contentDisposition } from '../../../platform/content-disposition.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
 import { phiRoute } from '../../../platform/phi.ts';
+import { orgContext } from '../../../platform/request-context.ts';
 import { openAttachment } from './attachments.ts';
+import { listCommunications, listConversations } from './lists.ts';
 import { listProviderReferrals } from './provider-referrals.ts';
-import { listCommunications, listConversations } from './service.ts';
 import { assignConversation, readConversation } from './threads.ts';
 
 // 001 §7 "Web form and communications listing": the records of every channel, the inbox's threads, and what a
@@ -51,7 +51,7 @@ export function communicationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: communicationPageSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => listCommunications(deps, request, requireOrg(request), request.query),
+      async (request) => listCommunications(orgContext(request, deps), request.query),
     );
 
     app.get(
@@ -66,7 +66,7 @@ export function communicationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: conversationListSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => listConversations(deps, request, requireOrg(request), request.query),
+      async (request) => listConversations(orgContext(request, deps), request.query),
     );
 
     app.post(
@@ -80,7 +80,7 @@ export function communicationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: z.object({ read: z.number().int() }), ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => readConversation(deps, requireOrg(request), request.params.id),
+      async (request) => readConversation(orgContext(request, deps), { id: request.params.id }),
     );
 
     app.post(
@@ -97,7 +97,7 @@ export function communicationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        assignConversation(deps, request, requireOrg(request), request.params.id, request.body),
+        assignConversation(orgContext(request, deps), { id: request.params.id, body: request.body }),
     );
 
     app.get(
@@ -114,13 +114,10 @@ export function communicationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        listProviderReferrals(
-          deps,
-          request,
-          requireOrg(request),
-          request.params.providerId,
-          request.query.search,
-        ),
+        listProviderReferrals(orgContext(request, deps), {
+          providerId: request.params.providerId,
+          search: request.query.search,
+        }),
     );
 
     app.get(
@@ -136,13 +133,10 @@ export function communicationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { id, attachmentId } = request.params;
-        const { attachment, stream } = await openAttachment(
-          deps,
-          request,
-          requireOrg(request),
-          id,
+        const { attachment, stream } = await openAttachment(orgContext(request, deps), {
+          communicationId: id,
           attachmentId,
-        );
+        });
         return reply
           .header('content-type', attachment.contentType)
           .header('content-length', String(attachment.size))

@@ -5,14 +5,14 @@ import {
   type EmailConversationQuery,
   type EmailTemplateList,
 } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
 import { auditPhiRead } from '../../../platform/audit.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import { inTransaction, type OrgContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { canSeeProvider } from '../../providers/directory/service.ts';
-import { type Actor, findVisibleReferral } from '../../referrals/referrals/service.ts';
+import { findVisibleReferral } from '../../referrals/referrals/access.ts';
 import * as records from '../communications/records.ts';
-import { findReadableConversation, markConversationRead } from '../communications/service.ts';
+import { findReadableConversation } from '../communications/thread-access.ts';
+import { markConversationRead } from '../communications/threads.ts';
 import * as repo from './repo.ts';
 import { toEmailWire } from './wire.ts';
 
@@ -24,32 +24,31 @@ export function listEmailTemplates(): EmailTemplateList {
 }
 
 /** Threads with this provider about this referral of the organization (one per address written to). */
-async function threadsOf(deps: AppDeps, actor: Actor, query: EmailConversationQuery) {
+async function threadsOf(ctx: OrgContext, query: EmailConversationQuery) {
   if (query.conversation_id !== undefined) {
-    const conversation = await findReadableConversation(deps, actor, query.conversation_id);
+    const conversation = await findReadableConversation(ctx, { id: query.conversation_id });
     if (conversation.channel !== 'email') {
-      throw new AppError('not_found', COMMUNICATION_MESSAGES.conversationNotFound);
+      throw new AppError('conversation.not_found', COMMUNICATION_MESSAGES.conversationNotFound);
     }
     return [conversation];
   }
   if (query.referral_id === undefined && query.provider_id === undefined) {
-    throw new AppError('validation_failed', 'Give a referral_id and a provider_id, or a conversation_id.', {
-      fields: { provider_id: 'Give a provider_id, a referral_id or a conversation_id.' },
-    });
+    throw new AppError(
+      'communication.query_incomplete',
+      'Give a referral_id and a provider_id, or a conversation_id.',
+      { fields: { provider_id: 'Give a provider_id, a referral_id or a conversation_id.' } },
+    );
   }
-  if (query.referral_id !== undefined) await findVisibleReferral(deps, actor, query.referral_id);
-  const { rows } = await records.listConversationPage(
-    deps.database.db,
-    {
-      organizationId: actor.org.id,
+  if (query.referral_id !== undefined) await findVisibleReferral(ctx, { id: query.referral_id });
+  return records.findConversations(ctx, {
+    filter: {
+      organizationId: ctx.actor.org.id,
       providerId: query.provider_id,
       referralId: query.referral_id,
       channel: 'email',
     },
-    50,
-    0,
-  );
-  return rows.map((r) => r.row);
+    limit: 50,
+  });
 }
 
 /**
@@ -58,35 +57,35 @@ async function threadsOf(deps: AppDeps, actor: Actor, query: EmailConversationQu
  * list is empty and names the provider and its address, for the composer.
  */
 export async function getEmailConversation(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
+  ctx: OrgContext,
   query: EmailConversationQuery,
 ): Promise<EmailConversation> {
-  const db = deps.database.db;
-  const threads = await threadsOf(deps, actor, query);
+  const { db, deps } = ctx;
+  const threads = await threadsOf(ctx, query);
   const providerId = query.provider_id ?? threads[0]?.providerId ?? null;
   const provider = providerId === null ? null : await repo.findProvider(db, providerId);
   // Issue #12: without a thread of its own, an organization reads only the contacts of providers it may see.
   const hidden =
-    threads.length === 0 && provider !== null && !(await canSeeProvider(db, actor.org.id, provider.id));
+    threads.length === 0 && provider !== null && !(await canSeeProvider(ctx, { providerId: provider.id }));
   if ((query.provider_id !== undefined && !provider) || hidden) {
-    throw new AppError('not_found', COMMUNICATION_MESSAGES.providerNotFound);
+    throw new AppError('communication.provider_not_found', COMMUNICATION_MESSAGES.providerNotFound);
   }
 
-  const listed = (await Promise.all(threads.map((c) => records.threadMessages(db, c.id, query.limit))))
+  const listed = (
+    await Promise.all(
+      threads.map((c) => records.threadMessages(ctx, { conversationId: c.id, limit: query.limit })),
+    )
+  )
     .flat()
     .sort((a, b) => a.row.createdAt.getTime() - b.row.createdAt.getTime() || a.row.id - b.row.id)
     .slice(-query.limit);
-  const attachments = await records.attachmentsOf(
-    db,
-    listed.map((m) => m.row.id),
-  );
+  const attachments = await records.attachmentsOf(ctx, { communicationIds: listed.map((m) => m.row.id) });
   const emails = listed.map((m) => toEmailWire(deps, m.row, m.senderName, attachments));
 
   await db.transaction(async (tx) => {
-    for (const thread of threads) await markConversationRead(deps, tx, thread, actor.user.id);
-    await auditPhiRead(tx, request, {
+    const txCtx = inTransaction(ctx, tx);
+    for (const conversation of threads) await markConversationRead(txCtx, { conversation });
+    await auditPhiRead(tx, txCtx, {
       action: 'communication.list_read',
       entityType: 'communication',
       ids: emails.map((e) => e.id),

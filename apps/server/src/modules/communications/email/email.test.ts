@@ -17,7 +17,7 @@ import type { Drivers } from '../../../adapters/delivery.ts';
 import type { OutgoingEmail } from '../../../adapters/email/driver.ts';
 import { LocalSmsDriver } from '../../../adapters/sms/local.ts';
 import { decryptSecret, encryptionKey } from '../../../platform/secret-box.ts';
-import { deliverAndReport } from '../../referrals/referrals/delivery-report.ts';
+import { deliverAndReport } from '../outbox/deliver-and-report.ts';
 
 // 001 §2.13 email conversations, §3 Email and Email template, §5 email sending rules, §7 "SMS and email", §8:
 // templates, sending (JSON and multipart with attachments), delivery, the tracking image and links, replies
@@ -333,12 +333,14 @@ describe('POST /api/email/send', () => {
     expect(e.message).toBe('Please enter subject and message');
     e = expectEnvelope(await send({ ...base, provider_id: noEmailProvider }), 422, 'rule_broken');
     expect(e.message).toBe('Provider email not available');
+    expect(e).toMatchObject({ reason: 'email.address_missing' });
     e = expectEnvelope(await send({ ...base, to_email: 'not-an-address' }), 400);
     expect(e.message).toBe(COMMUNICATION_MESSAGES.invalidEmail);
     e = expectEnvelope(await send({ ...base, cc_emails: ['ok@example.org', 'bad@'] }), 400);
     expect((e as { fields?: Record<string, string> }).fields?.cc_emails).toContain('bad@');
     e = expectEnvelope(await send({ ...base, template_id: 'nope' }), 404, 'not_found');
     expect(e.message).toBe(EMAIL_MESSAGES.templateNotFound);
+    expect(e).toMatchObject({ reason: 'email.template_not_found' });
     expectEnvelope(await send({ ...base, provider_id: 999_999 }), 404, 'not_found');
     expectEnvelope(await send({ ...base, referral_id: 999_999 }), 404, 'not_found');
     // A referral of another organization does not exist for Harbor.
@@ -623,6 +625,7 @@ describe('POST /api/webhooks/email/inbound', () => {
     const payload = { from: 'x@example.org', to: REPLY_TO, subject: 'Hi', text: 'Hello' };
     let e = expectEnvelope(await webhook(payload, null), 403, 'forbidden');
     expect(e.message).toBe(EMAIL_MESSAGES.inboundUnauthorized);
+    expect(e).toMatchObject({ reason: 'email.inbound_unauthorized' });
     e = expectEnvelope(await webhook(payload, 'Bearer wrong-token-0000000000'), 403);
     expect(e.message).toBe(EMAIL_MESSAGES.inboundUnauthorized);
     // The token is checked before the body: a bad body without the token is still 403.

@@ -11,12 +11,14 @@ import {
   type SimulatedInboundEmail,
 } from '@trust/domain';
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { ReceivedEmail } from '../../../adapters/email/driver.ts';
-import type { DbOrTx } from '../../../db/client.ts';
 import { audit } from '../../../platform/audit.ts';
-import type { AuthContext } from '../../../platform/auth.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import {
+  inTransaction,
+  type ServiceContext,
+  systemContext,
+  type UserContext,
+} from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import {
   discardAttachments,
@@ -48,13 +50,13 @@ import { CONVERSATION_CATEGORY } from './send-service.ts';
 type Thread = records.ConversationRow;
 
 /** (a) In-Reply-To, then References newest first, naming one of our emails (its Message-ID). */
-async function threadByMessageIds(db: DbOrTx, email: ReceivedEmail): Promise<Thread | null> {
+async function threadByMessageIds(ctx: ServiceContext, email: ReceivedEmail): Promise<Thread | null> {
   const named = [...messageIdsIn(email.inReplyTo), ...email.references.flatMap(messageIdsIn).reverse()];
   for (const id of named) {
     for (const form of messageIdForms(id)) {
-      const found = await records.findByExternalId(db, form, 'email');
+      const found = await records.findByExternalId(ctx, { externalId: form, channel: 'email' });
       if (found?.conversationId) {
-        const thread = await records.findConversation(db, found.conversationId);
+        const thread = await records.findConversation(ctx, { id: found.conversationId });
         if (thread) return thread;
       }
     }
@@ -63,13 +65,13 @@ async function threadByMessageIds(db: DbOrTx, email: ReceivedEmail): Promise<Thr
 }
 
 /** (b) The thread's reply address (EMAIL_REPLY_TO plus-addressed with its token) among the recipients. */
-async function threadByReplyToken(deps: AppDeps, email: ReceivedEmail): Promise<Thread | null> {
-  const replyTo = deps.config.emailReplyTo;
+async function threadByReplyToken(ctx: ServiceContext, email: ReceivedEmail): Promise<Thread | null> {
+  const replyTo = ctx.deps.config.emailReplyTo;
   if (!replyTo) return null;
   for (const address of [...email.to, ...email.cc, ...(email.envelopeTo ?? [])]) {
     const token = replyTokenOf(address, replyTo);
     if (!token) continue;
-    const thread = await records.findConversationByReplyToken(deps.database.db, token);
+    const thread = await records.findConversationByReplyToken(ctx, { token });
     if (thread) return thread;
   }
   return null;
@@ -79,15 +81,15 @@ async function threadByReplyToken(deps: AppDeps, email: ReceivedEmail): Promise<
  * (c) The sender as the counterpart of an organization's email thread: the one whose referral number the
  * subject names ('#4829301756'), else the newest.
  */
-async function threadBySender(db: DbOrTx, sender: string, subject: string): Promise<Thread | null> {
-  const candidates = (await records.conversationsWithCounterpart(db, 'email', sender)).filter(
-    (c) => c.organizationId !== null,
-  );
+async function threadBySender(ctx: ServiceContext, sender: string, subject: string): Promise<Thread | null> {
+  const candidates = (
+    await records.conversationsWithCounterpart(ctx, { channel: 'email', counterpart: sender })
+  ).filter((c) => c.organizationId !== null);
   if (candidates.length === 0) return null;
   const named = new Set([...subject.matchAll(/#\s?(\d{4,})/g)].map((m) => m[1]));
   if (named.size) {
     const numbers = await repo.referralNumbers(
-      db,
+      ctx.db,
       candidates.map((c) => c.referralId).filter((id): id is number => id !== null),
     );
     const match = candidates.find((c) => c.referralId !== null && named.has(numbers.get(c.referralId)));
@@ -97,7 +99,8 @@ async function threadBySender(db: DbOrTx, sender: string, subject: string): Prom
 }
 
 /** Files of the reply, stored encrypted; a file over the limits is left out (the reply itself is kept). */
-async function storeReceivedFiles(deps: AppDeps, email: ReceivedEmail) {
+async function storeReceivedFiles(ctx: ServiceContext, email: ReceivedEmail) {
+  const { deps } = ctx;
   const stored: StoredAttachment[] = [];
   const skipped: string[] = [];
   let total = 0;
@@ -114,7 +117,7 @@ async function storeReceivedFiles(deps: AppDeps, email: ReceivedEmail) {
     }
     total += size;
     stored.push(
-      await storeAttachment(deps, {
+      await storeAttachment(ctx, {
         filename: file.filename.slice(0, 255),
         contentType: file.contentType,
         stream: Readable.from([file.content]),
@@ -133,8 +136,8 @@ function resultOf(row: records.CommunicationRow): InboundEmailResult {
   };
 }
 
-async function alreadyReceived(db: DbOrTx, messageId: string) {
-  const found = await records.findByExternalId(db, messageId, 'email');
+async function alreadyReceived(ctx: ServiceContext, messageId: string) {
+  const found = await records.findByExternalId(ctx, { externalId: messageId, channel: 'email' });
   return found?.direction === 'inbound' ? found : null;
 }
 
@@ -146,27 +149,27 @@ async function alreadyReceived(db: DbOrTx, messageId: string) {
  * encrypted, a timeline row on the referral. Receiving the same Message-ID again changes nothing.
  */
 export async function receiveEmail(
-  deps: AppDeps,
-  email: ReceivedEmail,
-  via: 'webhook' | 'smtp' | 'simulated',
+  ctx: ServiceContext,
+  input: { email: ReceivedEmail; via: 'webhook' | 'smtp' | 'simulated' },
 ): Promise<InboundEmailResult> {
-  const db = deps.database.db;
+  const { email, via } = input;
+  const { db, deps } = ctx;
   const sender = bareAddress(email.from);
   if (!sender) {
-    throw new AppError('validation_failed', COMMUNICATION_MESSAGES.invalidEmail, {
+    throw new AppError('communication.email_invalid', COMMUNICATION_MESSAGES.invalidEmail, {
       fields: { from: COMMUNICATION_MESSAGES.invalidEmail },
     });
   }
   const messageId =
     (email.messageId && messageIdForms(email.messageId)[0]) ||
     newMessageId(`inbound@${domainOf(deps.config.smtpFrom)}`);
-  const seen = await alreadyReceived(db, messageId);
+  const seen = await alreadyReceived(ctx, messageId);
   if (seen) return resultOf(seen);
 
   const thread =
-    (await threadByMessageIds(db, email)) ??
-    (await threadByReplyToken(deps, email)) ??
-    (await threadBySender(db, sender, email.subject));
+    (await threadByMessageIds(ctx, email)) ??
+    (await threadByReplyToken(ctx, email)) ??
+    (await threadBySender(ctx, sender, email.subject));
   // An unplaced reply still names its provider when the sender is one's directory address (for filing it).
   const providerGuess = thread ? null : await repo.findProviderByEmail(db, sender);
 
@@ -176,17 +179,18 @@ export async function receiveEmail(
     : html
       ? emailHtmlToText(html)
       : '';
-  const { stored, skipped } = await storeReceivedFiles(deps, email);
+  const { stored, skipped } = await storeReceivedFiles(ctx, email);
   try {
     return await db.transaction(async (tx) => {
+      const txCtx = inTransaction(ctx, tx);
       // Two deliveries of one message at once (a mail service retrying) store it once.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`email:${messageId}`}))`);
-      const again = await alreadyReceived(tx, messageId);
+      const again = await alreadyReceived(txCtx, messageId);
       if (again) {
-        await discardAttachments(deps, stored);
+        await discardAttachments(ctx, { files: stored });
         return resultOf(again);
       }
-      const { row } = await recordCommunication(deps, tx, {
+      const { row } = await recordCommunication(txCtx, {
         organizationId: thread ? thread.organizationId : null,
         providerId: thread ? thread.providerId : (providerGuess?.id ?? null),
         referralId: thread ? thread.referralId : null,
@@ -215,8 +219,8 @@ export async function receiveEmail(
         },
         timeline: { type: 'message_received', details: { attachments_count: stored.length } },
       });
-      for (const f of stored) await recordAttachment(tx, row.id, f);
-      await audit(tx, null, {
+      for (const file of stored) await recordAttachment(txCtx, { communicationId: row.id, file });
+      await audit(tx, txCtx, {
         action: 'email.received',
         entityType: 'communication',
         entityId: row.id,
@@ -231,7 +235,7 @@ export async function receiveEmail(
       return resultOf(row);
     });
   } catch (error) {
-    await discardAttachments(deps, stored);
+    await discardAttachments(ctx, { files: stored });
     throw error;
   }
 }
@@ -241,12 +245,12 @@ function digest(value: string): Buffer {
 }
 
 /** POST /api/webhooks/email/inbound requires `Authorization: Bearer <INBOUND_EMAIL_TOKEN>`; unset: refused. */
-export function assertInboundToken(deps: AppDeps, authorization: string | undefined) {
-  const expected = deps.config.inboundEmailToken;
-  const given = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+export function assertInboundToken(ctx: ServiceContext, input: { authorization: string | undefined }) {
+  const expected = ctx.deps.config.inboundEmailToken;
+  const given = /^Bearer\s+(\S+)\s*$/i.exec(input.authorization ?? '')?.[1];
   // Compared as digests: equal lengths, constant time.
   if (!expected || !given || !timingSafeEqual(digest(given), digest(expected))) {
-    throw new AppError('forbidden', EMAIL_MESSAGES.inboundUnauthorized);
+    throw new AppError('email.inbound_unauthorized', EMAIL_MESSAGES.inboundUnauthorized);
   }
 }
 
@@ -277,9 +281,12 @@ export function fromWebhook(body: InboundEmail): ReceivedEmail {
   };
 }
 
-/** POST /api/webhooks/email/inbound. */
-export async function receiveWebhookEmail(deps: AppDeps, body: InboundEmail): Promise<InboundEmailResult> {
-  return receiveEmail(deps, fromWebhook(body), 'webhook');
+/** POST /api/webhooks/email/inbound (the webhook's system context). */
+export async function receiveWebhookEmail(
+  ctx: ServiceContext,
+  body: InboundEmail,
+): Promise<InboundEmailResult> {
+  return receiveEmail(ctx, { email: fromWebhook(body), via: 'webhook' });
 }
 
 /**
@@ -288,28 +295,30 @@ export async function receiveWebhookEmail(deps: AppDeps, body: InboundEmail): Pr
  * thread's reply address.
  */
 export async function simulateInboundEmail(
-  deps: AppDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
+  ctx: UserContext,
   body: SimulatedInboundEmail,
 ): Promise<InboundEmailResult> {
-  assertCanReadOutbox(auth);
-  if (deps.config.smtpUrl) throw new AppError('rule_broken', COMMUNICATION_MESSAGES.localDriverOnly);
-  const db = deps.database.db;
-  const original = await records.findByOutboundMessage(db, body.outbox_message_id);
-  if (original?.channel !== 'email' || original.direction !== 'outbound' || !original.toAddress) {
-    throw new AppError('not_found', OUTBOX_MESSAGES.notFound);
+  assertCanReadOutbox(ctx);
+  const { deps } = ctx;
+  if (deps.config.smtpUrl) {
+    throw new AppError('communication.local_driver_only', COMMUNICATION_MESSAGES.localDriverOnly);
   }
-  const thread = original.conversationId ? await records.findConversation(db, original.conversationId) : null;
+  const original = await records.findByOutboundMessage(ctx, { messageId: body.outbox_message_id });
+  if (original?.channel !== 'email' || original.direction !== 'outbound' || !original.toAddress) {
+    throw new AppError('email.outbox_message_not_found', OUTBOX_MESSAGES.notFound);
+  }
+  const thread = original.conversationId
+    ? await records.findConversation(ctx, { id: original.conversationId })
+    : null;
   const replyTo = deps.config.emailReplyTo;
   const to =
     replyTo && thread?.replyToken
       ? replyAddress(replyTo, thread.replyToken)
       : (bareAddress(deps.config.smtpFrom) ?? deps.config.smtpFrom);
   const subject = body.subject?.trim() || `Re: ${original.subject ?? ''}`.trim();
-  const result = await receiveEmail(
-    deps,
-    {
+  // Received as a real reply is: by the system, with no user or address of the operator who typed it.
+  const result = await receiveEmail(systemContext(deps, 'email.simulated-reply'), {
+    email: {
       from: original.toAddress,
       to: [to],
       cc: [],
@@ -321,9 +330,9 @@ export async function simulateInboundEmail(
       references: original.externalId ? [original.externalId] : [],
       attachments: [],
     },
-    'simulated',
-  );
-  await audit(db, request, {
+    via: 'simulated',
+  });
+  await audit(ctx.db, ctx, {
     action: 'outbox.inbound_email_simulated',
     entityType: 'outbound_message',
     entityId: body.outbox_message_id,

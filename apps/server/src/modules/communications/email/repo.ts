@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { communications, providers, referrals } from '../../../db/schema/index.ts';
+import { providers, referrals } from '../../../db/schema/index.ts';
 
-// The reads the email module needs beyond the communications module's repo: a provider's name and address,
-// the referral numbers of candidate threads, an email by its tracking token, a provider by its address.
+// The reads the email module needs beyond the communications module's records: a provider's name and address,
+// a provider by its address, the referral numbers of candidate threads (other modules' tables, read only and
+// declared in module.ts).
 
 export async function findProvider(db: DbOrTx, id: number) {
   const [row] = await db
@@ -31,14 +32,4 @@ export async function referralNumbers(db: DbOrTx, ids: readonly number[]): Promi
     .from(referrals)
     .where(inArray(referrals.id, [...ids]));
   return new Map(rows.map((r) => [r.id, r.number]));
-}
-
-/** The outbound email a tracking token was given to (001 §2.13 opened, clicked). */
-export async function findByTrackingToken(db: DbOrTx, token: string) {
-  const [row] = await db
-    .select()
-    .from(communications)
-    .where(and(eq(communications.trackingToken, token), eq(communications.channel, 'email')))
-    .for('update');
-  return row ?? null;
 }

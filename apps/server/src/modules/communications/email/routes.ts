@@ -14,10 +14,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createInboundSmtpListener } from '../../../adapters/email/inbound-smtp.ts';
-import { requireAuth, requireOrg } from '../../../platform/auth.ts';
+import { systemContext } from '../../../platform/context.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
 import { phiRoute } from '../../../platform/phi.ts';
+import { orgContext, userContext } from '../../../platform/request-context.ts';
 import { WEBHOOK_PATHS } from '../../../platform/webhook-urls.ts';
 import { getEmailConversation, listEmailTemplates } from './conversation-service.ts';
 import {
@@ -28,7 +29,7 @@ import {
 } from './inbound-service.ts';
 import { sendEmail } from './send-service.ts';
 import { recordClick, recordOpen, TRACKING_GIF } from './tracking.ts';
-import { readSendRequest } from './upload.ts';
+import { readSendRequest } from './upload-routes.ts';
 
 // Email conversations with providers (001 §2.13, §7 "SMS and email"): templates, send, conversations, the
 // tracking image and links, the inbound webhook, the reply typed in the outbox, and the SMTP listener.
@@ -83,9 +84,9 @@ export function emailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const actor = requireOrg(request);
-        const { body, files } = await readSendRequest(deps, request);
-        return sendEmail(deps, request, actor, body, files);
+        const ctx = orgContext(request, deps);
+        const { body, files } = await readSendRequest(ctx, request);
+        return sendEmail(ctx, { body, files });
       },
     );
 
@@ -103,7 +104,7 @@ export function emailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return getEmailConversation(deps, request, requireOrg(request), request.query);
+        return getEmailConversation(orgContext(request, deps), request.query);
       },
     );
 
@@ -119,7 +120,9 @@ export function emailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await recordOpen(deps, request.params.file.slice(0, -'.gif'.length));
+        await recordOpen(systemContext(deps, 'email.tracking'), {
+          token: request.params.file.slice(0, -'.gif'.length),
+        });
         // Shown inside the recipient's mail client, another origin (security-headers.ts says same-origin).
         return reply
           .header('content-type', 'image/gif')
@@ -143,7 +146,11 @@ export function emailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const url = await recordClick(deps, request.params.token, request.query.u, request.query.s);
+        const url = await recordClick(systemContext(deps, 'email.tracking'), {
+          token: request.params.token,
+          url: request.query.u,
+          signature: request.query.s,
+        });
         return reply
           .header('cache-control', 'no-store')
           .header('referrer-policy', 'no-referrer')
@@ -156,7 +163,10 @@ export function emailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         config: { auth: 'public' },
         // The token is checked before the body is read: a caller without it learns nothing of the schema.
-        onRequest: async (request) => assertInboundToken(deps, request.headers.authorization),
+        onRequest: async (request) =>
+          assertInboundToken(systemContext(deps, 'email.inbound-webhook'), {
+            authorization: request.headers.authorization,
+          }),
         schema: {
           tags,
           summary:
@@ -165,7 +175,7 @@ export function emailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: inboundEmailResultSchema, ...errorResponses(400, 403, 413) },
         },
       },
-      async (request) => receiveWebhookEmail(deps, request.body),
+      async (request) => receiveWebhookEmail(systemContext(deps, 'email.inbound-webhook'), request.body),
     );
 
     app.post(
@@ -180,7 +190,7 @@ export function emailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: inboundEmailResultSchema, ...errorResponses(400, 401, 403, 404, 422) },
         },
       },
-      async (request) => simulateInboundEmail(deps, request, requireAuth(request), request.body),
+      async (request) => simulateInboundEmail(userContext(request, deps), request.body),
     );
 
     // The server's own SMTP listener (SMTP_INBOUND_PORT): started once the app is ready, closed with it.
@@ -191,7 +201,8 @@ export function emailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         port: inbound.port,
         replyTo: deps.config.emailReplyTo,
         maxBytes: SMTP_MAX_BYTES,
-        onMessage: (email) => receiveEmail(deps, email, 'smtp'),
+        onMessage: (email) =>
+          receiveEmail(systemContext(deps, 'email.smtp-listener'), { email, via: 'smtp' }),
         onError: (error) => app.log.warn({ err: error }, 'inbound SMTP message not stored'),
       });
       app.addHook('onReady', async () => {

@@ -11,13 +11,12 @@ import {
   type TemplateValues,
   templateValues,
 } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
 import { audit } from '../../../platform/audit.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import { inTransaction, type OrgContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { canSeeProvider } from '../../providers/directory/service.ts';
 import { listProviderMethods } from '../../referrals/referral-sending/methods-service.ts';
-import { type Actor, findVisibleReferral } from '../../referrals/referrals/service.ts';
+import { findVisibleReferral } from '../../referrals/referrals/access.ts';
 import {
   discardAttachments,
   recordAttachment,
@@ -42,8 +41,12 @@ export const CONVERSATION_CATEGORY = 'conversation';
 /** 001 §2.13 CC list: at most this many copies. */
 export const EMAIL_CC_MAX = 20;
 
-function invalid(field: string, message: string): AppError {
-  return new AppError('validation_failed', message, { fields: { [field]: message } });
+function invalid(
+  reason: 'communication.referral_required' | 'communication.email_invalid' | 'email.cc_invalid',
+  field: string,
+  message: string,
+): AppError {
+  return new AppError(reason, message, { fields: { [field]: message } });
 }
 
 /** The HTML checkbox arrives as a boolean (JSON) or a form value. */
@@ -52,8 +55,8 @@ function wantsHtml(value: EmailSend['use_html']): boolean {
 }
 
 /** The provider's best email address: its highest-priority email method (001 §9), else its record's. */
-async function providerEmail(deps: AppDeps, actor: Actor, provider: { id: number; email: string | null }) {
-  const { methods } = await listProviderMethods(deps, actor.org.id, provider.id);
+async function providerEmail(ctx: OrgContext, provider: { id: number; email: string | null }) {
+  const { methods } = await listProviderMethods(ctx, { providerId: provider.id });
   const method = methods.find((m) => m.method_type === 'email' && m.contact_value.trim());
   return method?.contact_value.trim() || provider.email?.trim() || null;
 }
@@ -74,16 +77,20 @@ function sources(body: EmailSend, template: EmailTemplate | null, html: boolean)
         : template.body_text_template
       : '';
   if (!subject.trim() && !text.trim()) {
-    throw new AppError('validation_failed', COMMUNICATION_MESSAGES.subjectAndMessageRequired, {
+    throw new AppError('communication.message_required', COMMUNICATION_MESSAGES.subjectAndMessageRequired, {
       fields: {
         subject: COMMUNICATION_MESSAGES.subjectRequired,
         body: COMMUNICATION_MESSAGES.messageRequired,
       },
     });
   }
-  if (!subject.trim()) throw invalid('subject', COMMUNICATION_MESSAGES.subjectRequired);
+  if (!subject.trim()) {
+    throw new AppError('communication.subject_required', COMMUNICATION_MESSAGES.subjectRequired, {
+      fields: { subject: COMMUNICATION_MESSAGES.subjectRequired },
+    });
+  }
   if (!text.trim()) {
-    throw new AppError('validation_failed', COMMUNICATION_MESSAGES.subjectAndMessageRequired, {
+    throw new AppError('communication.message_required', COMMUNICATION_MESSAGES.subjectAndMessageRequired, {
       fields: { body: COMMUNICATION_MESSAGES.messageRequired },
     });
   }
@@ -105,7 +112,7 @@ function compose(source: Sources, html: boolean, values: TemplateValues): Compos
   const text = emailHtmlToText(safe);
   // HTML that held nothing but what the sanitiser removes is a blank message.
   if (!text.trim()) {
-    throw new AppError('validation_failed', COMMUNICATION_MESSAGES.subjectAndMessageRequired, {
+    throw new AppError('communication.message_required', COMMUNICATION_MESSAGES.subjectAndMessageRequired, {
       fields: { body: COMMUNICATION_MESSAGES.messageRequired },
     });
   }
@@ -113,27 +120,29 @@ function compose(source: Sources, html: boolean, values: TemplateValues): Compos
 }
 
 async function sendChecked(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
+  ctx: OrgContext,
   body: EmailSend,
   files: readonly StoredAttachment[],
 ): Promise<EmailSendResponse> {
   // 001 §5 "A referral must be selected".
-  if (!body.referral_id) throw invalid('referral_id', COMMUNICATION_MESSAGES.referralRequired);
+  if (!body.referral_id) {
+    throw invalid('communication.referral_required', 'referral_id', COMMUNICATION_MESSAGES.referralRequired);
+  }
   const template = body.template_id ? findEmailTemplate(body.template_id) : null;
-  if (body.template_id && !template) throw new AppError('not_found', EMAIL_MESSAGES.templateNotFound);
+  if (body.template_id && !template) {
+    throw new AppError('email.template_not_found', EMAIL_MESSAGES.templateNotFound);
+  }
   const html = wantsHtml(body.use_html);
   const source = sources(body, template, html);
 
-  const db = deps.database.db;
-  const { record: referral, viewerRole } = await findVisibleReferral(deps, actor, body.referral_id);
+  const { db, deps, actor } = ctx;
+  const { record: referral, viewerRole } = await findVisibleReferral(ctx, { id: body.referral_id });
   // The organization that made the referral talks about it with providers; to anyone else it is not there.
-  if (viewerRole !== 'owner') throw new AppError('not_found', REFERRAL_MESSAGES.notFound);
+  if (viewerRole !== 'owner') throw new AppError('referral.not_found', REFERRAL_MESSAGES.notFound);
   const provider = await repo.findProvider(db, body.provider_id);
   // Issue #12: another organization's private provider is as unknown as a missing one.
-  if (!provider || !(await canSeeProvider(db, actor.org.id, provider.id))) {
-    throw new AppError('not_found', COMMUNICATION_MESSAGES.providerNotFound);
+  if (!provider || !(await canSeeProvider(ctx, { providerId: provider.id }))) {
+    throw new AppError('communication.provider_not_found', COMMUNICATION_MESSAGES.providerNotFound);
   }
 
   const values = templateValues(
@@ -154,17 +163,23 @@ async function sendChecked(
   const message = compose(source, html, values);
 
   // 001 §5 "provider email must exist ('Provider email not available')".
-  const to = body.to_email?.trim() || (await providerEmail(deps, actor, provider));
+  const to = body.to_email?.trim() || (await providerEmail(ctx, provider));
   if (!to) {
-    throw new AppError('rule_broken', COMMUNICATION_MESSAGES.emailMissing, {
+    throw new AppError('email.address_missing', COMMUNICATION_MESSAGES.emailMissing, {
       fields: { to_email: COMMUNICATION_MESSAGES.emailMissing },
     });
   }
-  if (!isEmailAddress(to)) throw invalid('to_email', COMMUNICATION_MESSAGES.invalidEmail);
+  if (!isEmailAddress(to)) {
+    throw invalid('communication.email_invalid', 'to_email', COMMUNICATION_MESSAGES.invalidEmail);
+  }
   const cc = addressList(body.cc_emails);
-  if (cc.length > EMAIL_CC_MAX) throw invalid('cc_emails', `Copy at most ${EMAIL_CC_MAX} addresses.`);
+  if (cc.length > EMAIL_CC_MAX) {
+    throw invalid('email.cc_invalid', 'cc_emails', `Copy at most ${EMAIL_CC_MAX} addresses.`);
+  }
   const badCc = cc.find((a) => !isEmailAddress(a));
-  if (badCc) throw invalid('cc_emails', `${COMMUNICATION_MESSAGES.invalidEmail} (${badCc})`);
+  if (badCc) {
+    throw invalid('email.cc_invalid', 'cc_emails', `${COMMUNICATION_MESSAGES.invalidEmail} (${badCc})`);
+  }
 
   const messageId = newMessageId(deps.config.smtpFrom);
   const trackingToken = newToken();
@@ -174,9 +189,10 @@ async function sendChecked(
   });
 
   const { row, stored } = await db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
     // The thread first: its reply token goes into this email's Reply-To. Made on its first email; the insert
     // locks the row, so two first emails of a thread agree on one token.
-    let thread = await records.ensureConversation(tx, {
+    let thread = await records.ensureConversation(txCtx, {
       organizationId: actor.org.id,
       providerId: provider.id,
       referralId: referral.id,
@@ -184,12 +200,13 @@ async function sendChecked(
       counterpart: normalizeCounterpart('email', to)!,
     });
     if (!thread.replyToken) {
-      thread = (await records.updateConversation(tx, thread.id, { replyToken: newToken() })) ?? thread;
+      thread =
+        (await records.setReplyToken(txCtx, { conversationId: thread.id, replyToken: newToken() })) ?? thread;
     }
     const previous =
       thread.lastCommunicationId === null
         ? null
-        : await records.findCommunication(tx, thread.lastCommunicationId);
+        : await records.findCommunication(txCtx, { id: thread.lastCommunicationId });
     const replyTo = deps.config.emailReplyTo;
     const headers: Record<string, string> = {
       'Message-ID': messageId,
@@ -200,30 +217,26 @@ async function sendChecked(
         : {}),
       ...(cc.length ? { Cc: cc.join(', ') } : {}),
     };
-    const queued = await queueCommunicationEmail(
-      deps,
-      tx,
-      {
-        to,
-        subject: message.subject,
-        text: message.text,
-        html: delivered,
-        category: CONVERSATION_CATEGORY,
-        userId: actor.user.id,
-        organizationId: actor.org.id,
-        referralId: referral.id,
-        providerId: provider.id,
-        // The body names the member: sealed at rest, opened only to deliver it and for audited reads.
-        phi: true,
-        headers,
-        attachments: files.map((f) => ({
-          filename: f.filename,
-          contentType: f.contentType,
-          storageKey: f.storageKey,
-        })),
-        metadata: { referral_number: referral.referralNumber, provider_id: provider.id },
-      },
-      {
+    const queued = await queueCommunicationEmail(txCtx, {
+      to,
+      subject: message.subject,
+      text: message.text,
+      html: delivered,
+      category: CONVERSATION_CATEGORY,
+      userId: actor.user.id,
+      organizationId: actor.org.id,
+      referralId: referral.id,
+      providerId: provider.id,
+      // The body names the member: sealed at rest, opened only to deliver it and for audited reads.
+      phi: true,
+      headers,
+      attachments: files.map((f) => ({
+        filename: f.filename,
+        contentType: f.contentType,
+        storageKey: f.storageKey,
+      })),
+      metadata: { referral_number: referral.referralNumber, provider_id: provider.id },
+      record: {
         conversation: { id: thread.id },
         cc,
         trackingToken,
@@ -234,10 +247,12 @@ async function sendChecked(
           details: { attachments_count: files.length, template_id: template?.id ?? null },
         },
       },
-    );
+    });
     const attached = [];
-    for (const f of files) attached.push(await recordAttachment(tx, queued.row.id, f));
-    await audit(tx, request, {
+    for (const file of files) {
+      attached.push(await recordAttachment(txCtx, { communicationId: queued.row.id, file }));
+    }
+    await audit(tx, txCtx, {
       action: 'email.sent',
       entityType: 'referral',
       entityId: referral.id,
@@ -266,16 +281,13 @@ async function sendChecked(
  * so nothing of it is kept.
  */
 export async function sendEmail(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  body: EmailSend,
-  files: readonly StoredAttachment[],
+  ctx: OrgContext,
+  input: { body: EmailSend; files: readonly StoredAttachment[] },
 ): Promise<EmailSendResponse> {
   try {
-    return await sendChecked(deps, request, actor, body, files);
+    return await sendChecked(ctx, input.body, input.files);
   } catch (error) {
-    await discardAttachments(deps, files);
+    await discardAttachments(ctx, { files: input.files });
     throw error;
   }
 }

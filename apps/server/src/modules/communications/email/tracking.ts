@@ -1,10 +1,10 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../../config.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import { inTransaction, type ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { encryptionKey } from '../../../platform/secret-box.ts';
+import { lockEmailByTrackingToken } from '../communications/records.ts';
 import { updateCommunicationStatus } from '../communications/service.ts';
-import * as repo from './repo.ts';
 
 // 001 §2.13 opened and clicked times. Each outbound email has a random tracking token; its delivered HTML
 // carries a 1×1 image at /api/email/open/{token}.gif and every http(s) link goes through
@@ -63,36 +63,48 @@ export function trackedLinkUrl(
 const TRACKABLE = ['queued', 'sent', 'delivered', 'opened'];
 
 /** GET /api/email/open/{token}.gif: the first open sets opened_at and the status opened. */
-export async function recordOpen(deps: AppDeps, token: string): Promise<void> {
-  const found = await deps.database.db.transaction(async (tx) => {
-    const row = await repo.findByTrackingToken(tx, token);
+export async function recordOpen(ctx: ServiceContext, input: { token: string }): Promise<void> {
+  const found = await ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
+    const row = await lockEmailByTrackingToken(txCtx, { token: input.token });
     if (!row) return false;
     if (row.openedAt) return true;
-    await updateCommunicationStatus(deps, tx, row.id, {
-      openedAt: new Date(),
-      ...(['queued', 'sent', 'delivered'].includes(row.status) ? { status: 'opened' } : {}),
+    await updateCommunicationStatus(txCtx, {
+      id: row.id,
+      patch: {
+        openedAt: new Date(),
+        ...(['queued', 'sent', 'delivered'].includes(row.status) ? { status: 'opened' } : {}),
+      },
     });
     return true;
   });
-  if (!found) throw new AppError('not_found', 'Unknown tracking image.');
+  if (!found) throw new AppError('email.tracking_unknown', 'Unknown tracking image.');
 }
 
 /**
  * GET /api/email/click/{token}?u&s: checks the signature (400 otherwise), records the first click (clicked_at,
  * status clicked; an unseen open is implied) and answers where to go.
  */
-export async function recordClick(deps: AppDeps, token: string, url: string, signature: string) {
-  if (!/^https?:\/\//i.test(url) || !linkSignatureValid(deps.config, token, url, signature)) {
-    throw new AppError('bad_request', INVALID_LINK_MESSAGE);
+export async function recordClick(
+  ctx: ServiceContext,
+  input: { token: string; url: string; signature: string },
+): Promise<string> {
+  const { token, url, signature } = input;
+  if (!/^https?:\/\//i.test(url) || !linkSignatureValid(ctx.deps.config, token, url, signature)) {
+    throw new AppError('email.link_invalid', INVALID_LINK_MESSAGE);
   }
-  await deps.database.db.transaction(async (tx) => {
-    const row = await repo.findByTrackingToken(tx, token);
+  await ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
+    const row = await lockEmailByTrackingToken(txCtx, { token });
     if (!row || row.clickedAt) return;
     const now = new Date();
-    await updateCommunicationStatus(deps, tx, row.id, {
-      clickedAt: now,
-      ...(row.openedAt ? {} : { openedAt: now }),
-      ...(TRACKABLE.includes(row.status) ? { status: 'clicked' } : {}),
+    await updateCommunicationStatus(txCtx, {
+      id: row.id,
+      patch: {
+        clickedAt: now,
+        ...(row.openedAt ? {} : { openedAt: now }),
+        ...(TRACKABLE.includes(row.status) ? { status: 'clicked' } : {}),
+      },
     });
   });
   return url;

@@ -1,8 +1,8 @@
 import type { Email } from '@trust/domain';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { openBody } from '../communications/body.ts';
+import { attachmentUrl } from '../communications/lists.ts';
 import type { AttachmentRow, CommunicationRow } from '../communications/records.ts';
-import { attachmentUrl } from '../communications/service.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -2,12 +2,12 @@ import { createDrivers, sweepQueuedMessages } from '../../../adapters/delivery.t
 import { DELIVER_JOB, OUTBOUND_MAX_ATTEMPTS } from '../../../adapters/outbound.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import type { Jobs } from '../../../platform/jobs.ts';
-import { deliverAndReport } from '../../referrals/referrals/delivery-report.ts';
+import { deliverAndReport } from './deliver-and-report.ts';
 
 /** Delivery of every queued email and SMS (the outbox is the queue of the email and SMS adapters). */
 export function registerOutboxJobs(jobs: Jobs, deps: AppDeps) {
   // One email or SMS per job; a thrown error makes pg-boss retry it with backoff (adapters/delivery.ts). A
-  // referral's member-details email reports its delivery to the referral (referrals/delivery-report.ts).
+  // referral's member-details email reports its delivery to the referral (deliver-and-report.ts).
   const drivers = createDrivers(deps.config);
   jobs.define<{ id: number }>({
     name: DELIVER_JOB,

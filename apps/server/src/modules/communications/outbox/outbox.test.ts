@@ -97,6 +97,7 @@ describe('GET /api/outbox', () => {
     const coordinator = await login(t.app, 'coordinator@trust.demo');
     const body = expectEnvelope(await get('/api/outbox', coordinator), 403, 'forbidden');
     expect(body.message).toBe(OUTBOX_MESSAGES.forbidden);
+    expect(body).toMatchObject({ reason: 'outbox.operators_only' });
     // An organization administrator is not a system administrator.
     const cbo = await login(t.app, 'cbo@trust.demo');
     expectEnvelope(await get('/api/outbox', cbo), 403, 'forbidden');

@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { outboundMessages } from '../../../db/schema/index.ts';
 
@@ -23,5 +23,30 @@ export async function listMessages(
 
 export async function findMessage(db: DbOrTx, id: number): Promise<OutboundRow | undefined> {
   const [row] = await db.select().from(outboundMessages).where(eq(outboundMessages.id, id));
+  return row;
+}
+
+/**
+ * Marks a message's outcome as reported to its communication method (metadata.method_outcome_recorded), once:
+ * only a final message (sent or failed) sent through a stored method, not marked before. Returns what the
+ * method's counters need, or undefined when there is nothing (more) to report.
+ */
+export async function claimMethodOutcome(db: DbOrTx, id: number) {
+  const [row] = await db
+    .update(outboundMessages)
+    .set({ metadata: sql`${outboundMessages.metadata} || '{"method_outcome_recorded": true}'::jsonb` })
+    .where(
+      and(
+        eq(outboundMessages.id, id),
+        inArray(outboundMessages.status, ['sent', 'failed']),
+        sql`${outboundMessages.communicationMethodId} is not null`,
+        sql`not (${outboundMessages.metadata} ? 'method_outcome_recorded')`,
+      ),
+    )
+    .returning({
+      status: outboundMessages.status,
+      methodId: outboundMessages.communicationMethodId,
+      sentAt: outboundMessages.sentAt,
+    });
   return row;
 }

@@ -1,9 +1,9 @@
 import { idParamSchema, outboundMessageSchema, outboxListQuerySchema, outboxListSchema } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../../platform/auth.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
 import { phiRoute } from '../../../platform/phi.ts';
+import { userContext } from '../../../platform/request-context.ts';
 import { getOutboxMessage, listOutbox } from './service.ts';
 
 export function outboxRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -20,7 +20,7 @@ export function outboxRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: outboxListSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => listOutbox(deps, request, requireAuth(request), request.query),
+      async (request) => listOutbox(userContext(request, deps), request.query),
     );
 
     app.get(
@@ -35,7 +35,7 @@ export function outboxRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: outboundMessageSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => getOutboxMessage(deps, request, requireAuth(request), request.params.id),
+      async (request) => getOutboxMessage(userContext(request, deps), { id: request.params.id }),
     );
   };
 }

@@ -1,7 +1,7 @@
 import { OUTBOX_MESSAGES, type OutboundMessage, type OutboxList } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
 import { audit, auditPhiRead } from '../../../platform/audit.ts';
-import { type AuthContext, isPlatformOperator } from '../../../platform/auth.ts';
+import { isPlatformOperator } from '../../../platform/auth.ts';
+import type { UserContext } from '../../../platform/context.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { decryptSecret, encryptionKey } from '../../../platform/secret-box.ts';
@@ -16,8 +16,8 @@ export const PHI_BODY_PLACEHOLDER = 'Protected health information: open the mess
  * could reset anyone's password). The product role `admin` is not enough. The routes that act as a provider
  * answering (simulated inbound SMS, email, voicemail) go through here too.
  */
-export function assertCanReadOutbox(auth: AuthContext) {
-  if (!isPlatformOperator(auth)) throw new AppError('forbidden', OUTBOX_MESSAGES.forbidden);
+export function assertCanReadOutbox(ctx: UserContext) {
+  if (!isPlatformOperator(ctx.actor)) throw new AppError('outbox.operators_only', OUTBOX_MESSAGES.forbidden);
 }
 
 function toWire(row: OutboundRow, body: { text: string; html: string | null }): OutboundMessage {
@@ -64,13 +64,11 @@ function listedBody(deps: AppDeps, row: OutboundRow) {
 }
 
 export async function listOutbox(
-  deps: AppDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
+  ctx: UserContext,
   query: { page: number; page_size: number; channel?: string | undefined },
 ): Promise<OutboxList> {
-  assertCanReadOutbox(auth);
-  const db = deps.database.db;
+  assertCanReadOutbox(ctx);
+  const { db, deps } = ctx;
   const { rows, total } = await listMessages(db, {
     ...(query.channel ? { channel: query.channel } : {}),
     limit: query.page_size,
@@ -78,7 +76,7 @@ export async function listOutbox(
   });
   // The mailbox holds messages about members even where the body is not sealed (a member's status text names
   // the member and goes to the member's phone): every page read is audited like any PHI read (issue #12).
-  await auditPhiRead(db, request, {
+  await auditPhiRead(db, ctx, {
     action: 'outbound_message.list_read',
     entityType: 'outbound_message',
     ids: rows.map((row) => row.id),
@@ -92,16 +90,12 @@ export async function listOutbox(
 }
 
 /** One message in full; a PHI message is opened here and the read is audited (DESIGN.md "PHI"). */
-export async function getOutboxMessage(
-  deps: AppDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
-  id: number,
-): Promise<OutboundMessage> {
-  assertCanReadOutbox(auth);
-  const db = deps.database.db;
+export async function getOutboxMessage(ctx: UserContext, input: { id: number }): Promise<OutboundMessage> {
+  assertCanReadOutbox(ctx);
+  const { db, deps } = ctx;
+  const { id } = input;
   const row = await findMessage(db, id);
-  if (!row) throw new AppError('not_found', OUTBOX_MESSAGES.notFound);
+  if (!row) throw new AppError('outbox.message_not_found', OUTBOX_MESSAGES.notFound);
   if (secretWithheld(deps, row)) return toWire(row, SECRET_REMOVED);
   const key = encryptionKey(deps.config);
   const body = row.phi
@@ -110,7 +104,7 @@ export async function getOutboxMessage(
         html: row.bodyHtml === null ? null : decryptSecret(key, row.bodyHtml),
       }
     : { text: row.bodyText, html: row.bodyHtml };
-  await audit(db, request, {
+  await audit(db, ctx, {
     action: 'outbound_message.read',
     entityType: 'outbound_message',
     entityId: id,

@@ -4,15 +4,15 @@ import {
   type SmsConversationQuery,
   toE164,
 } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
 import { isOptedOut } from '../../../adapters/sms/opt-outs.ts';
 import { auditPhiRead } from '../../../platform/audit.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import { inTransaction, type OrgContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { canSeeProvider } from '../../providers/directory/service.ts';
-import { type Actor, findVisibleReferral } from '../../referrals/referrals/service.ts';
+import { findVisibleReferral } from '../../referrals/referrals/access.ts';
 import * as records from '../communications/records.ts';
-import { findReadableConversation, markConversationRead } from '../communications/service.ts';
+import { findReadableConversation } from '../communications/thread-access.ts';
+import { markConversationRead } from '../communications/threads.ts';
 import * as repo from './repo.ts';
 import { toSmsMessage } from './wire.ts';
 
@@ -21,21 +21,25 @@ import { toSmsMessage } from './wire.ts';
  * conversation_id): the organization's newest SMS thread with that provider about that referral. null when
  * nobody has written yet.
  */
-async function threadOf(deps: AppDeps, actor: Actor, query: SmsConversationQuery) {
+async function threadOf(ctx: OrgContext, query: SmsConversationQuery) {
   if (query.conversation_id !== undefined) {
-    const conversation = await findReadableConversation(deps, actor, query.conversation_id);
+    const conversation = await findReadableConversation(ctx, { id: query.conversation_id });
     if (conversation.channel !== 'sms') {
-      throw new AppError('not_found', COMMUNICATION_MESSAGES.conversationNotFound);
+      throw new AppError('conversation.not_found', COMMUNICATION_MESSAGES.conversationNotFound);
     }
     return conversation;
   }
   if (query.provider_id === undefined) {
-    throw new AppError('validation_failed', 'Give provider_id (with referral_id), or conversation_id.', {
-      fields: { provider_id: 'Required without conversation_id.' },
-    });
+    throw new AppError(
+      'communication.query_incomplete',
+      'Give provider_id (with referral_id), or conversation_id.',
+      {
+        fields: { provider_id: 'Required without conversation_id.' },
+      },
+    );
   }
-  if (query.referral_id !== undefined) await findVisibleReferral(deps, actor, query.referral_id);
-  return repo.newestThread(deps.database.db, actor.org.id, query.provider_id, query.referral_id ?? null);
+  if (query.referral_id !== undefined) await findVisibleReferral(ctx, { id: query.referral_id });
+  return repo.newestThread(ctx.db, ctx.actor.org.id, query.provider_id, query.referral_id ?? null);
 }
 
 /**
@@ -45,19 +49,18 @@ async function threadOf(deps: AppDeps, actor: Actor, query: SmsConversationQuery
  * can start it (001 §2.12 'No messages yet').
  */
 export async function getSmsConversation(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
+  ctx: OrgContext,
   query: SmsConversationQuery,
 ): Promise<SmsConversation> {
-  const db = deps.database.db;
-  const conversation = await threadOf(deps, actor, query);
+  const { db, deps } = ctx;
+  const conversation = await threadOf(ctx, query);
   const providerId = conversation ? conversation.providerId : (query.provider_id ?? null);
   const provider = providerId === null ? null : await repo.findProvider(db, providerId);
   // Issue #12: without a thread of its own, an organization reads only the contacts of providers it may see.
-  const hidden = !conversation && provider !== null && !(await canSeeProvider(db, actor.org.id, provider.id));
+  const hidden =
+    !conversation && provider !== null && !(await canSeeProvider(ctx, { providerId: provider.id }));
   if ((providerId !== null && !provider && !conversation) || hidden) {
-    throw new AppError('not_found', COMMUNICATION_MESSAGES.providerNotFound);
+    throw new AppError('communication.provider_not_found', COMMUNICATION_MESSAGES.providerNotFound);
   }
   const phone =
     conversation?.counterpart ?? (provider?.phone ? (toE164(provider.phone) ?? provider.phone) : null);
@@ -73,9 +76,9 @@ export async function getSmsConversation(
     };
   }
 
-  await db.transaction((tx) => markConversationRead(deps, tx, conversation, actor.user.id));
-  const rows = await records.threadMessages(db, conversation.id, query.limit);
-  await auditPhiRead(db, request, {
+  await db.transaction((tx) => markConversationRead(inTransaction(ctx, tx), { conversation }));
+  const rows = await records.threadMessages(ctx, { conversationId: conversation.id, limit: query.limit });
+  await auditPhiRead(db, ctx, {
     action: 'communication.list_read',
     entityType: 'communication',
     ids: rows.map((r) => r.row.id),

@@ -1,21 +1,20 @@
-import { phoneDigits, REFERRAL_MESSAGES, RESPONSE_MESSAGES, type SmsLanguage } from '@trust/domain';
+import { phoneDigits, type SmsLanguage } from '@trust/domain';
 import { isOptedOut, setOptedOut } from '../../../adapters/sms/opt-outs.ts';
-import type { DbOrTx } from '../../../db/client.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import { actingAs, inTransaction, type ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { setPhoneMethodsOptedOut } from '../../referrals/referral-sending/methods-repo.ts';
+import { markPhoneMethodsOptedOut } from '../../referrals/referral-sending/methods-service.ts';
 import { acceptReferral, rejectReferral } from '../../referrals/referrals/response-service.ts';
 import { queueCommunicationSms } from '../communications/queue.ts';
 import * as records from '../communications/records.ts';
 import { updateCommunicationStatus } from '../communications/service.ts';
-import type { Stored } from './inbound-service.ts';
+import type { Stored } from './inbound-message.ts';
 import type { Candidate } from './placement.ts';
 import { type AnswerOutcome, answerReply, repliesIn } from './replies.ts';
 import * as repo from './repo.ts';
 
 // What a provider's text does once it is stored (issue #6): accept or decline a referral through the response
-// panel's rules (referrals/response-service.ts with the provider as the answerer), STOP and START, HELP — each
-// confirmed by a text on the same thread, in the provider's language.
+// panel's rules (referrals/response-service.ts, acting as the provider), STOP and START, HELP — each confirmed
+// by a text on the same thread, in the provider's language.
 
 /** The record category of the server's own answers on a thread. */
 export const AUTO_REPLY_CATEGORY = 'auto_reply';
@@ -25,40 +24,54 @@ export const SMS_DECLINE_REASON = 'Declined by text message';
 
 export type ActionOutcome = { action: string; referralId: number | null; reply: string | null };
 
-/** Why the answer rules refused, as the reply tells it. */
+/** Why the answer rules refused, as the reply tells it (by the refusal's reason, never its wording). */
 function refusalOutcome(err: AppError, decline: boolean): AnswerOutcome {
-  switch (err.message) {
-    case RESPONSE_MESSAGES.alreadyAccepted:
+  switch (err.reason) {
+    case 'referral.already_accepted':
       return 'already_accepted';
-    case RESPONSE_MESSAGES.alreadyRejected:
+    case 'referral.already_rejected':
       return 'already_rejected';
-    case RESPONSE_MESSAGES.expired:
+    case 'referral.expired':
       return 'expired';
-    case RESPONSE_MESSAGES.otherProvider:
+    case 'referral.matched_to_other_provider':
       return 'other_provider';
-    case REFERRAL_MESSAGES.notFound:
+    case 'referral.not_found':
       return 'not_found';
   }
   // Sent to several providers and matched to none yet: one declining does not reject it for the others.
-  if (decline && err.message === RESPONSE_MESSAGES.onlyMatchedProvider) return 'decline_noted';
+  if (decline && err.reason === 'referral.not_the_matched_provider') return 'decline_noted';
   return 'not_awaiting';
 }
 
-/** Answers the referral through the response panel's rules, with the provider as the answerer. */
+/**
+ * Answers the referral through the response panel's rules, as the provider the number belongs to: no signed-in
+ * user (the timeline and the audit log name none), and the inbound message named in their details.
+ */
 async function answer(
-  deps: AppDeps,
+  ctx: ServiceContext,
   stored: Stored,
   candidate: Candidate,
 ): Promise<{ outcome: AnswerOutcome; emailed: boolean }> {
-  const answerer = { kind: 'provider_sms' as const, communicationId: stored.communicationId };
+  const provider = await repo.findProvider(ctx.db, candidate.providerId);
+  const asProvider = actingAs(ctx, {
+    kind: 'provider',
+    providerId: candidate.providerId,
+    organizationId: provider?.organizationId ?? null,
+    channel: 'sms',
+  });
+  const answering = {
+    id: candidate.referralId,
+    providerId: candidate.providerId,
+    communicationId: stored.communicationId,
+  };
   const decline = stored.parsed.intent === 'decline';
   try {
     if (decline) {
       const reason = (stored.parsed.reason?.trim() || SMS_DECLINE_REASON).slice(0, 1000);
-      await rejectReferral(deps, null, answerer, candidate.referralId, candidate.providerId, reason);
+      await rejectReferral(asProvider, { ...answering, reason });
       return { outcome: 'rejected', emailed: false };
     }
-    const accepted = await acceptReferral(deps, null, answerer, candidate.referralId, candidate.providerId);
+    const accepted = await acceptReferral(asProvider, answering);
     return { outcome: 'accepted', emailed: accepted.email_sent_to !== null };
   } catch (err) {
     if (err instanceof AppError) return { outcome: refusalOutcome(err, decline), emailed: false };
@@ -68,55 +81,51 @@ async function answer(
 
 /** Texts `body` back on the message's thread (an auto reply names no member: not sealed). */
 async function reply(
-  deps: AppDeps,
-  tx: DbOrTx,
+  ctx: ServiceContext,
   stored: Stored,
   body: string,
   options: { bypassOptOut?: boolean } = {},
 ) {
-  await queueCommunicationSms(
-    deps,
-    tx,
-    {
-      to: stored.counterpart,
-      body,
-      category: AUTO_REPLY_CATEGORY,
-      organizationId: stored.organizationId,
-      referralId: stored.referralId,
-      providerId: stored.providerId,
-      phi: false,
-      bypassOptOut: options.bypassOptOut === true,
-      metadata: { in_reply_to: stored.communicationId },
-    },
-    stored.conversationId === null ? {} : { conversation: { id: stored.conversationId } },
-  );
+  await queueCommunicationSms(ctx, {
+    to: stored.counterpart,
+    body,
+    category: AUTO_REPLY_CATEGORY,
+    organizationId: stored.organizationId,
+    referralId: stored.referralId,
+    providerId: stored.providerId,
+    phi: false,
+    bypassOptOut: options.bypassOptOut === true,
+    metadata: { in_reply_to: stored.communicationId },
+    record: stored.conversationId === null ? {} : { conversation: { id: stored.conversationId } },
+  });
 }
 
 /** Writes down on the inbound record what it did, so a retried webhook answers the same. */
-async function note(deps: AppDeps, tx: DbOrTx, stored: Stored, outcome: ActionOutcome) {
-  const row = await records.findCommunication(tx, stored.communicationId);
-  await updateCommunicationStatus(deps, tx, stored.communicationId, {
-    metadata: {
-      ...(row?.metadata ?? {}),
-      action: outcome.action,
-      referral_id: outcome.referralId,
-      reply: outcome.reply,
+async function note(ctx: ServiceContext, stored: Stored, outcome: ActionOutcome) {
+  const row = await records.findCommunication(ctx, { id: stored.communicationId });
+  await updateCommunicationStatus(ctx, {
+    id: stored.communicationId,
+    patch: {
+      metadata: {
+        ...(row?.metadata ?? {}),
+        action: outcome.action,
+        referral_id: outcome.referralId,
+        reply: outcome.reply,
+      },
     },
   });
 }
 
 /** STOP or START (CTIA): the number and every phone method with it are flagged; true when anything changed. */
-async function optOut(tx: DbOrTx, stored: Stored, out: boolean): Promise<boolean> {
-  const changed = await setOptedOut(tx, stored.counterpart, out, stored.communicationId);
-  await setPhoneMethodsOptedOut(tx, phoneDigits(stored.counterpart), out);
+async function optOut(ctx: ServiceContext, stored: Stored, out: boolean): Promise<boolean> {
+  const changed = await setOptedOut(ctx.db, stored.counterpart, out, stored.communicationId);
+  await markPhoneMethodsOptedOut(ctx, { phoneDigits: phoneDigits(stored.counterpart), optedOut: out });
   return changed;
 }
 
-async function helpText(deps: AppDeps, stored: Stored, language: SmsLanguage): Promise<string> {
+async function helpText(ctx: ServiceContext, stored: Stored, language: SmsLanguage): Promise<string> {
   const org =
-    stored.organizationId === null
-      ? null
-      : await repo.organizationContact(deps.database.db, stored.organizationId);
+    stored.organizationId === null ? null : await repo.organizationContact(ctx.db, stored.organizationId);
   return repliesIn(language).help(
     org ? { name: org.name, phone: org.contactPhone, email: org.contactEmail } : null,
   );
@@ -126,21 +135,21 @@ async function helpText(deps: AppDeps, stored: Stored, language: SmsLanguage): P
  * Acts on a stored inbound message. A message nobody could place (an unknown number) gets no answer; its STOP
  * or START is still honoured, so nothing is ever sent to a number that asked not to be texted.
  */
-export async function actOnReply(deps: AppDeps, stored: Stored): Promise<ActionOutcome> {
-  const db = deps.database.db;
+export async function actOnReply(ctx: ServiceContext, stored: Stored): Promise<ActionOutcome> {
   const { intent, language } = stored.parsed;
   const matched = stored.organizationId !== null;
   const t = repliesIn(language);
 
   if (intent === 'stop' || intent === 'start') {
     const out = intent === 'stop';
-    return db.transaction(async (tx) => {
-      const changed = await optOut(tx, stored, out);
+    return ctx.db.transaction(async (tx) => {
+      const txCtx = inTransaction(ctx, tx);
+      const changed = await optOut(txCtx, stored, out);
       // STOP is confirmed once (the confirmation alone passes the opt-out); START always.
       const text = matched && (out ? changed : true) ? (out ? t.stop() : t.start()) : null;
-      if (text) await reply(deps, tx, stored, text, { bypassOptOut: out });
+      if (text) await reply(txCtx, stored, text, { bypassOptOut: out });
       const outcome = { action: out ? 'opted_out' : 'opted_in', referralId: stored.referralId, reply: text };
-      await note(deps, tx, stored, outcome);
+      await note(txCtx, stored, outcome);
       return outcome;
     });
   }
@@ -150,12 +159,12 @@ export async function actOnReply(deps: AppDeps, stored: Stored): Promise<ActionO
     outcome = {
       action: 'help_sent',
       referralId: stored.referralId,
-      reply: await helpText(deps, stored, language),
+      reply: await helpText(ctx, stored, language),
     };
   } else if (matched && stored.target && (intent === 'accept' || intent === 'decline')) {
     const target = stored.target;
     if (target.kind === 'referral') {
-      const { outcome: result, emailed } = await answer(deps, stored, target.candidate);
+      const { outcome: result, emailed } = await answer(ctx, stored, target.candidate);
       const text = answerReply(language, result, {
         referralNumber: target.candidate.referralNumber,
         emailed,
@@ -170,13 +179,14 @@ export async function actOnReply(deps: AppDeps, stored: Stored): Promise<ActionO
     }
   }
 
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
     // A number that opted out gets no answer but a START (its accept or decline still counts).
     let text = outcome.reply;
     if (text && (await isOptedOut(tx, stored.counterpart))) text = null;
-    if (text) await reply(deps, tx, stored, text);
+    if (text) await reply(txCtx, stored, text);
     const final = { ...outcome, reply: text };
-    await note(deps, tx, stored, final);
+    await note(txCtx, stored, final);
     return final;
   });
 }

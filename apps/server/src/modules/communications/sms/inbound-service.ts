@@ -10,45 +10,19 @@ import {
 } from '@trust/domain';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import { inTransaction, type ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import * as records from '../communications/records.ts';
 import { normalizeCounterpart, recordCommunication } from '../communications/service.ts';
 import { actOnReply } from './inbound-actions.ts';
-import { type Facts, type Placement, placeMessage, type Target, targetOf } from './placement.ts';
+import { INBOUND_CATEGORY, type InboundSms, type Stored } from './inbound-message.ts';
+import { type Facts, type Placement, placeMessage, targetOf } from './placement.ts';
 import * as repo from './repo.ts';
 
 // An SMS from outside (001 §3 SMS message, direction inbound; issue #6 "inbound SMS"): Twilio's webhook and the
 // outbox page's simulated reply both come here. The message is stored first — on the right thread, classified,
 // never dropped — and then acted on: an accept or decline answers the referral by the response panel's rules,
 // STOP and START opt the number out and in, HELP says how to reach the coordinator.
-
-export type InboundSms = {
-  /** The sender's number as the SMS service gives it (E.164 from Twilio). */
-  from: string;
-  /** The product's number it was sent to. */
-  to: string | null;
-  body: string;
-  /** The service's id (Twilio's MessageSid): a retried webhook with the same sid is stored once. */
-  messageSid: string | null;
-  /** Typed on the outbox page (local driver) rather than received. */
-  simulated?: boolean;
-};
-
-/** The record category of a provider's message. */
-export const INBOUND_CATEGORY = 'conversation';
-
-/** What receiveSms stored, before acting on it. */
-export type Stored = {
-  communicationId: number;
-  conversationId: number | null;
-  organizationId: number | null;
-  referralId: number | null;
-  providerId: number | null;
-  counterpart: string;
-  parsed: ParsedSmsReply;
-  target: Target | null;
-};
 
 async function factsOf(tx: DbOrTx, counterpart: string): Promise<Facts> {
   const threads = await repo.threadsWithCounterpart(tx, counterpart);
@@ -78,24 +52,25 @@ function resultOf(row: records.CommunicationRow): InboundSmsResult {
   };
 }
 
-/** Stores the message on its thread, in one transaction; null when this sid was stored already. */
+/** Stores the message on its thread, in one transaction; the row stored before when this sid was. */
 async function store(
-  deps: AppDeps,
+  ctx: ServiceContext,
   inbound: InboundSms,
   counterpart: string,
   parsed: ParsedSmsReply,
 ): Promise<Stored | { duplicate: records.CommunicationRow }> {
-  return deps.database.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
     const sid = inbound.messageSid?.trim() || null;
     if (sid) {
       // Twilio retries a webhook it got no answer to: the second delivery waits for the first and finds it.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`sms-inbound:${sid}`}, 0))`);
-      const existing = await records.findByExternalId(tx, sid, 'sms');
+      const existing = await records.findByExternalId(txCtx, { externalId: sid, channel: 'sms' });
       if (existing && existing.direction === 'inbound') return { duplicate: existing };
     }
     const facts = await factsOf(tx, counterpart);
     const placement: Placement = placeMessage(facts, parsed.intent, parsed.referralDigits);
-    const recorded = await recordCommunication(deps, tx, {
+    const recorded = await recordCommunication(txCtx, {
       ...(placement.kind === 'thread'
         ? { organizationId: null, conversation: { id: placement.threadId } }
         : {
@@ -140,20 +115,21 @@ async function store(
 
 /**
  * Receives one inbound SMS: stores it (idempotent on the service's message id), then acts on it. Returns what
- * was done, for the simulated reply's answer (Twilio is answered with empty TwiML).
+ * was done, for the simulated reply's answer (Twilio is answered with empty TwiML). The context is the webhook's
+ * (systemContext) or the operator's who typed the reply; the answer to a referral is made as the provider.
  */
-export async function receiveSms(deps: AppDeps, inbound: InboundSms): Promise<InboundSmsResult> {
+export async function receiveSms(ctx: ServiceContext, inbound: InboundSms): Promise<InboundSmsResult> {
   const counterpart = normalizeCounterpart('sms', inbound.from);
   if (!counterpart) {
-    throw new AppError('validation_failed', COMMUNICATION_MESSAGES.invalidPhone, {
+    throw new AppError('communication.phone_invalid', COMMUNICATION_MESSAGES.invalidPhone, {
       fields: { From: COMMUNICATION_MESSAGES.invalidPhone },
     });
   }
   const parsed = parseSmsReply(inbound.body);
-  const stored = await store(deps, inbound, counterpart, parsed);
+  const stored = await store(ctx, inbound, counterpart, parsed);
   if ('duplicate' in stored) return resultOf(stored.duplicate);
 
-  const outcome = await actOnReply(deps, stored);
+  const outcome = await actOnReply(ctx, stored);
   return {
     communication_id: stored.communicationId,
     conversation_id: stored.conversationId,

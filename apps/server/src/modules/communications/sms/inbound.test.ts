@@ -10,7 +10,7 @@ import { buildTestApp, expectEnvelope, login, type TestApp } from '../../../../t
 import { type Drivers, SMS_OPTED_OUT_ERROR } from '../../../adapters/delivery.ts';
 import { LocalEmailDriver } from '../../../adapters/email/local.ts';
 import { LocalSmsDriver } from '../../../adapters/sms/local.ts';
-import { deliverAndReport } from '../../referrals/referrals/delivery-report.ts';
+import { deliverAndReport } from '../outbox/deliver-and-report.ts';
 import {
   api as apiOf,
   autoMatched,
@@ -381,6 +381,7 @@ describe('STOP and START (CTIA keywords, English and Spanish)', () => {
       'rule_broken',
     );
     expect(refused.message).toBe(COMMUNICATION_MESSAGES.optedOut);
+    expect(refused).toMatchObject({ reason: 'sms.opted_out' });
     const panel = (
       await api(
         'GET',

@@ -3,7 +3,6 @@ import type { DbOrTx } from '../../../db/client.ts';
 import {
   conversations,
   organizations,
-  outboundMessages,
   providerCommunicationMethods,
   providers,
   referralProviderMatches,
@@ -11,8 +10,9 @@ import {
 } from '../../../db/schema/index.ts';
 import { AWAITING_STATUSES } from '../../referrals/referrals/expiry.ts';
 
-// The reads the SMS module needs besides the communications module's threads: who a number belongs to, which
-// referrals wait for a provider's answer, and the coordinator's contact for HELP. Writes go through the
+// The reads the SMS module needs besides the communications module's records: who a number belongs to, which
+// referrals wait for a provider's answer, the organizations' threads with a number, and the coordinator's
+// contact for HELP. Other modules' tables are only read here (declared in module.ts); writes go through the
 // communications, referrals and referral-sending services.
 
 export type ProviderSummary = {
@@ -156,20 +156,6 @@ export async function referralsAwaiting(
   }));
 }
 
-/** The referral of a number, for an answer that names it: its owner and matched provider. */
-export async function findReferralByNumber(db: DbOrTx, referralNumber: string) {
-  const [row] = await db
-    .select({
-      id: referrals.id,
-      referralNumber: referrals.referralNumber,
-      organizationId: referrals.organizationId,
-      matchedProviderId: referrals.matchedProviderId,
-    })
-    .from(referrals)
-    .where(eq(referrals.referralNumber, referralNumber));
-  return row ?? null;
-}
-
 /** HELP: how to reach the coordinator (002 §3 Organization contact). */
 export async function organizationContact(db: DbOrTx, id: number) {
   const [row] = await db
@@ -207,24 +193,4 @@ export async function newestThread(
     .orderBy(sql`${conversations.lastMessageAt} DESC NULLS LAST`, desc(conversations.id))
     .limit(1);
   return row ?? null;
-}
-
-/**
- * The outbox message Twilio's sid belongs to, for a status report that arrives before the communication
- * record learned the sid (index outbound_messages_provider_message_idx).
- */
-export async function outboundMessageIdBySid(db: DbOrTx, sid: string): Promise<number | null> {
-  const [row] = await db
-    .select({ id: outboundMessages.id })
-    .from(outboundMessages)
-    .where(
-      and(
-        eq(outboundMessages.providerMessageId, sid),
-        sql`${outboundMessages.providerMessageId} IS NOT NULL`,
-        eq(outboundMessages.channel, 'sms'),
-      ),
-    )
-    .orderBy(desc(outboundMessages.id))
-    .limit(1);
-  return row?.id ?? null;
 }

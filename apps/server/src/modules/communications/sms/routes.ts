@@ -13,10 +13,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendTwiml } from '../../../adapters/twilio/twiml.ts';
 import { assertTwilioRequest } from '../../../adapters/twilio/webhook.ts';
-import { requireAuth, requireOrg } from '../../../platform/auth.ts';
+import { systemContext } from '../../../platform/context.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
 import { phiRoute } from '../../../platform/phi.ts';
+import { orgContext, userContext } from '../../../platform/request-context.ts';
 import { WEBHOOK_PATHS } from '../../../platform/webhook-urls.ts';
 import { getSmsConversation } from './conversation-service.ts';
 import { receiveSms } from './inbound-service.ts';
@@ -71,7 +72,7 @@ export function smsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: smsSendResponseSchema, ...errorResponses(400, 401, 403, 404, 422) },
         },
       },
-      async (request) => sendSms(deps, request, requireOrg(request), request.body),
+      async (request) => sendSms(orgContext(request, deps), request.body),
     );
 
     app.get(
@@ -86,7 +87,7 @@ export function smsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: smsConversationSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => getSmsConversation(deps, request, requireOrg(request), request.query),
+      async (request) => getSmsConversation(orgContext(request, deps), request.query),
     );
 
     app.post(
@@ -104,7 +105,7 @@ export function smsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const body = request.body;
-        await receiveSms(deps, {
+        await receiveSms(systemContext(deps, 'sms.inbound-webhook'), {
           from: body.From,
           to: body.To ?? null,
           body: body.Body ?? '',
@@ -132,7 +133,7 @@ export function smsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const sid = body.MessageSid ?? body.SmsSid;
         const status = body.MessageStatus ?? body.SmsStatus;
         if (sid && status) {
-          await reportSmsStatus(deps, {
+          await reportSmsStatus(systemContext(deps, 'sms.status-webhook'), {
             messageSid: sid,
             messageStatus: status,
             errorCode: body.ErrorCode ?? null,
@@ -155,7 +156,7 @@ export function smsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: inboundSmsResultSchema, ...errorResponses(400, 401, 403, 422) },
         },
       },
-      async (request) => receiveSimulatedSms(deps, request, requireAuth(request), request.body),
+      async (request) => receiveSimulatedSms(userContext(request, deps), request.body),
     );
   };
 }

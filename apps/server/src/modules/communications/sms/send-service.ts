@@ -5,14 +5,12 @@ import {
   type SmsSendResponse,
   toE164,
 } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
 import { isOptedOut } from '../../../adapters/sms/opt-outs.ts';
 import { audit } from '../../../platform/audit.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import { inTransaction, type OrgContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { canSeeProvider } from '../../providers/directory/service.ts';
-import * as referralsRepo from '../../referrals/referrals/repo.ts';
-import type { Actor } from '../../referrals/referrals/service.ts';
+import { findVisibleReferral } from '../../referrals/referrals/access.ts';
 import { queueCommunicationSms } from '../communications/queue.ts';
 import * as repo from './repo.ts';
 import { toSmsMessage } from './wire.ts';
@@ -27,72 +25,61 @@ export const CONVERSATION_CATEGORY = 'conversation';
  * number that answered STOP is refused up front. The SMS goes through the outbox (delivered and retried by the
  * job queue) on the thread with the provider about the referral; it may name the member, so it is sealed.
  */
-export async function sendSms(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  body: SmsSend,
-): Promise<SmsSendResponse> {
+export async function sendSms(ctx: OrgContext, body: SmsSend): Promise<SmsSendResponse> {
   const text = body.message_text.trim();
   const fields: Record<string, string> = {};
   if (!body.referral_id) fields.referral_id = COMMUNICATION_MESSAGES.referralRequired;
   if (!text) fields.message_text = COMMUNICATION_MESSAGES.messageRequired;
   const first = Object.values(fields)[0];
-  if (first) throw new AppError('validation_failed', first, { fields });
+  if (first) {
+    const reason = body.referral_id ? 'communication.message_required' : 'communication.referral_required';
+    throw new AppError(reason, first, { fields });
+  }
   const referralId = body.referral_id!;
 
-  const db = deps.database.db;
-  const referral = await referralsRepo.findReferral(db, referralId);
-  // The organization that owns the referral talks to providers about it; to anyone else it does not exist.
-  if (!referral || referral.organizationId !== actor.org.id) {
-    throw new AppError('not_found', REFERRAL_MESSAGES.notFound, {
-      fields: { referral_id: REFERRAL_MESSAGES.notFound },
-    });
-  }
+  const { db, deps, actor } = ctx;
+  const referral = await ownReferral(ctx, referralId);
   const provider = await repo.findProvider(db, body.provider_id);
   // Issue #12: another organization's private provider is as unknown as a missing one.
-  if (!provider || !(await canSeeProvider(db, actor.org.id, provider.id))) {
-    throw new AppError('not_found', COMMUNICATION_MESSAGES.providerNotFound, {
+  if (!provider || !(await canSeeProvider(ctx, { providerId: provider.id }))) {
+    throw new AppError('communication.provider_not_found', COMMUNICATION_MESSAGES.providerNotFound, {
       fields: { provider_id: COMMUNICATION_MESSAGES.providerNotFound },
     });
   }
   const typed = body.to_phone?.trim() || provider.phone?.trim() || '';
   if (!typed) {
-    throw new AppError('rule_broken', COMMUNICATION_MESSAGES.phoneMissing, {
+    throw new AppError('sms.phone_missing', COMMUNICATION_MESSAGES.phoneMissing, {
       fields: { to_phone: COMMUNICATION_MESSAGES.phoneMissing },
     });
   }
   // US numbers (001 §5 dialer: 10 digits, optionally with a leading 1); sent as E.164, as Twilio expects.
   const to = toE164(typed);
   if (!to || !/^\+1\d{10}$/.test(to)) {
-    throw new AppError('validation_failed', COMMUNICATION_MESSAGES.invalidPhone, {
+    throw new AppError('communication.phone_invalid', COMMUNICATION_MESSAGES.invalidPhone, {
       fields: { to_phone: COMMUNICATION_MESSAGES.invalidPhone },
     });
   }
   if (await isOptedOut(db, to)) {
-    throw new AppError('rule_broken', COMMUNICATION_MESSAGES.optedOut, {
+    throw new AppError('sms.opted_out', COMMUNICATION_MESSAGES.optedOut, {
       fields: { to_phone: COMMUNICATION_MESSAGES.optedOut },
     });
   }
 
   const recorded = await db.transaction(async (tx) => {
-    const queued = await queueCommunicationSms(
-      deps,
-      tx,
-      {
-        to,
-        body: text,
-        category: CONVERSATION_CATEGORY,
-        userId: actor.user.id,
-        organizationId: actor.org.id,
-        referralId: referral.id,
-        providerId: provider.id,
-        phi: true,
-        metadata: { referral_number: referral.referralNumber, provider_id: provider.id },
-      },
-      { timeline: { type: 'message_sent' } },
-    );
-    await audit(tx, request, {
+    const txCtx = inTransaction(ctx, tx);
+    const queued = await queueCommunicationSms(txCtx, {
+      to,
+      body: text,
+      category: CONVERSATION_CATEGORY,
+      userId: actor.user.id,
+      organizationId: actor.org.id,
+      referralId: referral.id,
+      providerId: provider.id,
+      phi: true,
+      metadata: { referral_number: referral.referralNumber, provider_id: provider.id },
+      record: { timeline: { type: 'message_sent' } },
+    });
+    await audit(tx, txCtx, {
       action: 'sms.sent',
       entityType: 'referral',
       entityId: referral.id,
@@ -114,4 +101,21 @@ export async function sendSms(
     error: null,
     message,
   };
+}
+
+/**
+ * The organization that owns the referral talks to providers about it; to anyone else (its matched provider's
+ * organization included) it does not exist.
+ */
+async function ownReferral(ctx: OrgContext, id: number) {
+  const found = await findVisibleReferral(ctx, { id }).catch((err: unknown) => {
+    if (err instanceof AppError && err.reason === 'referral.not_found') return null;
+    throw err;
+  });
+  if (found?.viewerRole !== 'owner') {
+    throw new AppError('referral.not_found', REFERRAL_MESSAGES.notFound, {
+      fields: { referral_id: REFERRAL_MESSAGES.notFound },
+    });
+  }
+  return found.record;
 }

@@ -5,10 +5,8 @@ import {
   type SimulatedInboundSms,
   toE164,
 } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
 import { audit } from '../../../platform/audit.ts';
-import type { AuthContext } from '../../../platform/auth.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import { systemContext, type UserContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { assertCanReadOutbox } from '../outbox/service.ts';
 import { receiveSms } from './inbound-service.ts';
@@ -20,25 +18,26 @@ import { receiveSms } from './inbound-service.ts';
  * arrive by themselves and this is refused.
  */
 export async function receiveSimulatedSms(
-  deps: AppDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
+  ctx: UserContext,
   body: SimulatedInboundSms,
 ): Promise<InboundSmsResult> {
-  assertCanReadOutbox(auth);
-  if (deps.config.twilio) throw new AppError('rule_broken', COMMUNICATION_MESSAGES.localDriverOnly);
+  assertCanReadOutbox(ctx);
+  if (ctx.deps.config.twilio) {
+    throw new AppError('communication.local_driver_only', COMMUNICATION_MESSAGES.localDriverOnly);
+  }
   const from = toE164(body.from_phone);
   if (!from) {
-    throw new AppError('validation_failed', COMMUNICATION_MESSAGES.invalidPhone, {
+    throw new AppError('communication.phone_invalid', COMMUNICATION_MESSAGES.invalidPhone, {
       fields: { from_phone: COMMUNICATION_MESSAGES.invalidPhone },
     });
   }
   if (!body.body.trim()) {
-    throw new AppError('validation_failed', COMMUNICATION_MESSAGES.messageRequired, {
+    throw new AppError('communication.message_required', COMMUNICATION_MESSAGES.messageRequired, {
       fields: { body: COMMUNICATION_MESSAGES.messageRequired },
     });
   }
-  const result = await receiveSms(deps, {
+  // Received as a real one is: by the system, with no user or address of the operator who typed it.
+  const result = await receiveSms(systemContext(ctx.deps, 'sms.simulated-reply'), {
     from,
     to: null,
     body: body.body,
@@ -46,7 +45,7 @@ export async function receiveSimulatedSms(
     messageSid: `local-inbound-${randomUUID()}`,
     simulated: true,
   });
-  await audit(deps.database.db, request, {
+  await audit(ctx.db, ctx, {
     action: 'sms.inbound_simulated',
     entityType: 'communication',
     entityId: result.communication_id,

@@ -1,7 +1,7 @@
-import type { AppDeps } from '../../../platform/deps.ts';
+import { findOutboundSmsIdBySid } from '../../../adapters/outbound.ts';
+import { inTransaction, type ServiceContext } from '../../../platform/context.ts';
 import * as records from '../communications/records.ts';
 import { updateCommunicationStatus } from '../communications/service.ts';
-import * as repo from './repo.ts';
 
 // Twilio's delivery reports (StatusCallback, sent with every SMS when PUBLIC_URL is reachable): the message's
 // record follows queued → sent → delivered | undelivered | failed (001 §3 SMS message status), with the
@@ -71,38 +71,41 @@ export function twilioErrorText(code: string | null | undefined, message: string
  * sid, when the report comes before the record learned it); an unknown sid changes nothing. Returns whether a
  * record was updated.
  */
-export async function reportSmsStatus(deps: AppDeps, report: SmsStatusReport): Promise<boolean> {
+export async function reportSmsStatus(ctx: ServiceContext, report: SmsStatusReport): Promise<boolean> {
   const sid = report.messageSid.trim();
   const next = statusOf(report.messageStatus);
   if (!sid || !next) return false;
-  const db = deps.database.db;
-  let record = await records.findByExternalId(db, sid, 'sms');
+  let record = await records.findByExternalId(ctx, { externalId: sid, channel: 'sms' });
   if (record?.direction !== 'outbound') {
-    const messageId = await repo.outboundMessageIdBySid(db, sid);
-    record = messageId === null ? null : await records.findByOutboundMessage(db, messageId);
+    const messageId = await findOutboundSmsIdBySid(ctx.db, sid);
+    record = messageId === null ? null : await records.findByOutboundMessage(ctx, { messageId });
   }
   if (record?.direction !== 'outbound') return false;
   const id = record.id;
 
-  return db.transaction(async (tx) => {
-    const current = await records.lockCommunication(tx, id);
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
+    const current = await records.lockCommunication(txCtx, { id });
     if (!current) return false;
     const known = STAGE[current.status] ?? 0;
     if (STAGE[next]! < known || (current.status === next && current.externalId === sid)) return false;
     const now = new Date();
     const failed = next === 'undelivered' || next === 'failed';
-    await updateCommunicationStatus(deps, tx, id, {
-      status: next,
-      externalId: sid,
-      ...(next !== 'queued' && !current.sentAt ? { sentAt: now } : {}),
-      ...(next === 'delivered' ? { deliveredAt: now, errorMessage: null } : {}),
-      ...(failed
-        ? {
-            errorMessage:
-              twilioErrorText(report.errorCode, report.errorMessage) ??
-              `Twilio reported the message ${report.messageStatus.toLowerCase()}`,
-          }
-        : {}),
+    await updateCommunicationStatus(txCtx, {
+      id,
+      patch: {
+        status: next,
+        externalId: sid,
+        ...(next !== 'queued' && !current.sentAt ? { sentAt: now } : {}),
+        ...(next === 'delivered' ? { deliveredAt: now, errorMessage: null } : {}),
+        ...(failed
+          ? {
+              errorMessage:
+                twilioErrorText(report.errorCode, report.errorMessage) ??
+                `Twilio reported the message ${report.messageStatus.toLowerCase()}`,
+            }
+          : {}),
+      },
     });
     return true;
   });

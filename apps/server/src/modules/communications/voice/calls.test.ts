@@ -4,9 +4,6 @@ import path from 'node:path';
 import { type Call, COMMUNICATION_MESSAGES, VOICE_MESSAGES } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, expectEnvelope, login, type TestApp } from '../../../../test/helpers.ts';
-import { TWILIO_NOT_CONFIGURED } from '../../../adapters/twilio/webhook.ts';
-import { LOCAL_VOICE_NUMBER } from '../../../adapters/voice/local.ts';
-import { configureVoiceDriver } from './driver-of.ts';
 import {
   eventually,
   one,
@@ -14,7 +11,10 @@ import {
   providerWithPhone,
   referralHiddenFrom,
   referralOf,
-} from './test-support.ts';
+} from '../../../../test/voice-support.ts';
+import { TWILIO_NOT_CONFIGURED } from '../../../adapters/twilio/webhook.ts';
+import { LOCAL_VOICE_NUMBER } from '../../../adapters/voice/local.ts';
+import { configureVoiceDriver } from './driver-of.ts';
 import { callTwimlToken } from './twiml.ts';
 
 // Calls with the local voice driver (DESIGN.md "Adapters"): the simulation reports ringing, in progress and

@@ -1,25 +1,29 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { VoiceDriver, VoiceEventSink } from '../../../adapters/voice/driver.ts';
 import { createVoiceDriver } from '../../../adapters/voice/index.ts';
 import type { LocalVoiceOptions } from '../../../adapters/voice/local.ts';
+import { systemContext } from '../../../platform/context.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { applyCallStatus } from './calls-service.ts';
-import { storeLocalRecording } from './recordings.ts';
+import { applyCallStatus } from './call-status-service.ts';
+import { storeLocalRecording } from './recording-store.ts';
 
 // One voice driver per running app: the routes place calls with it, the recording job fetches with it, and
 // the local simulation reports through it to the same status path as Twilio's webhook. It is closed with the
 // app (the simulation's timers stop).
 
+/** Where the voice module logs what fails in the background (the app's logger, given by the routes). */
+export type VoiceLog = { warn: (obj: object, msg: string) => void };
+
 const drivers = new WeakMap<AppDeps, VoiceDriver>();
-const logs = new WeakMap<AppDeps, FastifyBaseLogger>();
+const logs = new WeakMap<AppDeps, VoiceLog>();
 
 /** What the local driver reports goes where Twilio's callbacks go. */
 function sinkOf(deps: AppDeps): VoiceEventSink {
+  const ctx = systemContext(deps, 'voice.local-simulation');
   return {
     status: async (report) => {
-      await applyCallStatus(deps, report);
+      await applyCallStatus(ctx, report);
     },
-    recording: (recording) => storeLocalRecording(deps, recording),
+    recording: (recording) => storeLocalRecording(ctx, recording),
   };
 }
 
@@ -41,7 +45,7 @@ export function voiceDriverOf(deps: AppDeps): VoiceDriver {
 }
 
 /** Where the driver's background failures are logged (the routes give the app's logger). */
-export function setVoiceLogger(deps: AppDeps, log: FastifyBaseLogger) {
+export function setVoiceLogger(deps: AppDeps, log: VoiceLog) {
   logs.set(deps, log);
 }
 
@@ -57,7 +61,7 @@ export function configureVoiceDriver(deps: AppDeps, local: LocalVoiceOptions): V
 }
 
 /** The logger the routes gave (undefined before they are registered). */
-export function voiceLogOf(deps: AppDeps): FastifyBaseLogger | undefined {
+export function voiceLogOf(deps: AppDeps): VoiceLog | undefined {
   return logs.get(deps);
 }
 

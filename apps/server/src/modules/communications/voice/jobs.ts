@@ -1,6 +1,6 @@
+import { systemContext } from '../../../platform/context.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import type { Jobs } from '../../../platform/jobs.ts';
-import { voiceLogOf } from './driver-of.ts';
 import {
   FETCH_RECORDING_ATTEMPTS,
   FETCH_RECORDING_JOB,
@@ -17,7 +17,7 @@ export function registerVoiceJobs(jobs: Jobs, deps: AppDeps): void {
     retryLimit: FETCH_RECORDING_ATTEMPTS - 1,
     handler: async ({ kind, id }) => {
       if ((kind === 'call' || kind === 'voicemail') && typeof id === 'number') {
-        await runFetchRecordingJob(deps, { kind, id }, voiceLogOf(deps));
+        await runFetchRecordingJob(systemContext(deps, FETCH_RECORDING_JOB), { kind, id });
       }
     },
   });

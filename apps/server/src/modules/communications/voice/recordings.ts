@@ -1,22 +1,20 @@
-import { Readable } from 'node:stream';
-import type { FastifyBaseLogger } from 'fastify';
 import { PermanentDeliveryError } from '../../../adapters/errors.ts';
-import type { LocalRecording } from '../../../adapters/voice/driver.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import { inTransaction, type ServiceContext } from '../../../platform/context.ts';
 import { newStorageKey, storageOf } from '../../../platform/storage.ts';
 import { updateCommunicationStatus } from '../communications/service.ts';
-import { voiceDriverOf } from './driver-of.ts';
-import { callMetadata, voicemailMetadata } from './metadata.ts';
+import { voiceDriverOf, voiceLogOf } from './driver-of.ts';
+import { voicemailMetadata } from './metadata.ts';
+import { attachRecording, type RecordingOwner } from './recording-store.ts';
 import * as repo from './repo.ts';
 
 // Recordings of calls and voicemails (001 §2.15 recording link, §2.16 playback): the service announces one at
 // the recording webhook; a job fetches it once into encrypted storage (platform/storage.ts), after which only
-// the storage key is used. The local simulation hands over its recordings directly.
+// the storage key is used (recording-store.ts). The local simulation hands over its recordings directly.
 
 export const FETCH_RECORDING_JOB = 'voice.fetch-recording';
 export const FETCH_RECORDING_ATTEMPTS = 6;
 
-export type RecordingOwner = { kind: 'call' | 'voicemail'; id: number };
+export type { RecordingOwner } from './recording-store.ts';
 
 /** Twilio's recording callback (WEBHOOK_PATHS.voiceRecording) and <Record>'s recordingStatusCallback. */
 export type RecordingReport = {
@@ -37,14 +35,14 @@ const seconds = (value: string | undefined) => {
  * queue (retried) or, with no queue (tests), at once. An unknown sid or an unfinished recording changes nothing.
  */
 export async function receiveRecording(
-  deps: AppDeps,
+  ctx: ServiceContext,
   report: RecordingReport,
-  log: FastifyBaseLogger,
 ): Promise<RecordingOwner | null> {
+  const { deps } = ctx;
   const status = report.RecordingStatus?.trim().toLowerCase();
   if ((status && status !== 'completed') || !report.RecordingUrl) return null;
   const duration = seconds(report.RecordingDuration);
-  const owner = await deps.database.db.transaction(async (tx): Promise<RecordingOwner | null> => {
+  const owner = await ctx.db.transaction(async (tx): Promise<RecordingOwner | null> => {
     const call = await repo.lockCallBySid(tx, report.CallSid);
     if (call) {
       if (call.recordingStorageKey) return null;
@@ -64,8 +62,9 @@ export async function receiveRecording(
         durationSeconds: duration ?? voicemail.durationSeconds,
       });
       if (updated?.communicationId) {
-        await updateCommunicationStatus(deps, tx, updated.communicationId, {
-          metadata: voicemailMetadata(updated),
+        await updateCommunicationStatus(inTransaction(ctx, tx), {
+          id: updated.communicationId,
+          patch: { metadata: voicemailMetadata(updated) },
         });
       }
       return { kind: 'voicemail', id: voicemail.id };
@@ -78,9 +77,9 @@ export async function receiveRecording(
     await deps.jobs.send(FETCH_RECORDING_JOB, owner);
   } else {
     try {
-      await fetchRecording(deps, owner);
+      await fetchRecording(ctx, owner);
     } catch (err) {
-      log.warn({ err, ...owner }, 'the recording could not be fetched');
+      voiceLogOf(deps)?.warn({ err, ...owner }, 'the recording could not be fetched');
     }
   }
   return owner;
@@ -90,8 +89,11 @@ export async function receiveRecording(
  * The job: downloads the announced recording into encrypted storage. Already stored, or nothing announced:
  * done. A refusal that trying again cannot change ends the job without a retry (logged by the caller).
  */
-export async function fetchRecording(deps: AppDeps, owner: RecordingOwner): Promise<'stored' | 'skipped'> {
-  const db = deps.database.db;
+export async function fetchRecording(
+  ctx: ServiceContext,
+  owner: RecordingOwner,
+): Promise<'stored' | 'skipped'> {
+  const { db, deps } = ctx;
   const row =
     owner.kind === 'call'
       ? await repo.findCall(db, owner.id)
@@ -100,89 +102,22 @@ export async function fetchRecording(deps: AppDeps, owner: RecordingOwner): Prom
   const fetched = await voiceDriverOf(deps).fetchRecording(row.recordingRemoteUrl);
   const key = newStorageKey();
   await storageOf(deps).put(key, fetched.stream);
-  const kept = await attachRecording(deps, owner, { storageKey: key, contentType: fetched.contentType });
+  const kept = await attachRecording(ctx, {
+    owner,
+    recording: { storageKey: key, contentType: fetched.contentType },
+  });
   return kept ? 'stored' : 'skipped';
 }
 
 /** The job's handler: a permanent refusal is logged and not retried; anything else is thrown (retried). */
-export async function runFetchRecordingJob(deps: AppDeps, owner: RecordingOwner, log?: FastifyBaseLogger) {
+export async function runFetchRecordingJob(ctx: ServiceContext, owner: RecordingOwner) {
   try {
-    await fetchRecording(deps, owner);
+    await fetchRecording(ctx, owner);
   } catch (err) {
     if (err instanceof PermanentDeliveryError) {
-      log?.warn({ err, ...owner }, 'the recording cannot be fetched; giving up');
+      voiceLogOf(ctx.deps)?.warn({ err, ...owner }, 'the recording cannot be fetched; giving up');
       return;
     }
     throw err;
   }
-}
-
-/**
- * Puts a stored recording on its call or voicemail, unless another copy got there first (then this one is
- * removed). The record's screens hear of it.
- */
-export async function attachRecording(
-  deps: AppDeps,
-  owner: RecordingOwner,
-  recording: {
-    storageKey: string;
-    contentType: string;
-    recordingSid?: string;
-    durationSeconds?: number | null;
-  },
-): Promise<boolean> {
-  const kept = await deps.database.db.transaction(async (tx) => {
-    if (owner.kind === 'call') {
-      const call = await repo.lockCall(tx, owner.id);
-      if (!call || call.recordingStorageKey) return false;
-      const updated = await repo.updateCall(tx, call.id, {
-        recordingStorageKey: recording.storageKey,
-        recordingContentType: recording.contentType,
-        recordingRemoteUrl: null,
-        ...(recording.recordingSid ? { recordingSid: recording.recordingSid } : {}),
-        ...(recording.durationSeconds != null ? { recordingDurationSeconds: recording.durationSeconds } : {}),
-      });
-      if (updated?.communicationId) {
-        await updateCommunicationStatus(deps, tx, updated.communicationId, {
-          metadata: callMetadata(updated),
-        });
-      }
-      return true;
-    }
-    const voicemail = await repo.lockVoicemail(tx, owner.id);
-    if (!voicemail || voicemail.recordingStorageKey) return false;
-    const updated = await repo.updateVoicemail(tx, voicemail.id, {
-      recordingStorageKey: recording.storageKey,
-      recordingContentType: recording.contentType,
-      recordingRemoteUrl: null,
-      ...(recording.recordingSid ? { recordingSid: recording.recordingSid } : {}),
-      ...(recording.durationSeconds != null ? { durationSeconds: recording.durationSeconds } : {}),
-    });
-    if (updated?.communicationId) {
-      await updateCommunicationStatus(deps, tx, updated.communicationId, {
-        metadata: voicemailMetadata(updated),
-      });
-    }
-    return true;
-  });
-  if (!kept) await storageOf(deps).remove(recording.storageKey);
-  return kept;
-}
-
-/** The local simulation's recording of a call: stored like a fetched one. */
-export async function storeLocalRecording(deps: AppDeps, recording: LocalRecording): Promise<void> {
-  const call = await repo.findCallBySid(deps.database.db, recording.callSid);
-  if (!call || call.recordingStorageKey) return;
-  const key = newStorageKey();
-  await storageOf(deps).put(key, Readable.from([recording.audio]));
-  await attachRecording(
-    deps,
-    { kind: 'call', id: call.id },
-    {
-      storageKey: key,
-      contentType: recording.contentType,
-      recordingSid: recording.recordingSid,
-      durationSeconds: recording.durationSeconds,
-    },
-  );
 }

@@ -2,8 +2,6 @@ import { and, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import {
   calls,
-  communications,
-  conversations,
   providerCommunicationMethods,
   providers,
   referrals,
@@ -11,8 +9,8 @@ import {
   voicemails,
 } from '../../../db/schema/index.ts';
 
-// Queries of calls and voicemails (this module owns both tables), and the read-only look-ups that place an
-// incoming voicemail by its number.
+// Queries of calls and voicemails (this module owns both tables), with the joins their lists show (declared in
+// module.ts), and the read-only look-up of the provider a voicemail's number belongs to.
 
 export type CallRow = typeof calls.$inferSelect;
 export type CallInsert = typeof calls.$inferInsert;
@@ -210,56 +208,6 @@ export async function findProvider(db: DbOrTx, id: number) {
 export async function findUserPhone(db: DbOrTx, userId: number): Promise<string | null> {
   const [row] = await db.select({ phone: users.phoneNumber }).from(users).where(eq(users.id, userId));
   return row?.phone ?? null;
-}
-
-type Placement = { organizationId: number; providerId: number | null; referralId: number | null; at: Date };
-
-/**
- * Where a number was last in touch with an organization: the newest of its SMS threads (by last message) and
- * its calls (their records, channel voice: the communications counterpart index finds them by number).
- */
-export async function newestContactOf(db: DbOrTx, e164: string): Promise<Placement | null> {
-  const [thread] = await db
-    .select({
-      organizationId: conversations.organizationId,
-      providerId: conversations.providerId,
-      referralId: conversations.referralId,
-      at: conversations.lastMessageAt,
-    })
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.channel, 'sms'),
-        eq(conversations.counterpart, e164),
-        sql`${conversations.organizationId} IS NOT NULL`,
-      ),
-    )
-    .orderBy(sql`${conversations.lastMessageAt} DESC NULLS LAST`, desc(conversations.id))
-    .limit(1);
-  const [call] = await db
-    .select({
-      organizationId: communications.organizationId,
-      providerId: communications.providerId,
-      referralId: communications.referralId,
-      at: communications.createdAt,
-    })
-    .from(communications)
-    .where(
-      and(
-        eq(communications.channel, 'voice'),
-        eq(communications.counterpart, e164),
-        eq(communications.category, 'call'),
-        sql`${communications.organizationId} IS NOT NULL`,
-      ),
-    )
-    .orderBy(desc(communications.createdAt), desc(communications.id))
-    .limit(1);
-  const candidates = [thread, call].filter((c): c is NonNullable<typeof c> & { organizationId: number } =>
-    Boolean(c && c.organizationId !== null),
-  );
-  candidates.sort((a, b) => (b.at?.getTime() ?? 0) - (a.at?.getTime() ?? 0));
-  const best = candidates[0];
-  return best ? { ...best, at: best.at ?? new Date(0) } : null;
 }
 
 /** The provider a number belongs to: its record's phone, else one of its phone methods (last 10 digits). */

@@ -2,7 +2,6 @@ import fastifyMultipart from '@fastify/multipart';
 import {
   callHistoryQuerySchema,
   callHistorySchema,
-  DOCUMENT_MESSAGES,
   idParamSchema,
   idString,
   ORG_ROLES,
@@ -20,18 +19,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendTwiml } from '../../../adapters/twilio/twiml.ts';
 import { assertTwilioRequest } from '../../../adapters/twilio/webhook.ts';
-import { requireAuth, requireOrg } from '../../../platform/auth.ts';
+import { systemContext } from '../../../platform/context.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { AppError, errorResponses } from '../../../platform/errors.ts';
 import { phiRoute } from '../../../platform/phi.ts';
+import { orgContext, userContext } from '../../../platform/request-context.ts';
 import { WEBHOOK_PATHS } from '../../../platform/webhook-urls.ts';
-import {
-  applyCallStatus,
-  listCallHistory,
-  openCallRecording,
-  outboundTwimlOf,
-  placeCall,
-} from './calls-service.ts';
+import { applyCallStatus } from './call-status-service.ts';
+import { listCallHistory, openCallRecording, outboundTwimlOf, placeCall } from './calls-service.ts';
 import { closeVoiceDriver, setVoiceLogger, voiceDriverOf } from './driver-of.ts';
 import { receiveRecording } from './recordings.ts';
 import { CALL_TWIML_PATH, verifyCallTwimlToken, voicemailRecordedTwiml, voicemailTwiml } from './twiml.ts';
@@ -42,10 +37,9 @@ import {
   openVoicemailAudio,
   receiveIncomingCall,
   receiveTranscription,
-  type SimulatedVoicemail,
   simulateVoicemail,
-  VOICEMAIL_AUDIO_MAX_BYTES,
 } from './voicemail-service.ts';
+import { readVoicemailUpload } from './voicemail-upload-routes.ts';
 
 // Calls and voicemail (001 §2.14–§2.16, §7 "Phone and voicemail"): place a call, call history, recordings,
 // voicemails, the outbox's simulated voicemail, and Twilio's voice webhooks.
@@ -92,67 +86,12 @@ function paramsOf<T extends z.ZodType>(schema: T, request: FastifyRequest): z.ou
       parsed.error.issues.map((i) => [i.path.join('.') || 'body', i.message]),
     );
     throw new AppError(
-      'validation_failed',
+      'voice.webhook_invalid',
       `Missing or invalid parameters: ${Object.keys(fields).join(', ')}.`,
-      {
-        fields,
-      },
+      { fields },
     );
   }
   return parsed.data;
-}
-
-/** Room for the multipart framing and the small fields beside the audio (from_phone, transcription). */
-const MULTIPART_OVERHEAD = 64 * 1024;
-const AUDIO_FIELDS = new Set(['audio', 'file']);
-
-/**
- * The simulated voicemail's multipart body: from_phone, transcription, and the first file of the field
- * "audio" (or "file"), read into memory up to one byte over the limit (the service refuses it then). Every
- * other part is read and dropped, so the answer always reaches the browser.
- */
-async function readVoicemailUpload(request: FastifyRequest): Promise<SimulatedVoicemail> {
-  if (!request.isMultipart()) {
-    throw new AppError('unsupported_media_type', DOCUMENT_MESSAGES.notMultipart);
-  }
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > VOICEMAIL_AUDIO_MAX_BYTES + MULTIPART_OVERHEAD) {
-    throw new AppError('payload_too_large', DOCUMENT_MESSAGES.tooLarge(VOICEMAIL_AUDIO_MAX_BYTES), {
-      headers: { connection: 'close' },
-    });
-  }
-  const out: SimulatedVoicemail = { fromPhone: undefined, transcription: undefined, audio: null };
-  try {
-    const parts = request.parts({
-      limits: {
-        fileSize: VOICEMAIL_AUDIO_MAX_BYTES + 1,
-        files: 5,
-        fields: 10,
-        fieldSize: 64 * 1024,
-        parts: 20,
-      },
-    });
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        const value = typeof part.value === 'string' ? part.value : undefined;
-        if (part.fieldname === 'from_phone') out.fromPhone = value;
-        if (part.fieldname === 'transcription') out.transcription = value;
-        continue;
-      }
-      const chunks: Buffer[] = [];
-      for await (const chunk of part.file) chunks.push(chunk as Buffer);
-      if (out.audio === null && AUDIO_FIELDS.has(part.fieldname)) out.audio = Buffer.concat(chunks);
-    }
-  } catch (error) {
-    // A refusal of the parts themselves (strict input: a bad field or file name) is the client's, as it is.
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string })?.code;
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new AppError('payload_too_large', DOCUMENT_MESSAGES.tooManyParts);
-    }
-    throw new AppError('bad_request', DOCUMENT_MESSAGES.malformed);
-  }
-  return out;
 }
 
 export function voiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -177,7 +116,7 @@ export function voiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        placeCall(deps, request, requireOrg(request), request.params.providerId, request.body),
+        placeCall(orgContext(request, deps), { ...request.body, providerId: request.params.providerId }),
     );
 
     app.get(
@@ -194,7 +133,7 @@ export function voiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return listCallHistory(deps, requireOrg(request), request.query);
+        return listCallHistory(orgContext(request, deps), request.query);
       },
     );
 
@@ -210,12 +149,9 @@ export function voiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { stream, contentType } = await openCallRecording(
-          deps,
-          request,
-          requireOrg(request),
-          request.params.id,
-        );
+        const { stream, contentType } = await openCallRecording(orgContext(request, deps), {
+          id: request.params.id,
+        });
         return reply
           .header('content-type', contentType)
           .header('x-content-type-options', 'nosniff')
@@ -238,7 +174,7 @@ export function voiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return listVoicemails(deps, request, requireOrg(request), request.query);
+        return listVoicemails(orgContext(request, deps), request.query);
       },
     );
 
@@ -253,7 +189,7 @@ export function voiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: voicemailReadResponseSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => markVoicemailRead(deps, request, requireOrg(request), request.params.id),
+      async (request) => markVoicemailRead(orgContext(request, deps), { id: request.params.id }),
     );
 
     app.get(
@@ -268,12 +204,9 @@ export function voiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { stream, contentType } = await openVoicemailAudio(
-          deps,
-          request,
-          requireOrg(request),
-          request.params.id,
-        );
+        const { stream, contentType } = await openVoicemailAudio(orgContext(request, deps), {
+          id: request.params.id,
+        });
         return reply
           .header('content-type', contentType)
           .header('x-content-type-options', 'nosniff')
@@ -295,11 +228,11 @@ export function voiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const auth = requireAuth(request);
+        const ctx = userContext(request, deps);
         // Refused before the body is read: nobody uploads 10 MB to hear they may not.
-        assertCanSimulateVoicemail(deps, auth);
+        assertCanSimulateVoicemail(ctx);
         const upload = await readVoicemailUpload(request);
-        return reply.code(201).send(await simulateVoicemail(deps, request, auth, upload));
+        return reply.code(201).send(await simulateVoicemail(ctx, upload));
       },
     );
 
@@ -322,9 +255,9 @@ export function voiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         assertTwilioRequest(deps.config, request);
         const { id } = request.params;
         const twiml = verifyCallTwimlToken(deps.config, id, request.query.token)
-          ? await outboundTwimlOf(deps, id)
+          ? await outboundTwimlOf(systemContext(deps, 'voice.call-twiml'), { id })
           : null;
-        if (twiml === null) throw new AppError('not_found', VOICE_MESSAGES.callNotFound);
+        if (twiml === null) throw new AppError('call.not_found', VOICE_MESSAGES.callNotFound);
         return sendTwiml(reply, twiml);
       },
     );
@@ -345,7 +278,10 @@ export function voiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         assertTwilioRequest(deps.config, request);
         // <Record>'s action: the message is recorded (the recording callback stores it).
         if (request.query.step === 'recorded') return sendTwiml(reply, voicemailRecordedTwiml());
-        await receiveIncomingCall(deps, paramsOf(incomingParams, request));
+        await receiveIncomingCall(
+          systemContext(deps, 'voice.incoming-webhook'),
+          paramsOf(incomingParams, request),
+        );
         return sendTwiml(reply, voicemailTwiml(deps.config));
       },
     );
@@ -363,7 +299,7 @@ export function voiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         assertTwilioRequest(deps.config, request);
-        await applyCallStatus(deps, paramsOf(statusParams, request));
+        await applyCallStatus(systemContext(deps, 'voice.status-webhook'), paramsOf(statusParams, request));
         return sendTwiml(reply);
       },
     );
@@ -380,7 +316,10 @@ export function voiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         assertTwilioRequest(deps.config, request);
-        await receiveRecording(deps, paramsOf(recordingParams, request), request.log);
+        await receiveRecording(
+          systemContext(deps, 'voice.recording-webhook'),
+          paramsOf(recordingParams, request),
+        );
         return sendTwiml(reply);
       },
     );
@@ -397,7 +336,10 @@ export function voiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         assertTwilioRequest(deps.config, request);
-        await receiveTranscription(deps, paramsOf(transcriptionParams, request));
+        await receiveTranscription(
+          systemContext(deps, 'voice.transcription-webhook'),
+          paramsOf(transcriptionParams, request),
+        );
         return sendTwiml(reply);
       },
     );

@@ -6,11 +6,12 @@ import path from 'node:path';
 import { type Call, COMMUNICATION_MESSAGES, type Voicemail } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, expectEnvelope, login, type TestApp } from '../../../../test/helpers.ts';
+import { multipart, one, orgIdOf, providerWithPhone, referralOf } from '../../../../test/voice-support.ts';
 import { twilioSignature } from '../../../adapters/twilio/signature.ts';
 import { toneWav } from '../../../adapters/voice/wav.ts';
+import { systemContext } from '../../../platform/context.ts';
 import { WEBHOOK_PATHS } from '../../../platform/webhook-urls.ts';
 import { FETCH_RECORDING_JOB, runFetchRecordingJob } from './recordings.ts';
-import { multipart, one, orgIdOf, providerWithPhone, referralOf } from './test-support.ts';
 import { VOICEMAIL_GREETING } from './twiml.ts';
 
 // Calls and voicemails through the Twilio-compatible driver, against a Twilio-shaped server on loopback
@@ -315,9 +316,9 @@ describe('placing a call through Twilio', () => {
     }
     expect(sent).toEqual([{ name: FETCH_RECORDING_JOB, data: { kind: 'call', id: res.call.id } }]);
     // Not there yet (404): the job throws, so the queue tries again later.
-    await expect(runFetchRecordingJob(t.app.deps, { kind: 'call', id: res.call.id })).rejects.toThrow(
-      'Twilio answered 404 for the recording',
-    );
+    await expect(
+      runFetchRecordingJob(systemContext(t.app.deps, 'test'), { kind: 'call', id: res.call.id }),
+    ).rejects.toThrow('Twilio answered 404 for the recording');
     expect((await callOf(res.call.id)).recording_url).toBeNull();
     // A recording elsewhere than the service's address is never fetched: the job ends without a retry.
     await t.database.query('UPDATE calls SET recording_remote_url = $2 WHERE id = $1', [
@@ -325,7 +326,7 @@ describe('placing a call through Twilio', () => {
       'http://169.254.169.254/latest/meta-data',
     ]);
     await expect(
-      runFetchRecordingJob(t.app.deps, { kind: 'call', id: res.call.id }),
+      runFetchRecordingJob(systemContext(t.app.deps, 'test'), { kind: 'call', id: res.call.id }),
     ).resolves.toBeUndefined();
     expect((await callOf(res.call.id)).recording_url).toBeNull();
   });

@@ -10,21 +10,23 @@ import {
   type VoicemailList,
   type VoicemailListQuery,
 } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
 import { wavDurationSeconds } from '../../../adapters/voice/wav.ts';
-import type { DbOrTx } from '../../../db/client.ts';
 import { audit, auditPhiRead } from '../../../platform/audit.ts';
-import type { AuthContext } from '../../../platform/auth.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import {
+  inTransaction,
+  type OrgContext,
+  type OrgUserActor,
+  type ServiceContext,
+  systemContext,
+  type UserContext,
+} from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { newStorageKey, StoredFileMissingError, storageOf } from '../../../platform/storage.ts';
-import { type Actor, findVisibleReferral } from '../../referrals/referrals/service.ts';
+import { findVisibleReferral } from '../../referrals/referrals/access.ts';
 import { sealBody } from '../communications/body.ts';
-import {
-  canTriageUnmatched,
-  recordCommunication,
-  updateCommunicationStatus,
-} from '../communications/service.ts';
+import { newestContactOf } from '../communications/records.ts';
+import { recordCommunication, updateCommunicationStatus } from '../communications/service.ts';
+import { canTriageUnmatched } from '../communications/thread-access.ts';
 import { assertCanReadOutbox } from '../outbox/service.ts';
 import { sniffAudio } from './audio-type.ts';
 import { voiceDriverOf } from './driver-of.ts';
@@ -45,10 +47,10 @@ export const TRANSCRIPTION_MAX_CHARS = 5000;
 type Placement = { organizationId: number | null; providerId: number | null; referralId: number | null };
 
 /** Who a number belongs to (see above). */
-async function placeNumber(db: DbOrTx, e164: string | null): Promise<Placement> {
+async function placeNumber(ctx: ServiceContext, e164: string | null): Promise<Placement> {
   if (!e164) return { organizationId: null, providerId: null, referralId: null };
-  const contact = await repo.newestContactOf(db, e164);
-  const providerId = contact?.providerId ?? (await repo.providerByDigits(db, phoneDigits(e164)));
+  const contact = await newestContactOf(ctx, { e164 });
+  const providerId = contact?.providerId ?? (await repo.providerByDigits(ctx.db, phoneDigits(e164)));
   return {
     organizationId: contact?.organizationId ?? null,
     providerId,
@@ -71,13 +73,15 @@ export type IncomingVoicemail = {
  * null when that call already left one.
  */
 export async function leaveVoicemail(
-  deps: AppDeps,
+  ctx: ServiceContext,
   input: IncomingVoicemail,
 ): Promise<repo.VoicemailRow | null> {
+  const { deps } = ctx;
   const from = toE164(input.from) ?? input.from.trim();
   const to = input.to ? (toE164(input.to) ?? input.to.trim()) : null;
-  return deps.database.db.transaction(async (tx) => {
-    const placement = await placeNumber(tx, toE164(from));
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
+    const placement = await placeNumber(txCtx, toE164(from));
     const transcription = input.transcriptionText?.trim() || null;
     const row = await repo.insertVoicemail(tx, {
       ...placement,
@@ -92,7 +96,7 @@ export async function leaveVoicemail(
       transcriptionStatus: input.transcriptionStatus,
     });
     if (!row) return null;
-    const { row: communication } = await recordCommunication(deps, tx, {
+    const { row: communication } = await recordCommunication(txCtx, {
       ...placement,
       channel: 'voice',
       direction: 'inbound',
@@ -114,10 +118,10 @@ export async function leaveVoicemail(
 
 /** Twilio's incoming-call webhook (a provider calls the product's number): the voicemail to be recorded. */
 export async function receiveIncomingCall(
-  deps: AppDeps,
+  ctx: ServiceContext,
   params: { CallSid: string; From: string; To?: string | undefined },
 ) {
-  return leaveVoicemail(deps, {
+  return leaveVoicemail(ctx, {
     from: params.From,
     to: params.To ?? null,
     callSid: params.CallSid,
@@ -127,14 +131,15 @@ export async function receiveIncomingCall(
 
 /** Twilio's transcription callback: the sealed text on the voicemail and its record. Unknown sid: nothing. */
 export async function receiveTranscription(
-  deps: AppDeps,
+  ctx: ServiceContext,
   params: {
     CallSid: string;
     TranscriptionText?: string | undefined;
     TranscriptionStatus?: string | undefined;
   },
 ): Promise<boolean> {
-  return deps.database.db.transaction(async (tx) => {
+  const { deps } = ctx;
+  return ctx.db.transaction(async (tx) => {
     const voicemail = await repo.lockVoicemailBySid(tx, params.CallSid);
     if (!voicemail) return false;
     const text = params.TranscriptionText?.trim() || null;
@@ -145,9 +150,9 @@ export async function receiveTranscription(
       transcriptionStatus: completed ? 'completed' : 'failed',
     }))!;
     if (updated.communicationId !== null) {
-      await updateCommunicationStatus(deps, tx, updated.communicationId, {
-        ...(completed ? { bodyText: sealed } : {}),
-        metadata: voicemailMetadata(updated),
+      await updateCommunicationStatus(inTransaction(ctx, tx), {
+        id: updated.communicationId,
+        patch: { ...(completed ? { bodyText: sealed } : {}), metadata: voicemailMetadata(updated) },
       });
     }
     return true;
@@ -155,17 +160,18 @@ export async function receiveTranscription(
 }
 
 /** Whether the caller may see a voicemail: their organization's, or an unmatched one for a platform operator. */
-function readable(actor: Actor, voicemail: repo.VoicemailRow): boolean {
+function readable(actor: OrgUserActor, voicemail: repo.VoicemailRow): boolean {
   return (
     voicemail.organizationId === actor.org.id ||
     (voicemail.organizationId === null && canTriageUnmatched(actor))
   );
 }
 
-async function findReadable(deps: AppDeps, actor: Actor, id: number): Promise<repo.ListedVoicemail> {
-  const listed = await repo.findListedVoicemail(deps.database.db, id);
-  if (!listed || !readable(actor, listed.row))
-    throw new AppError('not_found', VOICE_MESSAGES.voicemailNotFound);
+async function findReadable(ctx: OrgContext, id: number): Promise<repo.ListedVoicemail> {
+  const listed = await repo.findListedVoicemail(ctx.db, id);
+  if (!listed || !readable(ctx.actor, listed.row)) {
+    throw new AppError('voicemail.not_found', VOICE_MESSAGES.voicemailNotFound);
+  }
   return listed;
 }
 
@@ -173,14 +179,9 @@ async function findReadable(deps: AppDeps, actor: Actor, id: number): Promise<re
  * GET /api/voicemails: the organization's voicemails, and the unmatched ones for a platform operator, newest first,
  * with the unread count (001 §2.16 'N new'). Audited: transcriptions name members.
  */
-export async function listVoicemails(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  query: VoicemailListQuery,
-): Promise<VoicemailList> {
-  if (query.referral_id !== undefined) await findVisibleReferral(deps, actor, query.referral_id);
-  const db = deps.database.db;
+export async function listVoicemails(ctx: OrgContext, query: VoicemailListQuery): Promise<VoicemailList> {
+  if (query.referral_id !== undefined) await findVisibleReferral(ctx, { id: query.referral_id });
+  const { db, deps, actor } = ctx;
   const { rows, total, unread } = await repo.listVoicemailPage(
     db,
     {
@@ -192,7 +193,7 @@ export async function listVoicemails(
     query.page_size,
     (query.page - 1) * query.page_size,
   );
-  await auditPhiRead(db, request, {
+  await auditPhiRead(db, ctx, {
     action: 'voicemail.list_read',
     entityType: 'voicemail',
     ids: rows.map((r) => r.row.id),
@@ -209,19 +210,20 @@ export async function listVoicemails(
 
 /** POST /api/voicemails/{id}/mark-read: the first play marks it read (001 §4); again changes nothing. */
 export async function markVoicemailRead(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  id: number,
+  ctx: OrgContext,
+  input: { id: number },
 ): Promise<{ success: boolean; voicemail: Voicemail }> {
-  const db = deps.database.db;
+  const { db, deps, actor } = ctx;
+  const { id } = input;
   await db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
     const voicemail = await repo.lockVoicemail(tx, id);
-    if (!voicemail || !readable(actor, voicemail))
-      throw new AppError('not_found', VOICE_MESSAGES.voicemailNotFound);
+    if (!voicemail || !readable(actor, voicemail)) {
+      throw new AppError('voicemail.not_found', VOICE_MESSAGES.voicemailNotFound);
+    }
     if (voicemail.isRead) {
       // Already read: nothing changes, yet the answer is the voicemail and its transcription (issue #12).
-      await audit(tx, request, { action: 'voicemail.read', entityType: 'voicemail', entityId: id });
+      await audit(tx, txCtx, { action: 'voicemail.read', entityType: 'voicemail', entityId: id });
       return;
     }
     const updated = (await repo.updateVoicemail(tx, id, {
@@ -230,29 +232,33 @@ export async function markVoicemailRead(
       readBy: actor.user.id,
     }))!;
     if (updated.communicationId !== null) {
-      await updateCommunicationStatus(deps, tx, updated.communicationId, {
-        metadata: voicemailMetadata(updated),
-        readAt: updated.readAt,
+      await updateCommunicationStatus(txCtx, {
+        id: updated.communicationId,
+        patch: { metadata: voicemailMetadata(updated), readAt: updated.readAt },
       });
     }
-    await audit(tx, request, { action: 'voicemail.marked_read', entityType: 'voicemail', entityId: id });
+    await audit(tx, txCtx, { action: 'voicemail.marked_read', entityType: 'voicemail', entityId: id });
   });
-  return { success: true, voicemail: toVoicemailWire(deps, await findReadable(deps, actor, id)) };
+  return { success: true, voicemail: toVoicemailWire(deps, await findReadable(ctx, id)) };
 }
 
 /** GET /api/voicemails/{id}/audio: the voicemail's audio; audited (the caller may name the member). */
-export async function openVoicemailAudio(deps: AppDeps, request: FastifyRequest, actor: Actor, id: number) {
-  const { row } = await findReadable(deps, actor, id);
-  if (!row.recordingStorageKey) throw new AppError('not_found', VOICE_MESSAGES.recordingNotFound);
+export async function openVoicemailAudio(ctx: OrgContext, input: { id: number }) {
+  const { id } = input;
+  const { row } = await findReadable(ctx, id);
+  if (!row.recordingStorageKey) {
+    throw new AppError('voicemail.recording_not_found', VOICE_MESSAGES.recordingNotFound);
+  }
   let stream: Readable;
   try {
-    stream = await storageOf(deps).get(row.recordingStorageKey);
+    stream = await storageOf(ctx.deps).get(row.recordingStorageKey);
   } catch (error) {
-    if (error instanceof StoredFileMissingError)
-      throw new AppError('not_found', VOICE_MESSAGES.recordingNotFound);
+    if (error instanceof StoredFileMissingError) {
+      throw new AppError('voicemail.recording_not_found', VOICE_MESSAGES.recordingNotFound);
+    }
     throw error;
   }
-  await audit(deps.database.db, request, {
+  await audit(ctx.db, ctx, {
     action: 'voicemail.audio_read',
     entityType: 'voicemail',
     entityId: id,
@@ -265,10 +271,10 @@ export async function openVoicemailAudio(deps: AppDeps, request: FastifyRequest,
  * Leaving a voicemail from the outbox page is for platform operators (the outbox's readers), and only with
  * the local voice driver: with Twilio, voicemails come from real calls.
  */
-export function assertCanSimulateVoicemail(deps: AppDeps, auth: AuthContext) {
-  assertCanReadOutbox(auth);
-  if (voiceDriverOf(deps).name !== 'local') {
-    throw new AppError('rule_broken', COMMUNICATION_MESSAGES.localDriverOnly);
+export function assertCanSimulateVoicemail(ctx: UserContext) {
+  assertCanReadOutbox(ctx);
+  if (voiceDriverOf(ctx.deps).name !== 'local') {
+    throw new AppError('communication.local_driver_only', COMMUNICATION_MESSAGES.localDriverOnly);
   }
 }
 
@@ -280,37 +286,33 @@ export type SimulatedVoicemail = {
 };
 
 /** POST /api/outbox/inbound/voicemail: the webhook's voicemail path, with the uploaded audio stored encrypted. */
-export async function simulateVoicemail(
-  deps: AppDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
-  input: SimulatedVoicemail,
-): Promise<Voicemail> {
-  assertCanSimulateVoicemail(deps, auth);
+export async function simulateVoicemail(ctx: UserContext, input: SimulatedVoicemail): Promise<Voicemail> {
+  assertCanSimulateVoicemail(ctx);
+  const { deps } = ctx;
   const from = input.fromPhone?.trim() ?? '';
   if (!from || !isDialable(from)) {
-    throw new AppError('validation_failed', COMMUNICATION_MESSAGES.invalidPhone, {
+    throw new AppError('communication.phone_invalid', COMMUNICATION_MESSAGES.invalidPhone, {
       fields: { from_phone: COMMUNICATION_MESSAGES.invalidPhone },
     });
   }
   const transcription = input.transcription?.trim() || null;
   if (transcription && transcription.length > TRANSCRIPTION_MAX_CHARS) {
     const message = `The transcription may be at most ${TRANSCRIPTION_MAX_CHARS} characters.`;
-    throw new AppError('validation_failed', message, { fields: { transcription: message } });
+    throw new AppError('voicemail.transcription_too_long', message, { fields: { transcription: message } });
   }
   const audio = input.audio;
   if (!audio || audio.length === 0) {
-    throw new AppError('bad_request', VOICE_MESSAGES.audioRequired, {
+    throw new AppError('voicemail.audio_required', VOICE_MESSAGES.audioRequired, {
       fields: { audio: VOICE_MESSAGES.audioRequired },
     });
   }
   if (audio.length > VOICEMAIL_AUDIO_MAX_BYTES) {
     const message = DOCUMENT_MESSAGES.tooLarge(VOICEMAIL_AUDIO_MAX_BYTES);
-    throw new AppError('payload_too_large', message, { fields: { audio: message } });
+    throw new AppError('voicemail.audio_too_large', message, { fields: { audio: message } });
   }
   const type = sniffAudio(audio);
   if (!type) {
-    throw new AppError('unsupported_media_type', VOICE_MESSAGES.audioType, {
+    throw new AppError('voicemail.audio_type', VOICE_MESSAGES.audioType, {
       fields: { audio: VOICE_MESSAGES.audioType },
     });
   }
@@ -318,7 +320,8 @@ export async function simulateVoicemail(
   await storageOf(deps).put(storageKey, Readable.from([audio]));
   let row: repo.VoicemailRow | null;
   try {
-    row = await leaveVoicemail(deps, {
+    // Left as a real one is: by the system, with no user or address of the operator who typed it.
+    row = await leaveVoicemail(systemContext(deps, 'voice.simulated-voicemail'), {
       from,
       to: voiceDriverOf(deps).number,
       callSid: null,
@@ -336,11 +339,11 @@ export async function simulateVoicemail(
       .catch(() => {});
     throw error;
   }
-  await audit(deps.database.db, request, {
+  await audit(ctx.db, ctx, {
     action: 'voicemail.simulated',
     entityType: 'voicemail',
     entityId: row!.id,
     details: { organization_id: row!.organizationId, provider_id: row!.providerId },
   });
-  return toVoicemailWire(deps, (await repo.findListedVoicemail(deps.database.db, row!.id))!);
+  return toVoicemailWire(deps, (await repo.findListedVoicemail(ctx.db, row!.id))!);
 }

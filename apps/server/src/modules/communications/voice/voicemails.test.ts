@@ -4,8 +4,6 @@ import path from 'node:path';
 import { COMMUNICATION_MESSAGES, OUTBOX_MESSAGES, VOICE_MESSAGES, type Voicemail } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, expectEnvelope, login, type TestApp } from '../../../../test/helpers.ts';
-import { toneWav } from '../../../adapters/voice/wav.ts';
-import { WEBHOOK_PATHS } from '../../../platform/webhook-urls.ts';
 import {
   multipart,
   one,
@@ -13,7 +11,10 @@ import {
   providerWithPhone,
   referralHiddenFrom,
   referralOf,
-} from './test-support.ts';
+} from '../../../../test/voice-support.ts';
+import { toneWav } from '../../../adapters/voice/wav.ts';
+import { systemContext } from '../../../platform/context.ts';
+import { WEBHOOK_PATHS } from '../../../platform/webhook-urls.ts';
 import { receiveIncomingCall } from './voicemail-service.ts';
 
 // Voicemails with the local voice driver: left from the outbox page (an audio file) through the same path as
@@ -348,7 +349,7 @@ describe('GET /api/voicemails, mark-read and the audio', () => {
 
   it('answers 404 for a voicemail whose audio is not there yet, 404 for a hidden referral, 400 and 401', async () => {
     // A provider's call as the incoming-call webhook records it, before its recording arrives.
-    await receiveIncomingCall(t.app.deps, {
+    await receiveIncomingCall(systemContext(t.app.deps, 'test'), {
       CallSid: 'CAlocalvm1',
       From: '+12135550161',
       To: '+12135550100',

@@ -1,5 +1,5 @@
 import type { FormValues } from '../../../adapters/web-form/field-matcher.ts';
-import type { ReferralRecord } from '../../referrals/referrals/repo.ts';
+import type { ReferralRecord } from '../../referrals/referrals/lookups.ts';
 
 // What a provider's web form may receive about a referral (001 §5 web form): the member's contact details, their
 // Medicaid ID, needs and urgency, the referring organization and coordinator, and a message that sums the

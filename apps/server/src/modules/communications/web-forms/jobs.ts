@@ -1,3 +1,4 @@
+import { systemContext } from '../../../platform/context.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import type { Jobs } from '../../../platform/jobs.ts';
 import {
@@ -15,7 +16,9 @@ export function registerWebFormJobs(jobs: Jobs, deps: AppDeps): void {
     name: WEB_FORM_JOB,
     retryLimit: 0,
     handler: async (data) => {
-      if (typeof data.submissionId === 'number') await runWebFormSubmission(deps, data);
+      if (typeof data.submissionId === 'number') {
+        await runWebFormSubmission(systemContext(deps, WEB_FORM_JOB), data);
+      }
     },
   });
 
@@ -24,7 +27,7 @@ export function registerWebFormJobs(jobs: Jobs, deps: AppDeps): void {
     name: 'web-form.sweep',
     cron: '*/10 * * * *',
     handler: async () => {
-      await endStaleSubmissions(deps, new Date());
+      await endStaleSubmissions(systemContext(deps, 'web-form.sweep'), { now: new Date() });
     },
   });
 }

@@ -8,11 +8,12 @@ import {
 } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireOrg } from '../../../platform/auth.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
 import { phiRoute } from '../../../platform/phi.ts';
+import { orgContext } from '../../../platform/request-context.ts';
 import { inlineRunsOf, submitProviderWebForm } from './service.ts';
+import { setWebFormLog } from './web-form-log.ts';
 
 // Automated provider web-form submission (001 §5 web form, §7). Both calls act for the active organization and
 // send a member's details to a third party's page: every organization role but viewer (002 §6).
@@ -27,6 +28,7 @@ const summary =
 
 export function webFormRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    setWebFormLog(deps, app.log);
     // Runs started in this process (no job queue) finish before the app closes its database.
     app.addHook('onClose', async () => {
       await Promise.allSettled([...inlineRunsOf(deps)]);
@@ -45,7 +47,10 @@ export function webFormRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        submitProviderWebForm(deps, request, requireOrg(request), request.params.providerId, request.body),
+        submitProviderWebForm(orgContext(request, deps), {
+          ...request.body,
+          providerId: request.params.providerId,
+        }),
     );
 
     // 001 §7 Matching: called after a match whose method is web_form; the same run and answer.
@@ -62,7 +67,7 @@ export function webFormRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        submitProviderWebForm(deps, request, requireOrg(request), request.params.id, request.body),
+        submitProviderWebForm(orgContext(request, deps), { ...request.body, providerId: request.params.id }),
     );
   };
 }

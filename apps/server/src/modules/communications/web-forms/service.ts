@@ -5,17 +5,17 @@ import {
   type WebFormResult,
   type WebFormStatus,
 } from '@trust/domain';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { DbOrTx } from '../../../db/client.ts';
 import { audit } from '../../../platform/audit.ts';
+import { inTransaction, type OrgContext, systemContext } from '../../../platform/context.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { getOrganization } from '../../administration/orgs/service.ts';
 import { getProvider, isProviderVerified } from '../../providers/directory/service.ts';
-import { type Actor, findVisibleReferral } from '../../referrals/referrals/service.ts';
+import { findVisibleReferral } from '../../referrals/referrals/access.ts';
 import { recordCommunication } from '../communications/service.ts';
 import * as repo from './repo.ts';
 import { runWebFormSubmission, WEB_FORM_JOB, type WebFormJobData } from './submission-job.ts';
+import { webFormLogOf } from './web-form-log.ts';
 
 // Automated provider web-form submission (001 §2.10 Web Form tab, §5 "Web form submit", §7 POST
 // /api/providers/{providerId}/communications/webform and POST /api/providers/{id}/submit-web-form): the rules,
@@ -79,26 +79,27 @@ export function toResult(row: repo.SubmissionRow): WebFormResult {
 }
 
 /** Starts the run: on the job queue when this process has one, else here (tests, JOBS=off). */
-async function startRun(deps: AppDeps, data: WebFormJobData, log: FastifyBaseLogger) {
+async function startRun(deps: AppDeps, data: WebFormJobData) {
+  const log = webFormLogOf(deps);
   if (deps.jobs) {
     try {
       await deps.jobs.send(WEB_FORM_JOB, data);
       return;
     } catch (err) {
-      log.warn({ err, submissionId: data.submissionId }, 'web form job not queued; running it here');
+      log?.warn({ err, submissionId: data.submissionId }, 'web form job not queued; running it here');
     }
   }
   const runs = inlineRunsOf(deps);
-  const run = runWebFormSubmission(deps, data, log).catch((err) => {
-    log.error({ err, submissionId: data.submissionId }, 'web form submission failed');
+  const run = runWebFormSubmission(systemContext(deps, WEB_FORM_JOB), data).catch((err) => {
+    log?.error({ err, submissionId: data.submissionId }, 'web form submission failed');
   });
   runs.add(run);
   void run.finally(() => runs.delete(run));
 }
 
 /** Reads the record until the run ends or `waitMs` passes; returns it as it is then. */
-async function waitForRecord(deps: AppDeps, id: number, waitMs: number): Promise<repo.SubmissionRow> {
-  const db = deps.database.db;
+async function waitForRecord(ctx: OrgContext, id: number, waitMs: number): Promise<repo.SubmissionRow> {
+  const db = ctx.db;
   const until = Date.now() + waitMs;
   for (;;) {
     const status = await repo.submissionStatus(db, id);
@@ -106,26 +107,24 @@ async function waitForRecord(deps: AppDeps, id: number, waitMs: number): Promise
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   const row = await repo.findSubmission(db, id);
-  if (!row) throw new AppError('not_found', WEB_FORM_MESSAGES.referralNotFound);
+  if (!row) throw new AppError('web_form.submission_not_found', WEB_FORM_MESSAGES.referralNotFound);
   return row;
 }
 
 /**
- * The record of one submission, its communication and the audit row, in the caller's transaction (a send to
+ * The record of one submission, its communication and the audit row, in the context's transaction (a send to
  * several providers commits them together); the run starts once that commits (startWebFormRun).
  */
 export async function createWebFormSubmission(
-  deps: AppDeps,
-  tx: DbOrTx,
-  request: FastifyRequest | null,
-  actor: Actor,
+  ctx: OrgContext,
   target: { referralId: number; providerId: number; targetUrl: string },
 ): Promise<repo.SubmissionRow> {
+  const { db: tx, actor } = ctx;
   // Issue #12: every submission starts here, so no path queues a form of a provider awaiting verification.
-  if (!(await isProviderVerified(tx, target.providerId))) {
-    throw new AppError('rule_broken', PROVIDER_VERIFICATION_MESSAGES.webFormUnverified);
+  if (!(await isProviderVerified(ctx, { providerId: target.providerId }))) {
+    throw new AppError('provider.unverified_web_form', PROVIDER_VERIFICATION_MESSAGES.webFormUnverified);
   }
-  if (!isHttpUrl(target.targetUrl)) throw new AppError('rule_broken', WEB_FORM_MESSAGES.badUrl);
+  if (!isHttpUrl(target.targetUrl)) throw new AppError('web_form.url_invalid', WEB_FORM_MESSAGES.badUrl);
   const created = await repo.insertSubmission(tx, {
     referralId: target.referralId,
     providerId: target.providerId,
@@ -134,7 +133,7 @@ export async function createWebFormSubmission(
     status: 'queued',
     targetUrl: target.targetUrl,
   });
-  const { row: communication } = await recordCommunication(deps, tx, {
+  const { row: communication } = await recordCommunication(ctx, {
     organizationId: actor.org.id,
     referralId: target.referralId,
     providerId: target.providerId,
@@ -150,41 +149,28 @@ export async function createWebFormSubmission(
   });
   const linked = await repo.updateSubmission(tx, created.id, { communicationId: communication.id });
   // The member's details are about to be typed into a third party's page: who sent them, where.
-  await audit(
-    tx,
-    request,
-    {
-      action: 'referral.web_form_submitted',
-      entityType: 'referral',
-      entityId: target.referralId,
-      details: { submission_id: created.id, provider_id: target.providerId, page_url: target.targetUrl },
-    },
-    actor.user.id,
-  );
+  await audit(tx, ctx, {
+    action: 'referral.web_form_submitted',
+    entityType: 'referral',
+    entityId: target.referralId,
+    details: { submission_id: created.id, provider_id: target.providerId, page_url: target.targetUrl },
+  });
   return linked ?? created;
 }
 
 /** Starts a created submission's run, with the coordinator's name and organization typed as the referrer. */
-export async function startWebFormRun(
-  deps: AppDeps,
-  actor: Actor,
-  submissionId: number,
-  log: FastifyBaseLogger,
-): Promise<void> {
-  const orgName = (await getOrganization(deps.database.db, actor, actor.org.id)).name;
-  await startRun(
-    deps,
-    {
-      submissionId,
-      referrer: {
-        name: actor.user.name,
-        email: actor.user.email,
-        phone: actor.user.phoneNumber,
-        organization: orgName,
-      },
+export async function startWebFormRun(ctx: OrgContext, input: { submissionId: number }): Promise<void> {
+  const { actor } = ctx;
+  const orgName = (await getOrganization(ctx, { id: actor.org.id })).name;
+  await startRun(ctx.deps, {
+    submissionId: input.submissionId,
+    referrer: {
+      name: actor.user.name,
+      email: actor.user.email,
+      phone: actor.user.phoneNumber,
+      organization: orgName,
     },
-    log,
-  );
+  });
 }
 
 /**
@@ -194,39 +180,36 @@ export async function startWebFormRun(
  * running; GET /api/referrals/{id}/screenshots shows it when it ends).
  */
 export async function submitProviderWebForm(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  providerId: number,
-  body: { referral_id?: number | null },
+  ctx: OrgContext,
+  input: { providerId: number; referral_id?: number | null },
 ): Promise<WebFormResult> {
-  const referralId = body.referral_id;
+  const referralId = input.referral_id;
   if (!referralId || referralId <= 0) {
-    throw new AppError('validation_failed', WEB_FORM_MESSAGES.referralRequired, {
+    throw new AppError('web_form.referral_required', WEB_FORM_MESSAGES.referralRequired, {
       fields: { referral_id: WEB_FORM_MESSAGES.referralRequired },
     });
   }
   // Issue #12: another organization's private provider is as unknown as a missing one.
-  const provider = await getProvider(deps, actor.org.id, providerId);
-  const { record: referral, viewerRole } = await findVisibleReferral(deps, actor, referralId);
+  const provider = await getProvider(ctx, { id: input.providerId });
+  const { record: referral, viewerRole } = await findVisibleReferral(ctx, { id: referralId });
   // Only the organization that made the referral sends its member's details to a provider's form.
-  if (viewerRole !== 'owner') throw new AppError('not_found', WEB_FORM_MESSAGES.referralNotFound);
+  if (viewerRole !== 'owner') throw new AppError('referral.not_found', WEB_FORM_MESSAGES.referralNotFound);
   // Its own organization still may not send it by web form until a platform operator verifies it.
   if (provider.verification_status !== 'verified') {
-    throw new AppError('rule_broken', PROVIDER_VERIFICATION_MESSAGES.webFormUnverified);
+    throw new AppError('provider.unverified_web_form', PROVIDER_VERIFICATION_MESSAGES.webFormUnverified);
   }
   const targetUrl = webFormTarget(provider);
-  if (!targetUrl) throw new AppError('rule_broken', WEB_FORM_MESSAGES.websiteMissing);
-  if (!isHttpUrl(targetUrl)) throw new AppError('rule_broken', WEB_FORM_MESSAGES.badUrl);
+  if (!targetUrl) throw new AppError('web_form.website_missing', WEB_FORM_MESSAGES.websiteMissing);
+  if (!isHttpUrl(targetUrl)) throw new AppError('web_form.url_invalid', WEB_FORM_MESSAGES.badUrl);
 
-  const submission = await deps.database.db.transaction((tx) =>
-    createWebFormSubmission(deps, tx, request, actor, {
+  const submission = await ctx.db.transaction((tx) =>
+    createWebFormSubmission(inTransaction(ctx, tx), {
       referralId: referral.id,
       providerId: provider.id,
       targetUrl,
     }),
   );
-  await startWebFormRun(deps, actor, submission.id, request.log);
-  const row = await waitForRecord(deps, submission.id, deps.config.webFormTimeoutMs + WAIT_MARGIN_MS);
+  await startWebFormRun(ctx, { submissionId: submission.id });
+  const row = await waitForRecord(ctx, submission.id, ctx.deps.config.webFormTimeoutMs + WAIT_MARGIN_MS);
   return toResult(row);
 }

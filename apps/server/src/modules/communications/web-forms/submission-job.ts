@@ -1,12 +1,13 @@
 import { PROVIDER_VERIFICATION_MESSAGES, WEB_FORM_MESSAGES, webFormFailedMessage } from '@trust/domain';
 import { fillWebForm, type WebFormOutcome } from '../../../adapters/web-form/browser-driver.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import { inTransaction, type ServiceContext } from '../../../platform/context.ts';
 import { isProviderVerified } from '../../providers/directory/service.ts';
-import { recordReferralEvent } from '../../referrals/referrals/history.ts';
-import * as referralsRepo from '../../referrals/referrals/repo.ts';
+import { noteOnReferralTimeline } from '../../referrals/referrals/history.ts';
+import { findReferralRecord } from '../../referrals/referrals/lookups.ts';
 import { updateCommunicationStatus } from '../communications/service.ts';
 import { type Referrer, referralFormValues } from './form-values.ts';
 import * as repo from './repo.ts';
+import { webFormLogOf } from './web-form-log.ts';
 
 // The body of the 'web-form.submit' job (001 §5 web form): one submission record, queued → running →
 // submitted | filled | failed. The job data carries ids and the referrer (staff, not PHI); the member's details
@@ -15,8 +16,6 @@ import * as repo from './repo.ts';
 export const WEB_FORM_JOB = 'web-form.submit';
 
 export type WebFormJobData = { submissionId: number; referrer: Referrer };
-
-type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
 /** The record's text in the communications list: what happened, in the words of 001 §8 (never PHI). */
 function recordText(outcome: Pick<WebFormOutcome, 'status' | 'message' | 'error'>): string {
@@ -28,13 +27,13 @@ function recordText(outcome: Pick<WebFormOutcome, 'status' | 'message' | 'error'
 }
 
 /** Stores how the run ended, moves its communication record, and writes the referral's timeline row. */
-export async function finishSubmission(
-  deps: AppDeps,
-  submission: repo.SubmissionRow,
-  outcome: WebFormOutcome,
-  at: Date,
+async function finishSubmission(
+  ctx: ServiceContext,
+  input: { submission: repo.SubmissionRow; outcome: WebFormOutcome; at: Date },
 ) {
-  await deps.database.db.transaction(async (tx) => {
+  const { submission, outcome, at } = input;
+  await ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
     await repo.updateSubmission(tx, submission.id, {
       status: outcome.status,
       finishedAt: at,
@@ -51,42 +50,42 @@ export async function finishSubmission(
     const filled = Object.values(outcome.fieldsFilled).filter(Boolean).length;
     const total = Object.keys(outcome.fieldsFilled).length;
     if (submission.communicationId !== null) {
-      await updateCommunicationStatus(deps, tx, submission.communicationId, {
-        status: outcome.status,
-        errorMessage: outcome.error,
-        sentAt: outcome.formSubmitted ? at : null,
-        deliveredAt: outcome.submissionSuccess ? at : null,
-        bodyText: recordText(outcome),
-        metadata: {
-          submission_id: submission.id,
-          form_submitted: outcome.formSubmitted,
-          submission_success: outcome.submissionSuccess,
-          fields_filled: filled,
-          fields_total: total,
-        },
-      });
-    }
-    const referral = await referralsRepo.findReferral(tx, submission.referralId);
-    if (referral) {
-      // 000 §2.7 timeline: what happened, never the values typed (PHI).
-      await recordReferralEvent(deps, tx, {
-        referral,
-        type: 'web_form_submitted',
-        actorUserId: submission.createdBy,
-        details: {
-          channel: 'web_form',
-          direction: 'outbound',
-          communication_id: submission.communicationId,
-          provider_id: submission.providerId,
-          submission_id: submission.id,
+      await updateCommunicationStatus(txCtx, {
+        id: submission.communicationId,
+        patch: {
           status: outcome.status,
-          form_submitted: outcome.formSubmitted,
-          success: outcome.submissionSuccess,
-          fields_filled: filled,
-          fields_total: total,
+          errorMessage: outcome.error,
+          sentAt: outcome.formSubmitted ? at : null,
+          deliveredAt: outcome.submissionSuccess ? at : null,
+          bodyText: recordText(outcome),
+          metadata: {
+            submission_id: submission.id,
+            form_submitted: outcome.formSubmitted,
+            submission_success: outcome.submissionSuccess,
+            fields_filled: filled,
+            fields_total: total,
+          },
         },
       });
     }
+    // 000 §2.7 timeline: what happened, never the values typed (PHI). Nothing when the referral is gone.
+    await noteOnReferralTimeline(txCtx, {
+      referralId: submission.referralId,
+      type: 'web_form_submitted',
+      actorUserId: submission.createdBy,
+      details: {
+        channel: 'web_form',
+        direction: 'outbound',
+        communication_id: submission.communicationId,
+        provider_id: submission.providerId,
+        submission_id: submission.id,
+        status: outcome.status,
+        form_submitted: outcome.formSubmitted,
+        success: outcome.submissionSuccess,
+        fields_filled: filled,
+        fields_total: total,
+      },
+    });
   });
 }
 
@@ -106,27 +105,31 @@ function failedOutcome(error: string): WebFormOutcome {
 }
 
 /** Whether the submission's provider is verified (null: the provider is gone). */
-async function providerVerified(db: AppDeps['database']['db'], providerId: number | null) {
-  return providerId === null ? null : isProviderVerified(db, providerId);
+async function providerVerified(ctx: ServiceContext, providerId: number | null) {
+  return providerId === null ? null : isProviderVerified(ctx, { providerId });
 }
 
 /**
  * Runs one submission. Claiming it (queued → running) makes a second delivery of the job a no-op: a provider's
  * form is never sent twice by a retry. Whatever happens, the record ends in submitted, filled or failed.
  */
-export async function runWebFormSubmission(deps: AppDeps, data: WebFormJobData, log?: Log): Promise<void> {
-  const db = deps.database.db;
+export async function runWebFormSubmission(ctx: ServiceContext, data: WebFormJobData): Promise<void> {
+  const { db, deps } = ctx;
+  const log = webFormLogOf(deps);
   const claimed = await repo.claimSubmission(db, data.submissionId, new Date());
   if (!claimed) return;
   let outcome: WebFormOutcome;
   try {
     if (claimed.communicationId !== null) {
       await db.transaction(async (tx) => {
-        await updateCommunicationStatus(deps, tx, claimed.communicationId!, { status: 'running' });
+        await updateCommunicationStatus(inTransaction(ctx, tx), {
+          id: claimed.communicationId!,
+          patch: { status: 'running' },
+        });
       });
     }
-    const referral = await referralsRepo.findReferral(db, claimed.referralId);
-    const verified = await providerVerified(db, claimed.providerId);
+    const referral = await findReferralRecord(ctx, { id: claimed.referralId });
+    const verified = await providerVerified(ctx, claimed.providerId);
     if (!referral || !claimed.targetUrl) {
       outcome = failedOutcome(
         referral ? WEB_FORM_MESSAGES.websiteMissing : WEB_FORM_MESSAGES.referralNotFound,
@@ -153,18 +156,23 @@ export async function runWebFormSubmission(deps: AppDeps, data: WebFormJobData, 
     log?.error({ err, submissionId: claimed.id }, 'web form submission failed');
     outcome = failedOutcome(WEB_FORM_MESSAGES.interrupted);
   }
-  await finishSubmission(deps, claimed, outcome, new Date());
+  await finishSubmission(ctx, { submission: claimed, outcome, at: new Date() });
 }
 
 /**
  * Submissions a process left queued or running when it stopped (a crash, a deploy mid-run): ended as failed, so
  * no record shows "running" for ever. Only those older than any run can last.
  */
-export async function endStaleSubmissions(deps: AppDeps, now: Date): Promise<number> {
-  const before = new Date(now.getTime() - deps.config.webFormTimeoutMs - 30 * 60_000);
-  const stale = await repo.staleSubmissions(deps.database.db, before);
+export async function endStaleSubmissions(ctx: ServiceContext, input: { now: Date }): Promise<number> {
+  const { now } = input;
+  const before = new Date(now.getTime() - ctx.deps.config.webFormTimeoutMs - 30 * 60_000);
+  const stale = await repo.staleSubmissions(ctx.db, before);
   for (const submission of stale) {
-    await finishSubmission(deps, submission, failedOutcome(WEB_FORM_MESSAGES.interrupted), now);
+    await finishSubmission(ctx, {
+      submission,
+      outcome: failedOutcome(WEB_FORM_MESSAGES.interrupted),
+      at: now,
+    });
   }
   return stale.length;
 }

@@ -6,6 +6,7 @@ import {
   isBase64Png,
   startFormServer,
 } from '../../../adapters/web-form/test-form-server.ts';
+import { systemContext } from '../../../platform/context.ts';
 import { webFormTarget } from './service.ts';
 import { endStaleSubmissions } from './submission-job.ts';
 
@@ -122,17 +123,22 @@ describe('POST /api/providers/{providerId}/communications/webform', () => {
     const referral = await newReferral();
     const provider = await providerWithForm('/simple');
     const before = forms.received.length;
-    // The organization's screens hear of the record as it moves (ids and status only).
+    // The organization's screens hear of the record as it moves (ids and status only): each change's domain
+    // event ('communication.recorded') reaches this process after its commit and goes out to its streams.
     const events = t.app.deps.events;
     const published: { type: string; data: { id?: number; status?: string; method_type?: string } }[] = [];
-    const publish = events.publish.bind(events);
-    events.publish = async (type, audience, data, db) => {
+    const deliverLocal = events.deliverLocal.bind(events);
+    events.deliverLocal = (type, audience, data, options) => {
       published.push({ type, data: data as (typeof published)[number]['data'] });
-      return publish(type, audience, data, db);
+      deliverLocal(type, audience, data, options);
     };
-    const res = await submit(provider, { referral_id: referral.id }).finally(() => {
-      events.publish = publish;
-    });
+    const ofForm = () => published.filter((e) => e.data.method_type === 'web_form');
+    const res = await submit(provider, { referral_id: referral.id });
+    for (let waited = 0; ofForm().length < 3 && waited < 5000; waited += 25) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await t.app.deps.domainEvents.idle();
+    events.deliverLocal = deliverLocal;
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as WebFormResult;
     expect(body).toMatchObject({
@@ -466,7 +472,7 @@ describe('records a stopped process left behind', () => {
        VALUES ($1, $2, 'running', 'https://example.org/form') RETURNING id`,
       [referral.id, plan],
     );
-    expect(await endStaleSubmissions(t.app.deps, new Date())).toBe(1);
+    expect(await endStaleSubmissions(systemContext(t.app.deps, 'test'), { now: new Date() })).toBe(1);
     const rows = await t.database.query<{ id: number; status: string; error: string | null }>(
       'SELECT id, status, error FROM web_form_submissions WHERE id IN ($1, $2) ORDER BY id',
       [stale.id, fresh.id],

@@ -174,7 +174,10 @@ describe('GET /directory/search/by-zip and by-county', () => {
 
   it('refuses an unknown or malformed ZIP code', async () => {
     const unknown = expectEnvelope((await get('/directory/search/by-zip?zip_code=00000')).res, 400);
-    expect(unknown.message).toBe('Failed to geocode address. Please try a different location.');
+    expect(unknown).toMatchObject({
+      reason: 'provider.address_not_located',
+      message: 'Failed to geocode address. Please try a different location.',
+    });
     expectEnvelope((await get('/directory/search/by-zip?zip_code=5900')).res, 400, 'validation_failed');
   });
 
@@ -221,7 +224,9 @@ describe('providers: details, services, feedback, GET /api/providers', () => {
     );
     expect(body).toMatchObject({ id, organization_name: 'Beartooth Rides and Meals', distance_miles: 13.8 });
     expect((await get<DirectoryProvider>(`/api/providers/${id}`)).body.distance_miles).toBeNull();
-    expectEnvelope((await get('/directory/providers/99999999')).res, 404);
+    expect(expectEnvelope((await get('/directory/providers/99999999')).res, 404)).toMatchObject({
+      reason: 'provider.not_found',
+    });
   });
 
   it('lists the services offered', async () => {
@@ -307,7 +312,10 @@ describe('PUT /api/providers/{id}/capacity', () => {
   it('needs the expected wait for a waitlist, a session, and the right organization', async () => {
     const id = await cboProviderId();
     const noWait = expectEnvelope(await put(id, cbo, { capacity_status: 'waitlist' }, cboOrg), 400);
-    expect(noWait.message).toBe('Enter the expected wait in days.');
+    expect(noWait).toMatchObject({
+      reason: 'provider.capacity_wait_required',
+      message: 'Enter the expected wait in days.',
+    });
     expectEnvelope(await put(id, cbo, { capacity_status: 'open' }, cboOrg), 400, 'validation_failed');
     expectEnvelope(await put(id, coordinator, { capacity_status: 'full' }), 403, 'forbidden');
     const anonymous = await t.app.inject({

@@ -1,4 +1,4 @@
-import { directoryFeedback, providers } from '../../../db/schema/index.ts';
+import { directoryFeedback, organizations, providers, users } from '../../../db/schema/index.ts';
 import { defineModule } from '../../../platform/module.ts';
 import { directoryRoutes, providersApiRoutes } from './routes.ts';
 
@@ -7,6 +7,13 @@ export default defineModule({
   area: 'providers',
   service: 'directory',
   owns: [directoryFeedback, providers],
+  reads: [
+    {
+      table: organizations,
+      why: 'The verification queue names the organization that added each provider, and is searched by it',
+    },
+    { table: users, why: 'The verification queue names who added each provider (name and email)' },
+  ],
   // The directory's own routes run in both deployments; /api/providers (saved lists' picker, verification)
   // belongs to the full product.
   routes: (deps) =>

@@ -13,17 +13,18 @@ import {
   type SavedProviderList,
   type UnverifiedProviderList,
 } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api as apiOf,
   buildTestApp,
   expectEnvelope,
   login,
+  orgContextOf,
   orgId as orgIdOf,
   one as queryOne,
   type TestApp,
 } from '../../../../test/helpers.ts';
+import { systemContext } from '../../../platform/context.ts';
 import { runWebFormSubmission } from '../../communications/web-forms/submission-job.ts';
 import { discoverProviderMethods } from '../../referrals/referral-sending/methods-service.ts';
 
@@ -336,10 +337,13 @@ describe('the adding organization', () => {
       PROVIDER_VERIFICATION_MESSAGES.discoveryUnverified,
     );
     // Even with private addresses allowed, the service reads nothing.
-    const request = { ip: '127.0.0.1', auth: null } as unknown as FastifyRequest;
+    const asA = await orgContextOf(t, 'coordinator@trust.demo', orgA, 'staff');
     await expect(
-      discoverProviderMethods(t.app.deps, request, orgA, privateId, { allowPrivateAddresses: true }),
-    ).rejects.toMatchObject({ message: PROVIDER_VERIFICATION_MESSAGES.discoveryUnverified });
+      discoverProviderMethods(asA, { providerId: privateId, options: { allowPrivateAddresses: true } }),
+    ).rejects.toMatchObject({
+      reason: 'provider.unverified_discovery',
+      message: PROVIDER_VERIFICATION_MESSAGES.discoveryUnverified,
+    });
 
     for (const url of [
       `/api/providers/${privateId}/communications/webform`,
@@ -383,7 +387,7 @@ describe('the adding organization', () => {
        VALUES ($1, $2, $3, $4, 'queued', $5) RETURNING id`,
       [referralA.id, privateId, orgA, coordinator!.id, siteUrl],
     );
-    await runWebFormSubmission(t.app.deps, {
+    await runWebFormSubmission(systemContext(t.app.deps, 'test'), {
       submissionId: submission.id,
       referrer: { name: 'Casey', email: 'casey@example.org', phone: null, organization: 'A' },
     });

@@ -1,7 +1,9 @@
 import { MILES_TO_METERS } from '@trust/domain';
 import { and, asc, eq, getTableColumns, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { PlaceRating } from '../../../adapters/ratings/driver.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { directoryFeedback, providers } from '../../../db/schema/index.ts';
+import { type ProviderViewer, providerVisibleTo as visibleTo } from './visibility.ts';
 import type { ProviderRow } from './wire.ts';
 
 const { searchText: _searchText, ...providerColumns } = getTableColumns(providers);
@@ -20,22 +22,6 @@ export type ProviderFilters = {
   state?: string | undefined;
   county?: string | undefined;
 };
-
-/**
- * Who is looking at the directory: the organization a signed-in request acts for, or null (signed out, or no
- * organization). Every query that lists, searches, ranks or fetches providers for someone takes one.
- */
-export type ProviderViewer = number | null;
-
-/**
- * Issue #12, the one rule of who sees a provider: registry providers and verified ones are public; a provider
- * added by hand is seen only by its owner organization until a platform operator verifies it. The rule itself
- * is the SQL function tm_provider_visible (migration 0006), which tm_nearest_providers calls too; the planner
- * inlines it.
- */
-export function visibleTo(viewer: ProviderViewer): SQL {
-  return sql`tm_provider_visible(${providers.source}, ${providers.verifiedAt}, ${providers.ownerOrganizationId}, ${viewer}::int)`;
-}
 
 /** LIKE pattern for a search term: the term's own % and _ match themselves. */
 function containsPattern(term: string) {
@@ -165,4 +151,47 @@ export async function updateCapacity(
 export async function insertDirectoryFeedback(db: DbOrTx, values: typeof directoryFeedback.$inferInsert) {
   const [row] = await db.insert(directoryFeedback).values(values).returning({ id: directoryFeedback.id });
   return row!;
+}
+
+/**
+ * A provider typed in through Add New Provider (001 §2.4): source 'user', by its creator, owned by the
+ * organization it was added for and not verified (issue #12: private to that organization until a platform
+ * operator verifies it).
+ */
+export async function insertUserProvider(
+  db: DbOrTx,
+  values: Omit<
+    typeof providers.$inferInsert,
+    'id' | 'source' | 'verifiedAt' | 'verifiedBy' | 'ownerOrganizationId'
+  > & { ownerOrganizationId: number },
+): Promise<ProviderRow> {
+  const [row] = await db
+    .insert(providers)
+    .values({ ...values, source: 'user', verifiedAt: null, verifiedBy: null })
+    .returning(providerColumns);
+  if (!row) throw new Error('provider insert returned no row');
+  return row;
+}
+
+/** 001 §9: the rating cache lives on the provider row for 24 hours; a place not found is cached too. */
+export async function saveRating(
+  db: DbOrTx,
+  id: number,
+  rating: PlaceRating | null,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(providers)
+    .set(
+      rating
+        ? {
+            googleRating: rating.rating,
+            googleReviewCount: rating.reviewCount,
+            googlePlaceId: rating.placeId,
+            googleReviews: rating.reviews,
+            ratingsUpdatedAt: at,
+          }
+        : { ratingsUpdatedAt: at },
+    )
+    .where(eq(providers.id, id));
 }

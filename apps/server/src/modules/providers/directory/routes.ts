@@ -18,9 +18,9 @@ import {
   zipSearchQuerySchema,
 } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth, requireOrg } from '../../../platform/auth.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
+import { openContext, orgContext, userContext } from '../../../platform/request-context.ts';
 import {
   geocode,
   getProvider,
@@ -31,14 +31,13 @@ import {
   searchRadius,
   setCapacity,
   submitDirectoryFeedback,
-  viewerOf,
 } from './service.ts';
 import { listUnverifiedProviders, verifyProvider } from './verification-service.ts';
 
 // 001 §7 "Provider directory API (separate service)" and the issue: the directory is open to signed-out
 // visitors (finding community resources needs no account). It holds no PHI. What each caller sees follows one
 // rule (issue #12): public and verified providers, plus the providers its active organization added by hand;
-// signed out, public and verified only (viewerOf).
+// signed out, public and verified only (visibility.ts viewerOf).
 const open = { auth: 'public' as const };
 const tags = ['directory'];
 
@@ -56,7 +55,7 @@ export function directoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: geocodeResponseSchema, ...errorResponses(400) },
         },
       },
-      async (request) => geocode(deps, request.body.address),
+      async (request) => geocode(openContext(request, deps), { address: request.body.address }),
     );
 
     app.get(
@@ -70,7 +69,7 @@ export function directoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: directorySearchResultSchema, ...errorResponses(400) },
         },
       },
-      async (request) => searchRadius(deps, viewerOf(request.auth), request.query),
+      async (request) => searchRadius(openContext(request, deps), request.query),
     );
 
     app.get(
@@ -84,7 +83,7 @@ export function directoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: directorySearchResultSchema, ...errorResponses(400) },
         },
       },
-      async (request) => searchByZip(deps, viewerOf(request.auth), request.query),
+      async (request) => searchByZip(openContext(request, deps), request.query),
     );
 
     app.get(
@@ -98,7 +97,7 @@ export function directoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: directorySearchResultSchema, ...errorResponses(400) },
         },
       },
-      async (request) => searchByCounty(deps, viewerOf(request.auth), request.query),
+      async (request) => searchByCounty(openContext(request, deps), request.query),
     );
 
     app.get(
@@ -116,7 +115,7 @@ export function directoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const { latitude, longitude } = request.query;
         const from = latitude !== undefined && longitude !== undefined ? { latitude, longitude } : undefined;
-        return getProvider(deps, viewerOf(request.auth), request.params.id, from);
+        return getProvider(openContext(request, deps), { id: request.params.id, from });
       },
     );
 
@@ -126,7 +125,7 @@ export function directoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: open,
         schema: { tags, summary: 'The services providers offer', response: { 200: directoryServicesSchema } },
       },
-      async () => ({ services: await listServices(deps) }),
+      async (request) => ({ services: await listServices(openContext(request, deps)) }),
     );
 
     app.post(
@@ -141,7 +140,7 @@ export function directoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        reply.code(201).send(await submitDirectoryFeedback(deps, viewerOf(request.auth), request.body)),
+        reply.code(201).send(await submitDirectoryFeedback(openContext(request, deps), request.body)),
     );
   };
 }
@@ -160,7 +159,7 @@ export function providersApiRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: directorySearchResultSchema, ...errorResponses(400) },
         },
       },
-      async (request) => listProviders(deps, viewerOf(request.auth), request.query),
+      async (request) => listProviders(openContext(request, deps), request.query),
     );
 
     app.get(
@@ -174,7 +173,7 @@ export function providersApiRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: directoryProviderSchema, ...errorResponses(400, 404) },
         },
       },
-      async (request) => getProvider(deps, viewerOf(request.auth), request.params.id),
+      async (request) => getProvider(openContext(request, deps), { id: request.params.id }),
     );
 
     // Issue #12: platform operators verify the providers organizations added by hand. A session, not an
@@ -191,7 +190,7 @@ export function providersApiRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: unverifiedProviderListSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => listUnverifiedProviders(deps, requireAuth(request), request.query),
+      async (request) => listUnverifiedProviders(userContext(request, deps), request.query),
     );
 
     app.post(
@@ -206,7 +205,7 @@ export function providersApiRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: providerVerifyResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => verifyProvider(deps, request, requireAuth(request), request.params.id),
+      async (request) => verifyProvider(userContext(request, deps), { id: request.params.id }),
     );
 
     app.put(
@@ -222,7 +221,7 @@ export function providersApiRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: directoryProviderSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => setCapacity(deps, request, requireOrg(request), request.params.id, request.body),
+      async (request) => setCapacity(orgContext(request, deps), { id: request.params.id, ...request.body }),
     );
   };
 }

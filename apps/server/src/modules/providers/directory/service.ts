@@ -9,22 +9,25 @@ import {
   type RadiusSearchQuery,
   type ZipSearchQuery,
 } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
 import { createGeocoder } from '../../../adapters/geocoder/index.ts';
-import type { DbOrTx } from '../../../db/client.ts';
+import type { PlaceRating } from '../../../adapters/ratings/driver.ts';
 import { audit } from '../../../platform/audit.ts';
-import type { AuthContext } from '../../../platform/auth.ts';
 import { isSuperAdmin } from '../../../platform/auth.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import type { OrgContext, ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { lookupZip, parseLatLng, zipInAddress } from './geography.ts';
 import * as repo from './repo.ts';
+import { type ProviderViewer, viewerOf } from './visibility.ts';
 import { type ProviderRow, toDirectoryProvider } from './wire.ts';
+
+// The provider directory (001 §5, §7): search, one provider, capacity, and the writes other modules make to
+// provider rows (a provider added by hand, cached ratings), which only this module's queries touch. Every call
+// sees the providers its actor's organization may see (visibility.ts, issue #12).
 
 const NOT_FOUND = 'Provider not found';
 
 function geocodeFailed(field = 'address'): AppError {
-  return new AppError('bad_request', PROVIDER_MESSAGES.geocodeAddressFailed, {
+  return new AppError('provider.address_not_located', PROVIDER_MESSAGES.geocodeAddressFailed, {
     fields: { [field]: PROVIDER_MESSAGES.geocodeAddressFailed },
   });
 }
@@ -34,8 +37,8 @@ function geocodeFailed(field = 'address'): AppError {
  * service when there is one, else located by the ZIP code it contains. Nothing found is a 400 with the spec's
  * message, never a guess.
  */
-export async function geocode(deps: AppDeps, address: string): Promise<GeocodeResponse> {
-  const text = address.trim();
+export async function geocode(ctx: ServiceContext, input: { address: string }): Promise<GeocodeResponse> {
+  const text = input.address.trim();
   if (/^\d{5}(-\d{4})?$/.test(text)) {
     const place = lookupZip(text);
     if (!place) throw geocodeFailed();
@@ -43,7 +46,7 @@ export async function geocode(deps: AppDeps, address: string): Promise<GeocodeRe
   }
   const pair = parseLatLng(text);
   if (pair) return { ...pair, zip_code: null, city: null, state: null, county: null, source: 'coordinates' };
-  const geocoder = createGeocoder(deps.config);
+  const geocoder = createGeocoder(ctx.deps.config);
   if (geocoder) {
     try {
       const point = await geocoder.geocode(text);
@@ -58,41 +61,26 @@ export async function geocode(deps: AppDeps, address: string): Promise<GeocodeRe
   throw geocodeFailed();
 }
 
-export type { ProviderViewer } from './repo.ts';
-
-/**
- * The organization a request acts for, as a directory viewer: signed-out callers and users without an
- * organization see public and verified providers only (issue #12).
- */
-export function viewerOf(auth: Pick<AuthContext, 'org'> | null | undefined): repo.ProviderViewer {
-  return auth?.org?.id ?? null;
-}
-
-/**
- * Issue #12, the visibility rule as a SQL condition on `providers`, for the queries of other modules that list
- * or join providers for someone (My Providers). Written once, in the directory's repo.
- */
-export function providerVisibleTo(viewer: repo.ProviderViewer) {
-  return repo.visibleTo(viewer);
-}
-
-/** Whether the viewer may see this provider (false for an unknown id): other modules answer 404 when not. */
-export async function canSeeProvider(db: DbOrTx, viewer: repo.ProviderViewer, id: number): Promise<boolean> {
-  return (await repo.findProvider(db, viewer, id)) !== undefined;
+/** Whether the actor's organization may see this provider (false for an unknown id): others answer 404 when not. */
+export async function canSeeProvider(ctx: ServiceContext, input: { providerId: number }): Promise<boolean> {
+  return (await repo.findProvider(ctx.db, viewerOf(ctx), input.providerId)) !== undefined;
 }
 
 /**
  * Whether a provider's web form and website may be opened by the server (issue #12): only for registry and
  * verified providers, never for one added by hand and awaiting verification. Null for an unknown id.
  */
-export async function isProviderVerified(db: DbOrTx, id: number): Promise<boolean | null> {
-  const row = await repo.findVerification(db, id);
+export async function isProviderVerified(
+  ctx: ServiceContext,
+  input: { providerId: number },
+): Promise<boolean | null> {
+  const row = await repo.findVerification(ctx.db, input.providerId);
   return row ? providerVerificationStatus(row) === 'verified' : null;
 }
 
 export type NearestInput = {
   /** Whose matching or search this is: only this organization's private providers join the public ones. */
-  viewer: repo.ProviderViewer;
+  viewer: ProviderViewer;
   latitude: number;
   longitude: number;
   radiusMiles: number;
@@ -100,9 +88,9 @@ export type NearestInput = {
 } & repo.ProviderFilters;
 
 /** Nearest providers first, within the radius (used by the directory, auto-match and the provider picker). */
-export async function nearestProviders(db: DbOrTx, input: NearestInput) {
+export async function nearestProviders(ctx: ServiceContext, input: NearestInput) {
   const { viewer, latitude, longitude, radiusMiles, limit, ...filters } = input;
-  return repo.nearest(db, viewer, { latitude, longitude }, radiusMiles, limit, filters);
+  return repo.nearest(ctx.db, viewer, { latitude, longitude }, radiusMiles, limit, filters);
 }
 
 function filtersOf(q: RadiusSearchQuery | ZipSearchQuery | CountySearchQuery): repo.ProviderFilters {
@@ -127,35 +115,29 @@ function resultOf(
 
 /** GET /directory/search/radius (001 §7). */
 export async function searchRadius(
-  deps: AppDeps,
-  viewer: repo.ProviderViewer,
+  ctx: ServiceContext,
   q: RadiusSearchQuery,
 ): Promise<DirectorySearchResult> {
   const center = { latitude: q.latitude, longitude: q.longitude };
-  const found = await repo.nearest(deps.database.db, viewer, center, q.radius_miles, q.limit, filtersOf(q));
+  const found = await repo.nearest(ctx.db, viewerOf(ctx), center, q.radius_miles, q.limit, filtersOf(q));
   return resultOf(found, center);
 }
 
 /** GET /directory/search/by-zip: the ZIP's centroid is the search point. */
-export async function searchByZip(
-  deps: AppDeps,
-  viewer: repo.ProviderViewer,
-  q: ZipSearchQuery,
-): Promise<DirectorySearchResult> {
+export async function searchByZip(ctx: ServiceContext, q: ZipSearchQuery): Promise<DirectorySearchResult> {
   const place = lookupZip(q.zip_code);
   if (!place) throw geocodeFailed('zip_code');
   const center = { latitude: place.latitude, longitude: place.longitude };
-  const found = await repo.nearest(deps.database.db, viewer, center, q.radius_miles, q.limit, filtersOf(q));
+  const found = await repo.nearest(ctx.db, viewerOf(ctx), center, q.radius_miles, q.limit, filtersOf(q));
   return resultOf(found, center);
 }
 
 /** GET /directory/search/by-county: every provider of the county, by name (no point, no distance). */
 export async function searchByCounty(
-  deps: AppDeps,
-  viewer: repo.ProviderViewer,
+  ctx: ServiceContext,
   q: CountySearchQuery,
 ): Promise<DirectorySearchResult> {
-  const rows = await repo.listByName(deps.database.db, viewer, q.limit, {
+  const rows = await repo.listByName(ctx.db, viewerOf(ctx), q.limit, {
     ...filtersOf(q),
     state: q.state,
     county: q.county,
@@ -171,16 +153,15 @@ export async function searchByCounty(
  * Either way one bounded page, filtered on the server.
  */
 export async function listProviders(
-  deps: AppDeps,
-  viewer: repo.ProviderViewer,
+  ctx: ServiceContext,
   q: Omit<RadiusSearchQuery, 'latitude' | 'longitude'> & { latitude?: number; longitude?: number },
 ): Promise<DirectorySearchResult> {
   if (q.latitude !== undefined && q.longitude !== undefined) {
-    return searchRadius(deps, viewer, { ...q, latitude: q.latitude, longitude: q.longitude });
+    return searchRadius(ctx, { ...q, latitude: q.latitude, longitude: q.longitude });
   }
   const rows = await repo.listByName(
-    deps.database.db,
-    viewer,
+    ctx.db,
+    viewerOf(ctx),
     q.limit,
     filtersOf({ ...q, latitude: 0, longitude: 0 }),
   );
@@ -190,26 +171,35 @@ export async function listProviders(
   );
 }
 
-/** One provider the viewer may see; anyone else's private provider is as unknown as a missing one (404). */
-export async function getProvider(
-  deps: AppDeps,
-  viewer: repo.ProviderViewer,
-  id: number,
-  from?: { latitude: number; longitude: number },
-): Promise<DirectoryProvider> {
-  const row = await repo.findProvider(deps.database.db, viewer, id);
-  if (!row) throw new AppError('not_found', NOT_FOUND);
-  return toDirectoryProvider(row, distanceFrom(row, from));
+/**
+ * One provider the actor's organization may see, with the distance from `from` when given; null when it may
+ * not (anyone else's private provider is as unknown as a missing one).
+ */
+export async function findProvider(
+  ctx: ServiceContext,
+  input: { id: number; from?: { latitude: number; longitude: number } | undefined },
+): Promise<DirectoryProvider | null> {
+  const row = await repo.findProvider(ctx.db, viewerOf(ctx), input.id);
+  return row ? toDirectoryProvider(row, distanceFrom(row, input.from)) : null;
 }
 
-/** Of the given ids, the providers the viewer may see, in the order given (the others left out). */
+/** The same, 404 when it may not be seen (GET /directory/providers/{id}, GET /api/providers/{id}). */
+export async function getProvider(
+  ctx: ServiceContext,
+  input: { id: number; from?: { latitude: number; longitude: number } | undefined },
+): Promise<DirectoryProvider> {
+  const provider = await findProvider(ctx, input);
+  if (!provider) throw new AppError('provider.not_found', NOT_FOUND);
+  return provider;
+}
+
+/** Of the given ids, the providers the actor's organization may see, in the order given (the others left out). */
 export async function getProviders(
-  deps: AppDeps,
-  viewer: repo.ProviderViewer,
-  ids: readonly number[],
+  ctx: ServiceContext,
+  input: { ids: readonly number[] },
 ): Promise<DirectoryProvider[]> {
-  const rows = new Map((await repo.findProviders(deps.database.db, viewer, ids)).map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
+  const rows = new Map((await repo.findProviders(ctx.db, viewerOf(ctx), input.ids)).map((r) => [r.id, r]));
+  return input.ids.flatMap((id) => {
     const row = rows.get(id);
     return row ? [toDirectoryProvider(row)] : [];
   });
@@ -221,21 +211,20 @@ function distanceFrom(row: ProviderRow, from?: { latitude: number; longitude: nu
 }
 
 const SERVICES_TTL_MS = 10 * 60_000;
-const servicesCache = new WeakMap<AppDeps, { at: number; services: string[] }>();
+const servicesCache = new WeakMap<object, { at: number; services: string[] }>();
 
 /** GET /directory/services: the services providers offer. Cached: the list changes with imports, not by the minute. */
-export async function listServices(deps: AppDeps): Promise<string[]> {
-  const hit = servicesCache.get(deps);
+export async function listServices(ctx: ServiceContext): Promise<string[]> {
+  const hit = servicesCache.get(ctx.deps);
   if (hit && Date.now() - hit.at < SERVICES_TTL_MS) return hit.services;
-  const services = await repo.distinctServices(deps.database.db);
-  servicesCache.set(deps, { at: Date.now(), services });
+  const services = await repo.distinctServices(ctx.db);
+  servicesCache.set(ctx.deps, { at: Date.now(), services });
   return services;
 }
 
 /** POST /directory/feedback {organization_id, feedback_type, comments, user_email} (001 §7). */
 export async function submitDirectoryFeedback(
-  deps: AppDeps,
-  viewer: repo.ProviderViewer,
+  ctx: ServiceContext,
   input: {
     organization_id: number;
     feedback_type: string;
@@ -243,9 +232,11 @@ export async function submitDirectoryFeedback(
     user_email?: string | null;
   },
 ) {
-  const row = await repo.findProvider(deps.database.db, viewer, input.organization_id);
-  if (!row) throw new AppError('not_found', NOT_FOUND, { fields: { organization_id: NOT_FOUND } });
-  await repo.insertDirectoryFeedback(deps.database.db, {
+  const row = await repo.findProvider(ctx.db, viewerOf(ctx), input.organization_id);
+  if (!row) {
+    throw new AppError('provider.not_found', NOT_FOUND, { fields: { organization_id: NOT_FOUND } });
+  }
+  await repo.insertDirectoryFeedback(ctx.db, {
     providerId: row.id,
     feedbackType: input.feedback_type,
     comments: input.comments ?? null,
@@ -259,37 +250,111 @@ export async function submitDirectoryFeedback(
  * whether it takes referrals; auto-match leaves out providers that are full.
  */
 export async function setCapacity(
-  deps: AppDeps,
-  request: FastifyRequest,
-  auth: AuthContext & { org: { id: number } },
-  id: number,
+  ctx: OrgContext,
   input: {
+    id: number;
     capacity_status: 'accepting' | 'waitlist' | 'full';
     capacity_wait_days?: number | null | undefined;
   },
 ): Promise<DirectoryProvider> {
-  const db = deps.database.db;
-  const current = await repo.findProvider(db, viewerOf(auth), id);
-  if (!current) throw new AppError('not_found', NOT_FOUND);
-  if (current.organizationId !== auth.org.id && !isSuperAdmin(auth.memberships)) {
-    throw new AppError('forbidden', `Only the users of ${current.name} can set its capacity.`);
+  const { id } = input;
+  const current = await repo.findProvider(ctx.db, viewerOf(ctx), id);
+  if (!current) throw new AppError('provider.not_found', NOT_FOUND);
+  if (current.organizationId !== ctx.actor.org.id && !isSuperAdmin(ctx.actor.memberships)) {
+    throw new AppError(
+      'provider.capacity_not_own',
+      `Only the users of ${current.name} can set its capacity.`,
+    );
   }
   const waitDays = input.capacity_status === 'waitlist' ? (input.capacity_wait_days ?? null) : null;
   if (input.capacity_status === 'waitlist' && waitDays === null) {
     const message = 'Enter the expected wait in days.';
-    throw new AppError('validation_failed', message, { fields: { capacity_wait_days: message } });
+    throw new AppError('provider.capacity_wait_required', message, {
+      fields: { capacity_wait_days: message },
+    });
   }
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const row = await repo.updateCapacity(tx, id, {
       capacityStatus: input.capacity_status,
       capacityWaitDays: waitDays,
     });
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'provider.capacity_set',
       entityType: 'provider',
       entityId: id,
       details: { capacity_status: input.capacity_status, capacity_wait_days: waitDays },
     });
     return toDirectoryProvider(row!);
+  });
+}
+
+/**
+ * A provider typed in by hand is not verified against any registry: the required fields earn 60 ("Good
+ * quality", still below the call-first line of 001 §9), and an email, a website and a located ZIP 10 each.
+ */
+function handEnteredQuality(
+  input: { email: string | null; website: string | null },
+  located: boolean,
+): number {
+  return 60 + (input.email ? 10 : 0) + (input.website ? 10 : 0) + (located ? 10 : 0);
+}
+
+/**
+ * Add New Provider (001 §2.4, through My Providers): the provider typed in, created by the signed-in user for
+ * the organization it acts for and private to it until a platform operator verifies it (issue #12). Its ZIP's
+ * centroid locates it offline, so radius searches and matching find it (001 §3). Audited as
+ * `provider.created`, in the caller's transaction when there is one.
+ */
+export async function addProviderByHand(
+  ctx: OrgContext,
+  input: {
+    name: string;
+    organizationType: string;
+    address: string;
+    city: string;
+    state: string;
+    zipCode: string;
+    phone: string;
+    email: string | null;
+    website: string | null;
+    services: string[];
+    languages: string[];
+  },
+): Promise<DirectoryProvider> {
+  const place = lookupZip(input.zipCode);
+  const row = await repo.insertUserProvider(ctx.db, {
+    ...input,
+    county: place?.county ?? null,
+    latitude: place?.latitude ?? null,
+    longitude: place?.longitude ?? null,
+    dataQualityScore: handEnteredQuality(input, place !== null),
+    createdBy: ctx.actor.user.id,
+    ownerOrganizationId: ctx.actor.org.id,
+  });
+  await audit(ctx.db, ctx, {
+    action: 'provider.created',
+    entityType: 'provider',
+    entityId: row.id,
+    details: { owner_organization_id: ctx.actor.org.id, verification_status: 'private' },
+  });
+  return toDirectoryProvider(row);
+}
+
+/**
+ * 001 §9: ratings fetched by the ratings adapter, cached on the provider rows for 24 hours (a place not found
+ * is cached too, with no rating), in one transaction with its audit row `provider.ratings_updated`.
+ */
+export async function cacheProviderRatings(
+  ctx: ServiceContext,
+  input: { ratings: readonly { providerId: number; rating: PlaceRating | null }[]; at: Date; driver: string },
+): Promise<void> {
+  if (input.ratings.length === 0) return;
+  await ctx.db.transaction(async (tx) => {
+    for (const r of input.ratings) await repo.saveRating(tx, r.providerId, r.rating, input.at);
+    await audit(tx, ctx, {
+      action: 'provider.ratings_updated',
+      entityType: 'provider',
+      details: { provider_ids: input.ratings.map((r) => r.providerId), driver: input.driver },
+    });
   });
 }

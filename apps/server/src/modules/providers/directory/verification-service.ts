@@ -4,10 +4,9 @@ import {
   type UnverifiedProviderList,
   type UnverifiedProviderListQuery,
 } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
 import { audit } from '../../../platform/audit.ts';
-import { type AuthContext, isPlatformOperator } from '../../../platform/auth.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import { isPlatformOperator } from '../../../platform/auth.ts';
+import type { UserContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import * as repo from './repo.ts';
 import * as verificationRepo from './verification-repo.ts';
@@ -17,21 +16,21 @@ import { toDirectoryProvider } from './wire.ts';
 // organizations added by hand; until then each is private to its organization. An organization's own admins
 // cannot: they would vouch for their own entries.
 
-function requireOperator(auth: AuthContext) {
-  if (!isPlatformOperator(auth))
-    throw new AppError('forbidden', PROVIDER_VERIFICATION_MESSAGES.operatorsOnly);
+function requireOperator(ctx: UserContext) {
+  if (!isPlatformOperator(ctx.actor)) {
+    throw new AppError('platform.operator_only', PROVIDER_VERIFICATION_MESSAGES.operatorsOnly);
+  }
 }
 
 /** GET /api/providers/unverified: providers added by hand awaiting verification, newest first. */
 export async function listUnverifiedProviders(
-  deps: AppDeps,
-  auth: AuthContext,
+  ctx: UserContext,
   query: UnverifiedProviderListQuery,
 ): Promise<UnverifiedProviderList> {
-  requireOperator(auth);
+  requireOperator(ctx);
   const { page, page_size: pageSize } = query;
   const { rows, total } = await verificationRepo.listUnverified(
-    deps.database.db,
+    ctx.db,
     query.search || undefined,
     pageSize,
     (page - 1) * pageSize,
@@ -57,23 +56,22 @@ export async function listUnverifiedProviders(
  * already verified. Audited as `provider.verified` in the change's transaction.
  */
 export async function verifyProvider(
-  deps: AppDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
-  id: number,
+  ctx: UserContext,
+  input: { id: number },
 ): Promise<ProviderVerifyResponse> {
-  requireOperator(auth);
-  return deps.database.db.transaction(async (tx) => {
+  requireOperator(ctx);
+  const { id } = input;
+  return ctx.db.transaction(async (tx) => {
     const now = new Date();
-    const row = await verificationRepo.markVerified(tx, id, auth.user.id, now);
+    const row = await verificationRepo.markVerified(tx, id, ctx.actor.user.id, now);
     if (!row) {
       const current = await repo.findVerification(tx, id);
       if (current?.source === 'user') {
-        throw new AppError('conflict', PROVIDER_VERIFICATION_MESSAGES.alreadyVerified);
+        throw new AppError('provider.already_verified', PROVIDER_VERIFICATION_MESSAGES.alreadyVerified);
       }
-      throw new AppError('not_found', PROVIDER_VERIFICATION_MESSAGES.notAwaiting);
+      throw new AppError('provider.not_awaiting_verification', PROVIDER_VERIFICATION_MESSAGES.notAwaiting);
     }
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'provider.verified',
       entityType: 'provider',
       entityId: id,

@@ -1,3 +1,4 @@
+import { providers, referrals } from '../../../db/schema/index.ts';
 import { defineModule } from '../../../platform/module.ts';
 import { providerPerformanceRoutes } from './routes.ts';
 
@@ -6,5 +7,16 @@ export default defineModule({
   area: 'providers',
   service: 'product',
   owns: [],
+  // Figures computed in the database from many rows: one query per page, never a call per provider.
+  reads: [
+    {
+      table: referrals,
+      why: "Every figure is counted over the active organization's referrals, grouped by matched provider",
+    },
+    {
+      table: providers,
+      why: 'The figures are joined to their provider rows (name search, quality, cached ratings) for one page',
+    },
+  ],
   routes: (deps) => [providerPerformanceRoutes(deps)],
 });

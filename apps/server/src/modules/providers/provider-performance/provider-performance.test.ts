@@ -317,7 +317,10 @@ describe('POST /api/provider-performance/ratings', () => {
   it('answers 422 when no Places API key is configured', async () => {
     configure(undefined);
     const res = await post('/api/provider-performance/ratings', coordinator, { provider_ids: [alpha] }, plan);
-    expect(expectEnvelope(res, 422).message).toBe(RATINGS_MESSAGES.notConfigured);
+    expect(expectEnvelope(res, 422)).toMatchObject({
+      reason: 'ratings.not_configured',
+      message: RATINGS_MESSAGES.notConfigured,
+    });
   });
 
   it('looks providers up in batches of 5, 200 ms apart, caches them 24 hours and does not call again', async () => {
@@ -426,7 +429,10 @@ describe('POST /api/provider-performance/ratings', () => {
       { provider_ids: [broken] },
       plan,
     );
-    expect(expectEnvelope(failed, 503).message).toBe(RATINGS_MESSAGES.failed);
+    expect(expectEnvelope(failed, 503)).toMatchObject({
+      reason: 'ratings.lookup_failed',
+      message: RATINGS_MESSAGES.failed,
+    });
 
     configure('wrong-key');
     const denied = await post(

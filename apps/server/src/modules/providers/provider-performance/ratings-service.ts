@@ -6,15 +6,16 @@ import {
   type RatingsUpdateRequest,
   type RatingsUpdateResponse,
 } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
 import { lookupInBatches } from '../../../adapters/ratings/batches.ts';
 import type { PlaceQuery } from '../../../adapters/ratings/driver.ts';
 import { createRatingsDriver } from '../../../adapters/ratings/index.ts';
-import { audit } from '../../../platform/audit.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import type { OrgContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
+import { cacheProviderRatings } from '../directory/service.ts';
 import * as repo from './repo.ts';
-import type { Actor } from './service.ts';
+
+/** Where lookups that failed are logged (the route passes its request's logger). */
+export type WarningLog = { warn: (details: object, message: string) => void };
 
 const CACHE_MS = RATINGS_CACHE_HOURS * 3_600_000;
 
@@ -40,18 +41,18 @@ function toQuery(p: repo.ProviderRow): PlaceQuery {
  * provider for 24 hours (a provider fetched less than 24 hours ago is not looked up again).
  */
 export async function updateGoogleRatings(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  body: RatingsUpdateRequest,
+  ctx: OrgContext,
+  input: RatingsUpdateRequest & { log: WarningLog },
 ): Promise<RatingsUpdateResponse> {
-  const driver = createRatingsDriver(deps.config);
-  if (!driver) throw new AppError('rule_broken', RATINGS_MESSAGES.notConfigured);
-  const db = deps.database.db;
-  const ids = [...new Set(body.provider_ids)];
-  const inScope = new Set(await repo.providerIdsInScope(db, actor.org.id, ids));
+  const driver = createRatingsDriver(ctx.deps.config);
+  if (!driver) throw new AppError('ratings.not_configured', RATINGS_MESSAGES.notConfigured);
+  const db = ctx.db;
+  const ids = [...new Set(input.provider_ids)];
+  const inScope = new Set(await repo.providerIdsInScope(db, ctx.actor.org.id, ids));
   // An organization may only touch providers its own referrals were matched to (its dashboard's scope).
-  if (ids.some((id) => !inScope.has(id))) throw new AppError('forbidden', RATINGS_MESSAGES.outOfScope);
+  if (ids.some((id) => !inScope.has(id))) {
+    throw new AppError('ratings.out_of_scope', RATINGS_MESSAGES.outOfScope);
+  }
 
   const now = new Date();
   const rows = await repo.providersByIds(db, ids);
@@ -63,7 +64,7 @@ export async function updateGoogleRatings(
   const incomplete = stale.length - lookable.length;
   const cachedRated = fresh.filter((p) => p.googleRating !== null).length;
   if (stale.length > 0 && lookable.length === 0 && cachedRated === 0) {
-    throw new AppError('rule_broken', RATINGS_MESSAGES.locationIncomplete);
+    throw new AppError('ratings.location_incomplete', RATINGS_MESSAGES.locationIncomplete);
   }
 
   const outcomes = await lookupInBatches(
@@ -73,18 +74,13 @@ export async function updateGoogleRatings(
   );
   const failed = outcomes.filter((o) => o.status === 'failed');
   const answered = outcomes.filter((o) => o.status !== 'failed');
-  if (answered.length > 0) {
-    await db.transaction(async (tx) => {
-      for (const o of answered) await repo.saveRating(tx, o.key, o.status === 'found' ? o.rating : null, now);
-      await audit(tx, request, {
-        action: 'provider.ratings_updated',
-        entityType: 'provider',
-        details: { provider_ids: answered.map((o) => o.key), driver: driver.name },
-      });
-    });
-  }
+  await cacheProviderRatings(ctx, {
+    ratings: answered.map((o) => ({ providerId: o.key, rating: o.status === 'found' ? o.rating : null })),
+    at: now,
+    driver: driver.name,
+  });
   if (failed.length > 0) {
-    request.log.warn(
+    input.log.warn(
       { failed: failed.map((o) => ({ provider_id: o.key, error: o.status === 'failed' ? o.error : '' })) },
       'ratings lookups failed',
     );
@@ -92,7 +88,7 @@ export async function updateGoogleRatings(
 
   const fetchedRated = outcomes.filter((o) => o.status === 'found' && o.rating.rating !== null).length;
   const rated = fetchedRated + cachedRated;
-  if (rated === 0 && failed.length > 0) throw new AppError('unavailable', RATINGS_MESSAGES.failed);
+  if (rated === 0 && failed.length > 0) throw new AppError('ratings.lookup_failed', RATINGS_MESSAGES.failed);
   return {
     success: rated > 0,
     message: rated > 0 ? RATINGS_MESSAGES.updated(rated) : RATINGS_MESSAGES.noneFound,

@@ -3,8 +3,7 @@ import {
   PERFORMANCE_MATCHED_STATUSES,
   PERFORMANCE_PENDING_STATUSES,
 } from '@trust/domain';
-import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PlaceRating } from '../../../adapters/ratings/driver.ts';
+import { asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { providers } from '../../../db/schema/index.ts';
 
@@ -156,27 +155,4 @@ export async function ownListings(db: DbOrTx, orgId: number): Promise<ProviderRo
     .from(providers)
     .where(eq(providers.organizationId, orgId))
     .orderBy(asc(providers.name), asc(providers.id));
-}
-
-/** 001 §9: the rating cache lives on the provider row for 24 hours; a place not found is cached too. */
-export async function saveRating(
-  db: DbOrTx,
-  id: number,
-  rating: PlaceRating | null,
-  at: Date,
-): Promise<void> {
-  await db
-    .update(providers)
-    .set(
-      rating
-        ? {
-            googleRating: rating.rating,
-            googleReviewCount: rating.reviewCount,
-            googlePlaceId: rating.placeId,
-            googleReviews: rating.reviews,
-            ratingsUpdatedAt: at,
-          }
-        : { ratingsUpdatedAt: at },
-    )
-    .where(and(eq(providers.id, id)));
 }

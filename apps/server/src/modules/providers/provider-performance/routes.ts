@@ -8,9 +8,9 @@ import {
   ratingsUpdateResponseSchema,
 } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireOrg } from '../../../platform/auth.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
+import { orgContext } from '../../../platform/request-context.ts';
 import { updateGoogleRatings } from './ratings-service.ts';
 import { getProviderPerformance, listOwnListings } from './service.ts';
 
@@ -34,7 +34,7 @@ export function providerPerformanceRoutes(deps: AppDeps): FastifyPluginAsyncZod 
           response: { 200: providerPerformanceListSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => getProviderPerformance(deps, requireOrg(request), request.query),
+      async (request) => getProviderPerformance(orgContext(request, deps), request.query),
     );
 
     app.post(
@@ -49,7 +49,8 @@ export function providerPerformanceRoutes(deps: AppDeps): FastifyPluginAsyncZod 
           response: { 200: ratingsUpdateResponseSchema, ...errorResponses(400, 401, 403, 422, 503) },
         },
       },
-      async (request) => updateGoogleRatings(deps, request, requireOrg(request), request.body),
+      async (request) =>
+        updateGoogleRatings(orgContext(request, deps), { ...request.body, log: request.log }),
     );
 
     app.get(
@@ -62,7 +63,7 @@ export function providerPerformanceRoutes(deps: AppDeps): FastifyPluginAsyncZod 
           response: { 200: ownListingsSchema, ...errorResponses(401, 403) },
         },
       },
-      async (request) => listOwnListings(deps, requireOrg(request)),
+      async (request) => listOwnListings(orgContext(request, deps)),
     );
   };
 }

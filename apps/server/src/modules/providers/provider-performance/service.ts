@@ -7,12 +7,9 @@ import {
   performanceRangeStart,
 } from '@trust/domain';
 import { createRatingsDriver } from '../../../adapters/ratings/index.ts';
-import type { ActiveOrg, AuthContext } from '../../../platform/auth.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import type { OrgContext } from '../../../platform/context.ts';
 import { toDirectoryProvider } from '../directory/wire.ts';
 import * as repo from './repo.ts';
-
-export type Actor = AuthContext & { org: ActiveOrg };
 
 const oneDecimal = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
 
@@ -41,13 +38,12 @@ function toMetrics(row: repo.MetricsRow, p: repo.ProviderRow): ProviderMetrics {
  * server; the range chips filter by match time (issue: "the time-range chips really filter").
  */
 export async function getProviderPerformance(
-  deps: AppDeps,
-  actor: Actor,
+  ctx: OrgContext,
   query: ProviderPerformanceQuery,
 ): Promise<ProviderPerformanceList> {
-  const db = deps.database.db;
+  const db = ctx.db;
   const filter: repo.MetricsFilter = {
-    orgId: actor.org.id,
+    orgId: ctx.actor.org.id,
     since: performanceRangeStart(query.range, new Date()),
     search: query.search || undefined,
   };
@@ -79,12 +75,12 @@ export async function getProviderPerformance(
     page: query.page,
     page_size: query.page_size,
     range: query.range,
-    ratings_configured: createRatingsDriver(deps.config) !== null,
+    ratings_configured: createRatingsDriver(ctx.deps.config) !== null,
   };
 }
 
 /** GET /api/provider-performance/own-listings: the listings whose capacity this organization's users set. */
-export async function listOwnListings(deps: AppDeps, actor: Actor): Promise<OwnListings> {
-  const rows = await repo.ownListings(deps.database.db, actor.org.id);
+export async function listOwnListings(ctx: OrgContext): Promise<OwnListings> {
+  const rows = await repo.ownListings(ctx.db, ctx.actor.org.id);
   return { providers: rows.map((r) => toDirectoryProvider(r)) };
 }

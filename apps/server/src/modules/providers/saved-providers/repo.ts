@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { providers, savedProviders } from '../../../db/schema/index.ts';
-import { type ProviderViewer, providerVisibleTo } from '../directory/service.ts';
+import { type ProviderViewer, providerVisibleTo } from '../directory/visibility.ts';
 import type { ProviderRow } from '../directory/wire.ts';
 
 const { searchText: _searchText, ...providerColumns } = getTableColumns(providers);
@@ -54,19 +54,6 @@ export async function listSaved(
   return { rows, total: Number(count?.n ?? 0) };
 }
 
-/** A provider the viewer may save: another organization's private provider is as unknown as a missing one. */
-export async function findProviderRow(
-  db: DbOrTx,
-  viewer: ProviderViewer,
-  id: number,
-): Promise<ProviderRow | undefined> {
-  const [row] = await db
-    .select(providerColumns)
-    .from(providers)
-    .where(and(eq(providers.id, id), providerVisibleTo(viewer)));
-  return row;
-}
-
 /** Saves a provider for a user; null when it was already saved (the unique index settles races). */
 export async function insertSaved(db: DbOrTx, userId: number, providerId: number): Promise<Date | null> {
   const [row] = await db
@@ -86,22 +73,24 @@ export async function deleteSaved(db: DbOrTx, userId: number, providerId: number
   return rows.length > 0;
 }
 
-/**
- * A provider typed in through Add New Provider (001 §2.4): source 'user', by its creator, owned by the
- * organization it was added for and not verified (issue #12: private to that organization until a platform
- * operator verifies it).
- */
-export async function insertUserProvider(
+/** Has this user already saved a provider of this name at this ZIP? (001 §8: 409 when saved.) */
+export async function hasSavedNamedAt(
   db: DbOrTx,
-  values: Omit<
-    typeof providers.$inferInsert,
-    'id' | 'source' | 'verifiedAt' | 'verifiedBy' | 'ownerOrganizationId'
-  > & { ownerOrganizationId: number },
-): Promise<ProviderRow> {
+  userId: number,
+  name: string,
+  zipCode: string,
+): Promise<boolean> {
   const [row] = await db
-    .insert(providers)
-    .values({ ...values, source: 'user', verifiedAt: null, verifiedBy: null })
-    .returning(providerColumns);
-  if (!row) throw new Error('provider insert returned no row');
-  return row;
+    .select({ id: providers.id })
+    .from(savedProviders)
+    .innerJoin(providers, eq(providers.id, savedProviders.providerId))
+    .where(
+      and(
+        eq(savedProviders.userId, userId),
+        sql`lower(${providers.name}) = ${name.toLowerCase()}`,
+        eq(providers.zipCode, zipCode),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

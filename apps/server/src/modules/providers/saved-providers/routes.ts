@@ -8,9 +8,9 @@ import {
 } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth, requireOrg } from '../../../platform/auth.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
+import { orgContext, userContext } from '../../../platform/request-context.ts';
 import { listSavedProviders, removeSavedProvider, saveProvider } from './service.ts';
 
 // 001 §2.5 My Providers is a personal list: every route needs a session and acts for the signed-in user only.
@@ -38,7 +38,7 @@ export function savedProvidersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: savedProviderListSchema, ...errorResponses(400, 401) },
         },
       },
-      async (request) => listSavedProviders(deps, requireAuth(request), request.query),
+      async (request) => listSavedProviders(userContext(request, deps), request.query),
     );
 
     app.post(
@@ -54,7 +54,7 @@ export function savedProvidersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        reply.code(201).send(await saveProvider(deps, request, requireOrg(request), request.body)),
+        reply.code(201).send(await saveProvider(orgContext(request, deps), request.body)),
     );
 
     app.delete(
@@ -68,7 +68,8 @@ export function savedProvidersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: savedProviderDeleteResponseSchema, ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => removeSavedProvider(deps, request, requireAuth(request), request.params.provider_id),
+      async (request) =>
+        removeSavedProvider(userContext(request, deps), { providerId: request.params.provider_id }),
     );
   };
 }

@@ -80,7 +80,10 @@ describe('POST /api/saved-providers with a directory provider', () => {
     expect(bySecond.statusCode, bySecond.body).toBe(201);
 
     const again = await api('POST', '/api/saved-providers', coordinator, { id: first });
-    expect(expectEnvelope(again, 409, 'conflict').message).toBe('This provider is already saved');
+    expect(expectEnvelope(again, 409, 'conflict')).toMatchObject({
+      reason: 'saved_provider.already_saved',
+      message: 'This provider is already saved',
+    });
 
     const mine = await list(coordinator);
     expect(mine.providers.map((p) => p.provider_id)).toEqual([second, first]);
@@ -233,7 +236,10 @@ describe('DELETE /api/saved-providers/{provider_id}', () => {
     expect((await list(coordinator)).providers.map((p) => p.id)).not.toContain(id);
     expect(await auditCount('saved_provider.removed', id)).toBe(1);
     const again = await api('DELETE', `/api/saved-providers/${id}`, coordinator);
-    expect(expectEnvelope(again, 404).message).toBe('This provider is not in your list.');
+    expect(expectEnvelope(again, 404)).toMatchObject({
+      reason: 'saved_provider.not_saved',
+      message: 'This provider is not in your list.',
+    });
   });
 
   it('answers 400 for an id that is not a number', async () => {

@@ -407,6 +407,7 @@ describe("the matched provider's organization and note visibility (issue #12)", 
     // Read, never changed, by the provider.
     const put = await api('PUT', `/api/case-notes/${shared.id}`, cbo, { content: 'changed' }, harbor);
     expect(expectEnvelope(put, 403).message).toBe('Only the author can change this note.');
+    expect(put.json().reason).toBe('case_note.author_only');
   });
 
   it('adds its own notes: internal to it unless shared with the referring organization', async () => {

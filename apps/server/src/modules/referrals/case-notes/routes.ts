@@ -10,10 +10,10 @@ import {
   type OrgRole,
 } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireOrg } from '../../../platform/auth.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
 import { phiRoute } from '../../../platform/phi.ts';
+import { orgContext } from '../../../platform/request-context.ts';
 import { createCaseNote, deleteCaseNote, listCaseNotes, updateCaseNote } from './service.ts';
 
 // 001 §6 shows only "an authenticated user" and some note calls without the token; here every call needs a
@@ -37,7 +37,7 @@ export function caseNotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: caseNoteListSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => listCaseNotes(deps, request, requireOrg(request), request.query),
+      async (request) => listCaseNotes(orgContext(request, deps), request.query),
     );
 
     app.post(
@@ -53,7 +53,7 @@ export function caseNotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        reply.code(201).send(await createCaseNote(deps, request, requireOrg(request), request.body)),
+        reply.code(201).send(await createCaseNote(orgContext(request, deps), request.body)),
     );
 
     app.put(
@@ -68,7 +68,8 @@ export function caseNotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: caseNoteSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => updateCaseNote(deps, request, requireOrg(request), request.params.id, request.body),
+      async (request) =>
+        updateCaseNote(orgContext(request, deps), { id: request.params.id, ...request.body }),
     );
 
     app.delete(
@@ -82,7 +83,7 @@ export function caseNotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: caseNoteDeleteResponseSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => deleteCaseNote(deps, request, requireOrg(request), request.params.id),
+      async (request) => deleteCaseNote(orgContext(request, deps), { id: request.params.id }),
     );
   };
 }

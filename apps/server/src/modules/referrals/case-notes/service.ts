@@ -13,16 +13,18 @@ import {
   REFERRAL_MESSAGES,
   type ReferralEventType,
 } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../../db/client.ts';
 import { audit, auditPhiRead } from '../../../platform/audit.ts';
 import { isPlatformOperator } from '../../../platform/auth.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import { inTransaction, type OrgContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
+import { findVisibleReferral, type VisibleReferral } from '../referrals/access.ts';
 import { recordReferralEvent } from '../referrals/history.ts';
-import { type Actor, findVisibleReferral } from '../referrals/service.ts';
 import * as repo from './repo.ts';
 import { noteHtmlToText, sanitizeNoteHtml, textToNoteHtml } from './sanitize.ts';
+
+type Actor = OrgContext['actor'];
+type Referral = VisibleReferral['record'];
 
 /**
  * Who may edit or delete a note: its author, or an administrator of the organization it was written for
@@ -54,7 +56,7 @@ function toWire(note: repo.CaseNoteRow, actor: Actor): CaseNote {
 }
 
 function contentError(message: string): AppError {
-  return new AppError('validation_failed', message, { fields: { content: message } });
+  return new AppError('case_note.content_invalid', message, { fields: { content: message } });
 }
 
 /**
@@ -79,21 +81,23 @@ export function noteBody(input: { content: string; content_html: string | null }
  * note of the referring organization is not the matched provider's to read, issue #12); anything else does not
  * exist for it.
  */
-async function findVisibleNote(deps: AppDeps, actor: Actor, id: number) {
-  const note = await repo.findNote(deps.database.db, id);
-  if (!note) throw new AppError('not_found', CASE_NOTE_MESSAGES.notFound);
+async function findVisibleNote(ctx: OrgContext, id: number) {
+  const note = await repo.findNote(ctx.db, id);
+  if (!note) throw new AppError('case_note.not_found', CASE_NOTE_MESSAGES.notFound);
+  let referral: Referral;
   try {
-    const { record } = await findVisibleReferral(deps, actor, note.referralId);
-    if (!noteVisibleTo(note, { orgId: actor.org.id, referringOrgId: record.organizationId })) {
-      throw new AppError('not_found', CASE_NOTE_MESSAGES.notFound);
-    }
-    return { note, referral: record };
+    referral = (await findVisibleReferral(ctx, { id: note.referralId })).record;
   } catch (error) {
-    if (error instanceof AppError && error.code === 'not_found') {
-      throw new AppError('not_found', CASE_NOTE_MESSAGES.notFound);
+    // The note of a referral the caller does not see does not exist for it either.
+    if (error instanceof AppError && error.reason === 'referral.not_found') {
+      throw new AppError('case_note.not_found', CASE_NOTE_MESSAGES.notFound);
     }
     throw error;
   }
+  if (!noteVisibleTo(note, { orgId: ctx.actor.org.id, referringOrgId: referral.organizationId })) {
+    throw new AppError('case_note.not_found', CASE_NOTE_MESSAGES.notFound);
+  }
+  return { note, referral };
 }
 
 /**
@@ -102,12 +106,10 @@ async function findVisibleNote(deps: AppDeps, actor: Actor, id: number) {
  * note (referrals/service.ts listReferralEvents).
  */
 async function recordChange(
-  deps: AppDeps,
+  ctx: OrgContext,
   tx: Tx,
-  request: FastifyRequest,
-  actor: Actor,
   change: {
-    referral: Awaited<ReturnType<typeof findVisibleReferral>>['record'];
+    referral: Referral;
     note: Pick<repo.CaseNoteRow, 'id' | 'organizationId' | 'visibility'>;
     type: Extract<ReferralEventType, 'note_added' | 'note_updated' | 'note_deleted'>;
     action: 'case_note.created' | 'case_note.updated' | 'case_note.deleted';
@@ -115,13 +117,13 @@ async function recordChange(
   },
 ) {
   const { note } = change;
-  await recordReferralEvent(deps, tx, {
+  await recordReferralEvent(inTransaction(ctx, tx), {
     referral: change.referral,
     type: change.type,
-    actorUserId: actor.user.id,
+    actorUserId: ctx.actor.user.id,
     details: { note_id: note.id, organization_id: note.organizationId, visibility: note.visibility },
   });
-  await audit(tx, request, {
+  await audit(tx, ctx, {
     action: change.action,
     entityType: 'case_note',
     entityId: note.id,
@@ -130,20 +132,16 @@ async function recordChange(
 }
 
 /** GET /api/case-notes?referral_id=: the referral's notes, newest first, one page; the read is audited (PHI). */
-export async function listCaseNotes(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  query: CaseNoteListQuery,
-): Promise<CaseNoteList> {
-  const { record: referral } = await findVisibleReferral(deps, actor, query.referral_id);
-  const { rows, total } = await repo.listNotes(deps.database.db, query.referral_id, {
+export async function listCaseNotes(ctx: OrgContext, query: CaseNoteListQuery): Promise<CaseNoteList> {
+  const actor = ctx.actor;
+  const { record: referral } = await findVisibleReferral(ctx, { id: query.referral_id });
+  const { rows, total } = await repo.listNotes(ctx.db, query.referral_id, {
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
     viewerOrgId: actor.org.id,
     referringOrgId: referral.organizationId,
   });
-  await auditPhiRead(deps.database.db, request, {
+  await auditPhiRead(ctx.db, ctx, {
     action: 'case_note.list_read',
     entityType: 'case_note',
     ids: rows.map((row) => row.id),
@@ -164,23 +162,16 @@ export async function listCaseNotes(
  * POST /api/case-notes: a text note by the signed-in user for the active organization (the spec's fixed user
  * id 1 and any user_id sent are ignored), on a referral the organization sees (as owner or matched provider).
  */
-export async function createCaseNote(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  input: CaseNoteCreate,
-): Promise<CaseNote> {
+export async function createCaseNote(ctx: OrgContext, input: CaseNoteCreate): Promise<CaseNote> {
   // Voice notes (recorder, transcription, audio) come with a later issue; refuse rather than store half of one.
   if (input.is_voice_note) {
-    throw new AppError('rule_broken', CASE_NOTE_MESSAGES.voiceNotSupported, {
+    throw new AppError('case_note.voice_not_supported', CASE_NOTE_MESSAGES.voiceNotSupported, {
       fields: { is_voice_note: CASE_NOTE_MESSAGES.voiceNotSupported },
     });
   }
   const body = noteBody(input);
-  const { record: referral } = await findVisibleReferral(deps, actor, input.referral_id);
-  return withReferralGone(() =>
-    insertNote(deps, request, actor, referral, body, input.language, input.visibility),
-  );
+  const { record: referral } = await findVisibleReferral(ctx, { id: input.referral_id });
+  return withReferralGone(() => insertNote(ctx, referral, body, input.language, input.visibility));
 }
 
 /** A referral deleted between the visibility check and the insert is a 404, like one that never existed. */
@@ -189,21 +180,22 @@ async function withReferralGone<T>(fn: () => Promise<T>): Promise<T> {
     return await fn();
   } catch (error) {
     const e = error as { code?: string; cause?: { code?: string } };
-    if ((e?.code ?? e?.cause?.code) === '23503') throw new AppError('not_found', REFERRAL_MESSAGES.notFound);
+    if ((e?.code ?? e?.cause?.code) === '23503') {
+      throw new AppError('referral.not_found', REFERRAL_MESSAGES.notFound);
+    }
     throw error;
   }
 }
 
 async function insertNote(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  referral: Awaited<ReturnType<typeof findVisibleReferral>>['record'],
+  ctx: OrgContext,
+  referral: Referral,
   body: { content: string; contentHtml: string },
   language: string,
   visibility: CaseNoteVisibility,
 ): Promise<CaseNote> {
-  return deps.database.db.transaction(async (tx) => {
+  const actor = ctx.actor;
+  return ctx.db.transaction(async (tx) => {
     const note = await repo.insertNote(tx, {
       referralId: referral.id,
       organizationId: actor.org.id,
@@ -215,7 +207,7 @@ async function insertNote(
       language,
       visibility,
     });
-    await recordChange(deps, tx, request, actor, {
+    await recordChange(ctx, tx, {
       referral,
       note,
       type: 'note_added',
@@ -228,8 +220,8 @@ async function insertNote(
 /** Locks the note for a change and checks the caller may make it (author or administrator). */
 async function lockChangeable(tx: Tx, actor: Actor, id: number) {
   const note = await repo.lockNote(tx, id);
-  if (!note) throw new AppError('not_found', CASE_NOTE_MESSAGES.notFound);
-  if (!canChange(actor, note)) throw new AppError('forbidden', CASE_NOTE_MESSAGES.onlyAuthor);
+  if (!note) throw new AppError('case_note.not_found', CASE_NOTE_MESSAGES.notFound);
+  if (!canChange(actor, note)) throw new AppError('case_note.author_only', CASE_NOTE_MESSAGES.onlyAuthor);
   return note;
 }
 
@@ -238,16 +230,15 @@ async function lockChangeable(tx: Tx, actor: Actor, id: number) {
  * non-blank text.
  */
 export async function updateCaseNote(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  id: number,
-  input: CaseNoteUpdate,
+  ctx: OrgContext,
+  input: CaseNoteUpdate & { id: number },
 ): Promise<CaseNote> {
-  const { note: current, referral } = await findVisibleNote(deps, actor, id);
-  if (!canChange(actor, current)) throw new AppError('forbidden', CASE_NOTE_MESSAGES.onlyAuthor);
+  const { id } = input;
+  const actor = ctx.actor;
+  const { note: current, referral } = await findVisibleNote(ctx, id);
+  if (!canChange(actor, current)) throw new AppError('case_note.author_only', CASE_NOTE_MESSAGES.onlyAuthor);
   const body = noteBody(input);
-  return deps.database.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const before = await lockChangeable(tx, actor, id);
     const visibility = input.visibility ?? before.visibility;
     if (
@@ -256,7 +247,7 @@ export async function updateCaseNote(
       before.visibility === visibility
     ) {
       // Nothing changed, yet the answer is the note: audited as the read it is (issue #12).
-      await auditPhiRead(tx, request, {
+      await auditPhiRead(tx, ctx, {
         action: 'case_note.read',
         entityType: 'case_note',
         ids: [id],
@@ -265,7 +256,7 @@ export async function updateCaseNote(
       return toWire(before, actor);
     }
     const note = await repo.updateNote(tx, id, { ...body, visibility });
-    await recordChange(deps, tx, request, actor, {
+    await recordChange(ctx, tx, {
       referral,
       note,
       type: 'note_updated',
@@ -278,16 +269,15 @@ export async function updateCaseNote(
 
 /** DELETE /api/case-notes/{id} (001 §5: the browser asks first). */
 export async function deleteCaseNote(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  id: number,
+  ctx: OrgContext,
+  input: { id: number },
 ): Promise<CaseNoteDeleteResponse> {
-  const { referral } = await findVisibleNote(deps, actor, id);
-  return deps.database.db.transaction(async (tx) => {
-    const note = await lockChangeable(tx, actor, id);
+  const { id } = input;
+  const { referral } = await findVisibleNote(ctx, id);
+  return ctx.db.transaction(async (tx) => {
+    const note = await lockChangeable(tx, ctx.actor, id);
     await repo.deleteNote(tx, id);
-    await recordChange(deps, tx, request, actor, {
+    await recordChange(ctx, tx, {
       referral,
       note,
       type: 'note_deleted',

@@ -1,3 +1,4 @@
+import { referrals } from '../../../db/schema/index.ts';
 import { defineModule } from '../../../platform/module.ts';
 import { dashboardRoutes } from './routes.ts';
 
@@ -6,5 +7,8 @@ export default defineModule({
   area: 'referrals',
   service: 'product',
   owns: [],
+  reads: [
+    { table: referrals, why: "the stat cards count the organization's referrals in one pass (003 §2.4)" },
+  ],
   routes: (deps) => [dashboardRoutes(deps)],
 });

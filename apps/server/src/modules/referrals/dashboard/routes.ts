@@ -1,8 +1,8 @@
 import { dashboardStatsSchema } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireOrg } from '../../../platform/auth.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
+import { orgContext } from '../../../platform/request-context.ts';
 import { dashboardStats } from './service.ts';
 
 export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -18,10 +18,7 @@ export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: dashboardStatsSchema, ...errorResponses(401, 403) },
         },
       },
-      async (request) => {
-        const auth = requireOrg(request);
-        return dashboardStats(deps.database, auth.org.id, auth.user.id);
-      },
+      async (request) => dashboardStats(orgContext(request, deps)),
     );
   };
 }

@@ -11,6 +11,7 @@ import { bearer, buildTestApp, expectEnvelope, login, type TestApp } from '../..
 import { type MultipartPart, multipart } from '../../../../test/multipart.ts';
 import type { Tx } from '../../../db/client.ts';
 import { referralDocuments } from '../../../db/schema/index.ts';
+import { inTransaction, systemContext } from '../../../platform/context.ts';
 import { sampleDoc, sampleDocx, sampleJpeg, samplePdf, samplePng, sampleText } from './sample-files.ts';
 import { removeReferralDocuments } from './service.ts';
 
@@ -294,6 +295,7 @@ describe('POST /api/referrals/{id}/documents', () => {
     expect(expectEnvelope(tooBig, 413, 'payload_too_large').message).toBe(
       'The file is larger than the 3.0 MB limit. Choose a smaller file.',
     );
+    expect(tooBig.json().reason).toBe('document.too_large');
     const exact = await upload(planReferral, [
       { name: 'file', filename: 'exact.txt', data: Buffer.alloc(MAX_BYTES, 'b') },
     ]);
@@ -543,6 +545,7 @@ describe('DELETE /api/referrals/{id}/documents/{docId}', () => {
     expect(expectEnvelope(refused, 403, 'forbidden').message).toBe(
       'Only the person who uploaded this document or the organization that owns the referral can delete it.',
     );
+    expect(refused.json().reason).toBe('document.delete_forbidden');
     expect(await rowOf(byPlan.id)).toBeDefined();
     const byManager = await api(
       'DELETE',
@@ -590,7 +593,9 @@ describe('deleting a Pending referral', () => {
 
     await expect(
       t.database.db.transaction(async (tx) => {
-        await removeReferralDocuments(t.app.deps, tx, sharedReferral);
+        await removeReferralDocuments(inTransaction(systemContext(t.app.deps, 'test'), tx), {
+          referralId: sharedReferral,
+        });
         await deleteRowsIn(tx);
         throw new Error('roll back');
       }),
@@ -599,7 +604,9 @@ describe('deleting a Pending referral', () => {
     expect(fs.existsSync(file)).toBe(true);
 
     await t.database.db.transaction(async (tx) => {
-      await removeReferralDocuments(t.app.deps, tx, sharedReferral);
+      await removeReferralDocuments(inTransaction(systemContext(t.app.deps, 'test'), tx), {
+        referralId: sharedReferral,
+      });
       await deleteRowsIn(tx);
       await new Promise((r) => setTimeout(r, 200));
       // Still inside the transaction: the file waits for the commit.

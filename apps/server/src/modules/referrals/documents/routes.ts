@@ -14,11 +14,11 @@ import {
 } from '@trust/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireOrg } from '../../../platform/auth.ts';
 import { contentDisposition } from '../../../platform/content-disposition.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { AppError, errorResponses } from '../../../platform/errors.ts';
 import { phiRoute } from '../../../platform/phi.ts';
+import { orgContext } from '../../../platform/request-context.ts';
 import { deleteDocument, listDocuments, openDocument, type ReadUpload, uploadDocument } from './service.ts';
 
 // 000 §7 / 001 §7 show the document calls without the token; here every call needs a session and acts for the
@@ -35,10 +35,10 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 function unreadableBody(error: unknown): AppError {
   const code = (error as { code?: string })?.code;
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new AppError('payload_too_large', DOCUMENT_MESSAGES.tooManyParts);
+    return new AppError('document.too_many_parts', DOCUMENT_MESSAGES.tooManyParts);
   }
   // A cut-off body, a malformed part, a missing boundary: the client's upload, not our failure.
-  return new AppError('bad_request', DOCUMENT_MESSAGES.malformed);
+  return new AppError('document.malformed_upload', DOCUMENT_MESSAGES.malformed);
 }
 
 /** Reads a stream to its end, dropping the bytes (parts that are not the document). */
@@ -56,13 +56,13 @@ async function drain(stream: NodeJS.ReadableStream & { destroyed?: boolean; read
 function multipartUpload(request: FastifyRequest, maxBytes: number): ReadUpload {
   return async (store) => {
     if (!request.isMultipart()) {
-      throw new AppError('unsupported_media_type', DOCUMENT_MESSAGES.notMultipart);
+      throw new AppError('document.not_multipart', DOCUMENT_MESSAGES.notMultipart);
     }
     // A body announced far beyond the limit is refused before a byte is read; the connection then closes,
     // since the rest of the body is not read.
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) {
-      throw new AppError('payload_too_large', DOCUMENT_MESSAGES.tooLarge(maxBytes), {
+      throw new AppError('document.too_large', DOCUMENT_MESSAGES.tooLarge(maxBytes), {
         headers: { connection: 'close' },
       });
     }
@@ -119,7 +119,7 @@ export function documentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return listDocuments(deps, request, requireOrg(request), request.params.id, request.query);
+        return listDocuments(orgContext(request, deps), { referralId: request.params.id, ...request.query });
       },
     );
 
@@ -137,8 +137,12 @@ export function documentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const upload = multipartUpload(request, deps.config.documentMaxBytes);
-        const document = await uploadDocument(deps, request, requireOrg(request), request.params.id, upload);
+        const readUpload = multipartUpload(request, deps.config.documentMaxBytes);
+        const document = await uploadDocument(orgContext(request, deps), {
+          referralId: request.params.id,
+          readUpload,
+          log: request.log,
+        });
         return reply.code(201).send(document);
       },
     );
@@ -158,7 +162,11 @@ export function documentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { id, docId } = request.params;
-        const { document, stream } = await openDocument(deps, request, requireOrg(request), id, docId);
+        const { document, stream } = await openDocument(orgContext(request, deps), {
+          referralId: id,
+          docId,
+          log: request.log,
+        });
         const inline =
           request.query.disposition === 'inline' && documentPreviewKind(document.contentType) !== null;
         return (
@@ -190,7 +198,7 @@ export function documentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { id, docId } = request.params;
-        return deleteDocument(deps, request, requireOrg(request), id, docId);
+        return deleteDocument(orgContext(request, deps), { referralId: id, docId, log: request.log });
       },
     );
   };

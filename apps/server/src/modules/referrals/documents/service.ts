@@ -13,9 +13,9 @@ import {
   type ReferralDocumentDeleteResponse,
   type ReferralDocumentList,
 } from '@trust/domain';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { DbOrTx, Tx } from '../../../db/client.ts';
+import type { DbOrTx } from '../../../db/client.ts';
 import { audit, auditPhiRead } from '../../../platform/audit.ts';
+import { inTransaction, type OrgContext, type ServiceContext } from '../../../platform/context.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { AppError } from '../../../platform/errors.ts';
 import {
@@ -24,12 +24,14 @@ import {
   StoredFileMissingError,
   storageOf,
 } from '../../../platform/storage.ts';
+import { findVisibleReferral, type VisibleReferral } from '../referrals/access.ts';
 import { recordReferralEvent } from '../referrals/history.ts';
-import { type Actor, findVisibleReferral } from '../referrals/service.ts';
+import type { ErrorLog } from '../referrals/ports.ts';
 import { FileTypeCheck } from './file-type.ts';
 import * as repo from './repo.ts';
 
-type VisibleReferral = Awaited<ReturnType<typeof findVisibleReferral>>['record'];
+type Referral = VisibleReferral['record'];
+type Actor = OrgContext['actor'];
 
 /** A file part of an upload as it arrives: the name the browser gave and the bytes, not yet read. */
 export type IncomingFile = { filename: string; stream: Readable };
@@ -43,7 +45,7 @@ export type ReadUpload = (store: (file: IncomingFile) => Promise<void>) => Promi
  * The uploader, or a writer of the organization that owns the referral (its case file), may delete a
  * document. The provider's organization deletes only what its own people uploaded; viewers delete nothing.
  */
-function canDelete(actor: Actor, doc: repo.DocumentRow, referral: VisibleReferral): boolean {
+function canDelete(actor: Actor, doc: repo.DocumentRow, referral: Referral): boolean {
   if (actor.org.role === 'viewer') return false;
   if (doc.uploadedBy !== null && doc.uploadedBy === actor.user.id) return true;
   return referral.organizationId === actor.org.id;
@@ -53,7 +55,7 @@ function toWire(
   doc: repo.DocumentRow,
   uploaderName: string | null,
   actor: Actor,
-  referral: VisibleReferral,
+  referral: Referral,
 ): ReferralDocument {
   return {
     id: doc.id,
@@ -84,18 +86,17 @@ export function cleanFilename(raw: string): string {
 
 /** GET /api/referrals/{id}/documents: newest first, one page; the read is audited (file names can be PHI). */
 export async function listDocuments(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  referralId: number,
-  query: DocumentListQuery,
+  ctx: OrgContext,
+  input: DocumentListQuery & { referralId: number },
 ): Promise<ReferralDocumentList> {
-  const { record: referral } = await findVisibleReferral(deps, actor, referralId);
-  const { rows, total } = await repo.listDocuments(deps.database.db, referralId, {
+  const { referralId, ...query } = input;
+  const actor = ctx.actor;
+  const { record: referral } = await findVisibleReferral(ctx, { id: referralId });
+  const { rows, total } = await repo.listDocuments(ctx.db, referralId, {
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
   });
-  await auditPhiRead(deps.database.db, request, {
+  await auditPhiRead(ctx.db, ctx, {
     action: 'document.list_read',
     entityType: 'referral_document',
     ids: rows.map((row) => row.id),
@@ -104,7 +105,7 @@ export async function listDocuments(
   return {
     documents: rows.map((row) => toWire(row, row.uploaderName, actor, referral)),
     can_upload: actor.org.role !== 'viewer',
-    max_file_size: deps.config.documentMaxBytes,
+    max_file_size: ctx.deps.config.documentMaxBytes,
     total,
     page: query.page,
     page_size: query.page_size,
@@ -141,22 +142,30 @@ class UploadGate extends Transform {
 
   /** Why the file is refused, or null when it may be kept. */
   problem(filename: string): AppError | null {
-    if (!filename) return fileError('bad_request', DOCUMENT_MESSAGES.noFile);
+    if (!filename) return fileError('document.no_file', DOCUMENT_MESSAGES.noFile);
     if (this.bytes > this.maxBytes) {
-      return fileError('payload_too_large', DOCUMENT_MESSAGES.tooLarge(this.maxBytes));
+      return fileError('document.too_large', DOCUMENT_MESSAGES.tooLarge(this.maxBytes));
     }
-    if (!this.check) return fileError('unsupported_media_type', DOCUMENT_MESSAGES.typeNotAllowed);
-    if (this.bytes === 0) return fileError('bad_request', DOCUMENT_MESSAGES.emptyFile);
+    if (!this.check) return fileError('document.type_not_allowed', DOCUMENT_MESSAGES.typeNotAllowed);
+    if (this.bytes === 0) return fileError('document.empty_file', DOCUMENT_MESSAGES.emptyFile);
     if (!this.check.matches()) {
-      return fileError('unsupported_media_type', DOCUMENT_MESSAGES.contentMismatch(this.check.extension));
+      return fileError('document.content_mismatch', DOCUMENT_MESSAGES.contentMismatch(this.check.extension));
     }
     return null;
   }
 }
 
 /** A refusal of the uploaded file, with the message on the form's `file` field too. */
-function fileError(code: 'bad_request' | 'payload_too_large' | 'unsupported_media_type', message: string) {
-  return new AppError(code, message, { fields: { file: message } });
+function fileError(
+  reason:
+    | 'document.no_file'
+    | 'document.empty_file'
+    | 'document.too_large'
+    | 'document.type_not_allowed'
+    | 'document.content_mismatch',
+  message: string,
+) {
+  return new AppError(reason, message, { fields: { file: message } });
 }
 
 type StoredUpload = {
@@ -206,13 +215,12 @@ function referralGone(error: unknown): boolean {
  * fails after the file was stored removes it again.
  */
 export async function uploadDocument(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  referralId: number,
-  readUpload: ReadUpload,
+  ctx: OrgContext,
+  input: { referralId: number; readUpload: ReadUpload; log?: ErrorLog },
 ): Promise<ReferralDocument> {
-  const { record: referral } = await findVisibleReferral(deps, actor, referralId);
+  const { referralId, readUpload, log } = input;
+  const { deps, actor } = ctx;
+  const { record: referral } = await findVisibleReferral(ctx, { id: referralId });
   const storage = storageOf(deps);
   let stored: StoredUpload | null = null;
   try {
@@ -220,8 +228,8 @@ export async function uploadDocument(
       stored = await storeUpload(deps, storage, file);
     });
     const upload = stored as StoredUpload | null;
-    if (!upload) throw fileError('bad_request', DOCUMENT_MESSAGES.noFile);
-    return await deps.database.db.transaction(async (tx) => {
+    if (!upload) throw fileError('document.no_file', DOCUMENT_MESSAGES.noFile);
+    return await ctx.db.transaction(async (tx) => {
       const doc = await repo.insertDocument(tx, {
         referralId,
         organizationId: actor.org.id,
@@ -233,13 +241,13 @@ export async function uploadDocument(
         storageKey: upload.key,
       });
       // Ids and the size only: a file name can carry PHI and the timeline's event reaches both organizations.
-      await recordReferralEvent(deps, tx, {
+      await recordReferralEvent(inTransaction(ctx, tx), {
         referral,
         type: 'document_uploaded',
         actorUserId: actor.user.id,
         details: { document_id: doc.id, size: doc.fileSize },
       });
-      await audit(tx, request, {
+      await audit(tx, ctx, {
         action: 'document.uploaded',
         entityType: 'referral_document',
         entityId: doc.id,
@@ -249,13 +257,13 @@ export async function uploadDocument(
     });
   } catch (error) {
     const upload = stored as StoredUpload | null;
-    if (upload) await removeQuietly(storage, upload.key, request.log);
-    if (referralGone(error)) throw new AppError('not_found', REFERRAL_MESSAGES.notFound);
+    if (upload) await removeQuietly(storage, upload.key, log);
+    if (referralGone(error)) throw new AppError('referral.not_found', REFERRAL_MESSAGES.notFound);
     throw error;
   }
 }
 
-async function removeQuietly(storage: FileStorage, key: string, log: FastifyBaseLogger | undefined) {
+async function removeQuietly(storage: FileStorage, key: string, log: ErrorLog | undefined) {
   try {
     await storage.remove(key);
   } catch (err) {
@@ -295,26 +303,24 @@ function verifying(expected: { fileSize: number; sha256: string }): Transform {
  * audited. A document of another referral is not found here.
  */
 export async function openDocument(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  referralId: number,
-  docId: number,
+  ctx: OrgContext,
+  input: { referralId: number; docId: number; log?: ErrorLog },
 ): Promise<{ document: repo.DocumentRow; stream: Readable }> {
-  await findVisibleReferral(deps, actor, referralId);
-  const doc = await repo.findDocument(deps.database.db, referralId, docId);
-  if (!doc) throw new AppError('not_found', DOCUMENT_MESSAGES.notFound);
+  const { referralId, docId, log } = input;
+  await findVisibleReferral(ctx, { id: referralId });
+  const doc = await repo.findDocument(ctx.db, referralId, docId);
+  if (!doc) throw new AppError('document.not_found', DOCUMENT_MESSAGES.notFound);
   let stored: Readable;
   try {
-    stored = await storageOf(deps).get(doc.storageKey);
+    stored = await storageOf(ctx.deps).get(doc.storageKey);
   } catch (error) {
     if (error instanceof StoredFileMissingError) {
-      request.log.error({ document_id: doc.id }, 'a document row has no stored file');
-      throw new AppError('not_found', DOCUMENT_MESSAGES.fileMissing);
+      log?.error({ document_id: doc.id }, 'a document row has no stored file');
+      throw new AppError('document.file_missing', DOCUMENT_MESSAGES.fileMissing);
     }
     throw error;
   }
-  await audit(deps.database.db, request, {
+  await audit(ctx.db, ctx, {
     action: 'document.read',
     entityType: 'referral_document',
     entityId: doc.id,
@@ -328,25 +334,26 @@ export async function openDocument(
  * the file is removed once that transaction committed (a failed delete keeps a readable document).
  */
 export async function deleteDocument(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  referralId: number,
-  docId: number,
+  ctx: OrgContext,
+  input: { referralId: number; docId: number; log?: ErrorLog },
 ): Promise<ReferralDocumentDeleteResponse> {
-  const { record: referral } = await findVisibleReferral(deps, actor, referralId);
-  const key = await deps.database.db.transaction(async (tx) => {
+  const { referralId, docId, log } = input;
+  const actor = ctx.actor;
+  const { record: referral } = await findVisibleReferral(ctx, { id: referralId });
+  const key = await ctx.db.transaction(async (tx) => {
     const doc = await repo.lockDocument(tx, referralId, docId);
-    if (!doc) throw new AppError('not_found', DOCUMENT_MESSAGES.notFound);
-    if (!canDelete(actor, doc, referral)) throw new AppError('forbidden', DOCUMENT_MESSAGES.deleteForbidden);
+    if (!doc) throw new AppError('document.not_found', DOCUMENT_MESSAGES.notFound);
+    if (!canDelete(actor, doc, referral)) {
+      throw new AppError('document.delete_forbidden', DOCUMENT_MESSAGES.deleteForbidden);
+    }
     await repo.deleteDocument(tx, docId);
-    await recordReferralEvent(deps, tx, {
+    await recordReferralEvent(inTransaction(ctx, tx), {
       referral,
       type: 'document_deleted',
       actorUserId: actor.user.id,
       details: { document_id: docId },
     });
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'document.deleted',
       entityType: 'referral_document',
       entityId: docId,
@@ -354,7 +361,7 @@ export async function deleteDocument(
     });
     return doc.storageKey;
   });
-  await removeQuietly(storageOf(deps), key, request.log);
+  await removeQuietly(storageOf(ctx.deps), key, log);
   return { message: DOCUMENT_MESSAGES.deleted, id: docId };
 }
 
@@ -367,17 +374,15 @@ export async function deleteDocument(
  * transaction returns only when the transaction that locked them has committed or rolled back.
  */
 export async function removeReferralDocuments(
-  deps: AppDeps,
-  tx: Tx,
-  referralId: number,
-  log?: FastifyBaseLogger,
+  ctx: ServiceContext,
+  input: { referralId: number; log?: ErrorLog },
 ): Promise<void> {
-  const keys = await repo.lockReferralDocumentKeys(tx, referralId);
+  const keys = await repo.lockReferralDocumentKeys(ctx.db, input.referralId);
   if (keys.length === 0) return;
-  void removeAfterCommit(deps, deps.database.db, keys, log);
+  void removeAfterCommit(ctx.deps, ctx.deps.database.db, keys, input.log);
 }
 
-async function removeAfterCommit(deps: AppDeps, db: DbOrTx, keys: string[], log?: FastifyBaseLogger) {
+async function removeAfterCommit(deps: AppDeps, db: DbOrTx, keys: string[], log?: ErrorLog) {
   try {
     const kept = await repo.keysStillReferenced(db, keys);
     const storage = storageOf(deps);

@@ -184,19 +184,26 @@ describe('POST /api/referrals/{id}/auto-match', () => {
     await autoMatch(r.id);
     const res = await api('POST', `/api/referrals/${r.id}/auto-match`, coordinator);
     expect(expectEnvelope(res, 422, 'rule_broken').message).toMatch(/no longer Pending/);
+    expect(res.json()).toMatchObject({ reason: 'match.referral_not_pending' });
   });
 
   it('says when the referral has no location', async () => {
     const r = await create({ zip_code: '00000' });
     expect(r.latitude).toBeNull();
     const res = await api('POST', `/api/referrals/${r.id}/auto-match`, coordinator);
-    expect(expectEnvelope(res, 422).message).toBe(PROVIDER_MESSAGES.autoMatchNoLocation);
+    expect(expectEnvelope(res, 422)).toMatchObject({
+      reason: 'match.member_location_unknown',
+      message: PROVIDER_MESSAGES.autoMatchNoLocation,
+    });
   });
 
   it('says when no provider is near', async () => {
     const r = await create({ zip_code: '99723' });
     const res = await api('POST', `/api/referrals/${r.id}/auto-match`, coordinator);
-    expect(expectEnvelope(res, 422).message).toBe(PROVIDER_MESSAGES.autoMatchNoProviders);
+    expect(expectEnvelope(res, 422)).toMatchObject({
+      reason: 'match.no_providers_nearby',
+      message: PROVIDER_MESSAGES.autoMatchNoProviders,
+    });
   });
 
   it('is not found for another organization and forbidden to viewers', async () => {
@@ -226,11 +233,11 @@ describe('change and remove a matched provider', () => {
     const dup = await api('PUT', `/api/referrals/${r.id}/matched-providers/${ids.Near}`, coordinator, {
       provider_id: ids.Twenty,
     });
-    expectEnvelope(dup, 409);
+    expect(expectEnvelope(dup, 409)).toMatchObject({ reason: 'match.provider_already_matched' });
     const missing = await api('PUT', `/api/referrals/${r.id}/matched-providers/${ids.Far}`, coordinator, {
       provider_id: ids.Housing,
     });
-    expectEnvelope(missing, 404);
+    expect(expectEnvelope(missing, 404)).toMatchObject({ reason: 'match.entry_not_found' });
   });
 
   it('change and remove refuse a provider that is no longer pending or sent', async () => {
@@ -241,7 +248,7 @@ describe('change and remove a matched provider', () => {
       [r.id, ids.Near],
     );
     const res = await api('DELETE', `/api/referrals/${r.id}/matched-providers/${ids.Near}`, coordinator);
-    expectEnvelope(res, 422);
+    expect(expectEnvelope(res, 422)).toMatchObject({ reason: 'match.entry_answered' });
   });
 
   it('removing the last provider reverts the referral to Pending', async () => {
@@ -339,7 +346,10 @@ describe('PUT /api/referrals/{id}/match', () => {
       provider_id: ids.Near,
       communication_method: 'phone',
     });
-    expect(expectEnvelope(res, 422).message).toBe('Provider phone number not available');
+    expect(expectEnvelope(res, 422)).toMatchObject({
+      reason: 'send.contact_missing',
+      message: 'Provider phone number not available',
+    });
     const after = (await api('GET', `/api/referrals/${r.id}`, coordinator)).json() as Referral;
     expect(after.status).toBe('pending');
   });
@@ -349,6 +359,7 @@ describe('PUT /api/referrals/{id}/match', () => {
     await api('PUT', `/api/referrals/${r.id}/match`, coordinator, body());
     const res = await api('PUT', `/api/referrals/${r.id}/match`, coordinator, body());
     expect(expectEnvelope(res, 422).message).toMatch(/no longer Pending/);
+    expect(res.json()).toMatchObject({ reason: 'match.referral_not_pending' });
   });
 
   it('is not found for another organization, and checks the body and the provider', async () => {

@@ -1,8 +1,12 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, max, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, max, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { matchFeedback, providers, referralProviderMatches, referrals } from '../../../db/schema/index.ts';
+import { matchFeedback, providers, referrals } from '../../../db/schema/index.ts';
+import { AUTO_MATCH_METHOD } from '../referrals/match-state.ts';
 
-export const AUTO_METHOD = 'auto';
+// The matching screens' reads of referrals (declared in module.ts `reads`) and this module's match feedback.
+// Every change to a referral goes through the referrals module (referrals/match-state.ts).
+
+export const AUTO_METHOD = AUTO_MATCH_METHOD;
 export const MANUAL_METHOD = 'manual';
 
 /** The referral columns the matching screens show (001 §3 "Referral (as used for matching)"). */
@@ -114,122 +118,6 @@ export async function recentMatchedProviderIds(db: DbOrTx, orgId: number, limit:
     .orderBy(desc(max(referrals.matchedAt)))
     .limit(limit);
   return rows.map((r) => r.providerId as number);
-}
-
-/** Locks the referral row for a matching change (two changes of one referral run one after the other). */
-export async function lockReferral(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({ id: referrals.id, status: referrals.status })
-    .from(referrals)
-    .where(eq(referrals.id, id))
-    .for('update');
-  return row;
-}
-
-export async function setLocation(db: DbOrTx, id: number, point: { latitude: number; longitude: number }) {
-  await db.update(referrals).set(point).where(eq(referrals.id, id));
-}
-
-/** Pending → Auto-Matched (001 §4): stored Matched by the engine, no single provider yet, no response window. */
-export async function markAutoMatched(db: DbOrTx, id: number, now: Date): Promise<boolean> {
-  const rows = await db
-    .update(referrals)
-    .set({
-      status: 'matched',
-      matchMethod: AUTO_METHOD,
-      matchedAt: now,
-      autoMatchedAt: now,
-      matchedProviderId: null,
-      acceptanceStatus: null,
-      expiresAt: null,
-      updatedAt: now,
-    })
-    .where(and(eq(referrals.id, id), eq(referrals.status, 'pending')))
-    .returning({ id: referrals.id });
-  return rows.length > 0;
-}
-
-/** 001 §4: removing the last matched provider reverts to Pending with matched providers and auto_matched_at cleared. */
-export async function revertToPending(db: DbOrTx, id: number, now: Date) {
-  await db
-    .update(referrals)
-    .set({
-      status: 'pending',
-      matchMethod: null,
-      matchedAt: null,
-      autoMatchedAt: null,
-      updatedAt: now,
-    })
-    .where(eq(referrals.id, id));
-}
-
-export async function touchReferral(db: DbOrTx, id: number, now: Date) {
-  await db.update(referrals).set({ updatedAt: now }).where(eq(referrals.id, id));
-}
-
-const entryColumns = {
-  referralId: referralProviderMatches.referralId,
-  providerId: referralProviderMatches.providerId,
-  providerName: providers.name,
-  organizationType: providers.organizationType,
-  services: providers.services,
-  rank: referralProviderMatches.rank,
-  distanceMiles: referralProviderMatches.distanceMiles,
-  status: referralProviderMatches.status,
-  sentAt: referralProviderMatches.sentAt,
-  communicationMethod: referralProviderMatches.communicationMethod,
-  contactValue: referralProviderMatches.contactValue,
-};
-export type EntryRow = {
-  referralId: number;
-  providerId: number;
-  providerName: string;
-  organizationType: string;
-  services: string[];
-  rank: number;
-  distanceMiles: number | null;
-  status: string;
-  sentAt: Date | null;
-  communicationMethod: string | null;
-  contactValue: string | null;
-};
-
-/** The matched provider entries of some referrals, by rank. */
-export async function listEntries(db: DbOrTx, referralIds: readonly number[]): Promise<EntryRow[]> {
-  if (referralIds.length === 0) return [];
-  return db
-    .select(entryColumns)
-    .from(referralProviderMatches)
-    .innerJoin(providers, eq(providers.id, referralProviderMatches.providerId))
-    .where(inArray(referralProviderMatches.referralId, [...referralIds]))
-    .orderBy(asc(referralProviderMatches.referralId), asc(referralProviderMatches.rank));
-}
-
-export async function insertEntries(db: DbOrTx, values: (typeof referralProviderMatches.$inferInsert)[]) {
-  if (values.length) await db.insert(referralProviderMatches).values(values);
-}
-
-export async function deleteEntry(db: DbOrTx, referralId: number, providerId: number) {
-  await db
-    .delete(referralProviderMatches)
-    .where(
-      and(
-        eq(referralProviderMatches.referralId, referralId),
-        eq(referralProviderMatches.providerId, providerId),
-      ),
-    );
-}
-
-export async function deleteEntries(db: DbOrTx, referralId: number) {
-  await db.delete(referralProviderMatches).where(eq(referralProviderMatches.referralId, referralId));
-}
-
-export async function countEntries(db: DbOrTx, referralId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(referralProviderMatches)
-    .where(eq(referralProviderMatches.referralId, referralId));
-  return Number(row?.n ?? 0);
 }
 
 /**

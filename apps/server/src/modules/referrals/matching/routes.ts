@@ -20,22 +20,16 @@ import {
 } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireOrg } from '../../../platform/auth.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
 import { phiRoute } from '../../../platform/phi.ts';
-import {
-  autoMatchOverview,
-  autoMatchReferral,
-  changeMatchedProvider,
-  listUnpublished,
-  manualMatch,
-  rankMatches,
-  readMatchedProviders,
-  removeMatchedProvider,
-  searchProviders,
-  submitMatchFeedback,
-} from './service.ts';
+import { orgContext } from '../../../platform/request-context.ts';
+import { autoMatchReferral, changeMatchedProvider, removeMatchedProvider } from './auto-match.ts';
+import { manualMatch } from './manual-match.ts';
+import { submitMatchFeedback } from './match-feedback.ts';
+import { searchProviders } from './provider-search.ts';
+import { rankMatches } from './ranking.ts';
+import { autoMatchOverview, listUnpublished, readMatchedProviders } from './screens.ts';
 
 // Matching acts for the active organization (X-CBO-ID checked against the caller's memberships). Viewers read;
 // every other organization role matches, as with referrals (002 §6).
@@ -56,7 +50,7 @@ export function matchingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: unpublishedReferralsSchema, ...errorResponses(401, 403) },
         },
       },
-      async (request) => listUnpublished(deps, request, requireOrg(request)),
+      async (request) => listUnpublished(orgContext(request, deps)),
     );
 
     app.get(
@@ -70,7 +64,7 @@ export function matchingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: autoMatchOverviewSchema, ...errorResponses(401, 403) },
         },
       },
-      async (request) => autoMatchOverview(deps, request, requireOrg(request)),
+      async (request) => autoMatchOverview(orgContext(request, deps)),
     );
 
     app.post(
@@ -85,7 +79,7 @@ export function matchingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: autoMatchResponseSchema, ...errorResponses(400, 401, 403, 404, 422) },
         },
       },
-      async (request) => autoMatchReferral(deps, request, requireOrg(request), request.params.id),
+      async (request) => autoMatchReferral(orgContext(request, deps), { id: request.params.id }),
     );
 
     app.get(
@@ -103,7 +97,7 @@ export function matchingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({
-        matched_providers: await readMatchedProviders(deps, requireOrg(request), request.params.id),
+        matched_providers: await readMatchedProviders(orgContext(request, deps), { id: request.params.id }),
       }),
     );
 
@@ -123,14 +117,11 @@ export function matchingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        changeMatchedProvider(
-          deps,
-          request,
-          requireOrg(request),
-          request.params.id,
-          request.params.providerId,
-          request.body.provider_id,
-        ),
+        changeMatchedProvider(orgContext(request, deps), {
+          id: request.params.id,
+          providerId: request.params.providerId,
+          newProviderId: request.body.provider_id,
+        }),
     );
 
     app.delete(
@@ -146,13 +137,10 @@ export function matchingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        removeMatchedProvider(
-          deps,
-          request,
-          requireOrg(request),
-          request.params.id,
-          request.params.providerId,
-        ),
+        removeMatchedProvider(orgContext(request, deps), {
+          id: request.params.id,
+          providerId: request.params.providerId,
+        }),
     );
 
     app.put(
@@ -167,7 +155,7 @@ export function matchingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: manualMatchResponseSchema, ...errorResponses(400, 401, 403, 404, 422) },
         },
       },
-      async (request) => manualMatch(deps, request, requireOrg(request), request.params.id, request.body),
+      async (request) => manualMatch(orgContext(request, deps), { ...request.body, id: request.params.id }),
     );
 
     app.post(
@@ -182,7 +170,7 @@ export function matchingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: matchReferralResponseSchema, ...errorResponses(400, 401, 403, 404, 422) },
         },
       },
-      async (request) => rankMatches(deps, requireOrg(request), request.body),
+      async (request) => rankMatches(orgContext(request, deps), request.body),
     );
 
     // 001 §7 marks /feedback "no auth"; it changes the ranking of every organization's matches, so it is signed in.
@@ -198,7 +186,7 @@ export function matchingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: matchFeedbackResponseSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => submitMatchFeedback(deps, request, requireOrg(request), request.body),
+      async (request) => submitMatchFeedback(orgContext(request, deps), request.body),
     );
 
     app.get(
@@ -216,7 +204,7 @@ export function matchingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request) => searchProviders(deps, requireOrg(request), request.query),
+      async (request) => searchProviders(orgContext(request, deps), request.query),
     );
   };
 }

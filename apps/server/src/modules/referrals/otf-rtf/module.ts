@@ -1,4 +1,4 @@
-import { otfRtfSubmissions } from '../../../db/schema/index.ts';
+import { otfRtfSubmissions, users } from '../../../db/schema/index.ts';
 import { defineModule } from '../../../platform/module.ts';
 import { otfRtfRoutes } from './routes.ts';
 
@@ -7,5 +7,6 @@ export default defineModule({
   area: 'referrals',
   service: 'product',
   owns: [otfRtfSubmissions],
+  reads: [{ table: users, why: "the submitter's name on each submission" }],
   routes: (deps) => [otfRtfRoutes(deps)],
 });

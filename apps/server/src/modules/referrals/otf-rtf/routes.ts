@@ -7,9 +7,9 @@ import {
   otfRtfSubmissionSchema,
 } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireOrg } from '../../../platform/auth.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
+import { orgContext } from '../../../platform/request-context.ts';
 import { createOtfRtf, listOtfRtf } from './service.ts';
 
 // 000 §7: "The OTF/RTF submission call is not shown." These calls act for the active organization.
@@ -32,7 +32,7 @@ export function otfRtfRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        reply.code(201).send(await createOtfRtf(deps, request, requireOrg(request), request.body)),
+        reply.code(201).send(await createOtfRtf(orgContext(request, deps), request.body)),
     );
 
     app.get(
@@ -46,7 +46,7 @@ export function otfRtfRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: otfRtfListSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => listOtfRtf(deps, requireOrg(request), request.query),
+      async (request) => listOtfRtf(orgContext(request, deps), request.query),
     );
   };
 }

@@ -1,11 +1,7 @@
 import type { OtfRtfCreate, OtfRtfList, OtfRtfListQuery, OtfRtfSubmission } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
 import { audit } from '../../../platform/audit.ts';
-import type { ActiveOrg, AuthContext } from '../../../platform/auth.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import type { OrgContext } from '../../../platform/context.ts';
 import * as repo from './repo.ts';
-
-type Actor = AuthContext & { org: ActiveOrg };
 
 function toWire(row: repo.OtfRtfRecord): OtfRtfSubmission {
   return {
@@ -27,13 +23,9 @@ function toWire(row: repo.OtfRtfRecord): OtfRtfSubmission {
  * POST /api/otf-rtf: stores a submission of the active organization by the signed-in user (000 §3.7: the six
  * fields, plus id and created time), with its audit row in the same transaction.
  */
-export async function createOtfRtf(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  input: OtfRtfCreate,
-): Promise<OtfRtfSubmission> {
-  return deps.database.db.transaction(async (tx) => {
+export async function createOtfRtf(ctx: OrgContext, input: OtfRtfCreate): Promise<OtfRtfSubmission> {
+  const actor = ctx.actor;
+  return ctx.db.transaction(async (tx) => {
     const row = await repo.insertSubmission(tx, {
       organizationId: actor.org.id,
       createdBy: actor.user.id,
@@ -44,7 +36,7 @@ export async function createOtfRtf(
       timeline: input.timeline,
       escalation: input.escalation,
     });
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'otf_rtf.created',
       entityType: 'otf_rtf_submission',
       entityId: row.id,
@@ -55,8 +47,8 @@ export async function createOtfRtf(
 }
 
 /** GET /api/otf-rtf: the active organization's submissions, newest first, one page. */
-export async function listOtfRtf(deps: AppDeps, actor: Actor, query: OtfRtfListQuery): Promise<OtfRtfList> {
-  const { rows, total } = await repo.listSubmissions(deps.database.db, actor.org.id, {
+export async function listOtfRtf(ctx: OrgContext, query: OtfRtfListQuery): Promise<OtfRtfList> {
+  const { rows, total } = await repo.listSubmissions(ctx.db, ctx.actor.org.id, {
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
   });

@@ -1,3 +1,4 @@
+import { referrals } from '../../../db/schema/index.ts';
 import { defineModule } from '../../../platform/module.ts';
 import { referralMembersRoutes } from './routes.ts';
 
@@ -6,5 +7,11 @@ export default defineModule({
   area: 'referrals',
   service: 'product',
   owns: [],
+  reads: [
+    {
+      table: referrals,
+      why: "Member Profiles are the organization's referrals grouped by member, in one query (000 §2.8)",
+    },
+  ],
   routes: (deps) => [referralMembersRoutes(deps)],
 });

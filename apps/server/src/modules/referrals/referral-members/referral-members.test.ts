@@ -366,8 +366,9 @@ describe('DELETE /api/referral-members/{memberId}', () => {
       await api('DELETE', `/api/referral-members/${a.member_id}`, coordinator, undefined, plan),
       409,
       'conflict',
-    );
+    ) as { message: string; reason?: string };
     expect(again.message).toMatch(/no pending referrals/);
+    expect(again.reason).toBe('member.no_pending_referrals');
   });
 
   it("another organization's member is not found; nor is an unknown one", async () => {

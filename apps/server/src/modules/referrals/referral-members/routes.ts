@@ -7,10 +7,10 @@ import {
   referralMemberParamsSchema,
 } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireOrg } from '../../../platform/auth.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
 import { phiRoute } from '../../../platform/phi.ts';
+import { orgContext } from '../../../platform/request-context.ts';
 import { deleteMemberPendingReferrals, listReferralMembers } from './service.ts';
 
 // Member Profiles (000 §2.8) act for the active organization (X-CBO-ID, checked against the memberships).
@@ -33,7 +33,7 @@ export function referralMembersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: referralMemberListSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => listReferralMembers(deps, request, requireOrg(request), request.query),
+      async (request) => listReferralMembers(orgContext(request, deps), request.query),
     );
 
     app.delete(
@@ -52,7 +52,10 @@ export function referralMembersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        deleteMemberPendingReferrals(deps, request, requireOrg(request), request.params.memberId),
+        deleteMemberPendingReferrals(orgContext(request, deps), {
+          memberId: request.params.memberId,
+          log: request.log,
+        }),
     );
   };
 }

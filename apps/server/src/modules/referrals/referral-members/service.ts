@@ -7,11 +7,11 @@ import {
   type ReferralMemberList,
   type ReferralMemberListQuery,
 } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
 import { auditPhiRead } from '../../../platform/audit.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import type { OrgContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { type Actor, deleteReferral } from '../referrals/service.ts';
+import type { ErrorLog } from '../referrals/ports.ts';
+import { deleteReferral } from '../referrals/service.ts';
 import * as repo from './repo.ts';
 
 function toMember(row: repo.MemberRow): ReferralMember {
@@ -53,15 +53,13 @@ function tally(byStatus: Record<string, number>): ReferralMemberCounts {
  * the members it showed.
  */
 export async function listReferralMembers(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
+  ctx: OrgContext,
   query: ReferralMemberListQuery,
 ): Promise<ReferralMemberList> {
-  const db = deps.database.db;
-  const page = await repo.listMemberPage(db, actor.org.id, query);
+  const db = ctx.db;
+  const page = await repo.listMemberPage(db, ctx.actor.org.id, query);
   const members = page.rows.map(toMember);
-  await auditPhiRead(db, request, {
+  await auditPhiRead(db, ctx, {
     action: 'member.list_read',
     entityType: 'member',
     ids: members.map((m) => m.member_id),
@@ -88,26 +86,29 @@ export async function listReferralMembers(
  * since the list was read is kept and not counted.
  */
 export async function deleteMemberPendingReferrals(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  memberId: number,
+  ctx: OrgContext,
+  input: { memberId: number; log?: ErrorLog },
 ): Promise<ReferralMemberDeleteResponse> {
-  const db = deps.database.db;
-  if (!(await repo.memberHasReferrals(db, actor.org.id, memberId))) {
-    throw new AppError('not_found', REFERRAL_MEMBER_MESSAGES.notFound);
+  const { memberId, log } = input;
+  const db = ctx.db;
+  const orgId = ctx.actor.org.id;
+  if (!(await repo.memberHasReferrals(db, orgId, memberId))) {
+    throw new AppError('member.not_found', REFERRAL_MEMBER_MESSAGES.notFound);
   }
-  const ids = await repo.pendingReferralIds(db, actor.org.id, memberId);
+  const ids = await repo.pendingReferralIds(db, orgId, memberId);
   let deleted = 0;
   for (const id of ids) {
     try {
-      await deleteReferral(deps, request, actor, id);
+      await deleteReferral(ctx, { id, log });
       deleted++;
     } catch (error) {
-      const raced = error instanceof AppError && (error.code === 'conflict' || error.code === 'not_found');
+      // Deleted, or no longer Pending, since the list was read: kept and not counted.
+      const raced =
+        error instanceof AppError &&
+        (error.reason === 'referral.not_pending_for_delete' || error.reason === 'referral.not_found');
       if (!raced) throw error;
     }
   }
-  if (deleted === 0) throw new AppError('conflict', REFERRAL_MEMBER_MESSAGES.noPending);
+  if (deleted === 0) throw new AppError('member.no_pending_referrals', REFERRAL_MEMBER_MESSAGES.noPending);
   return { deleted };
 }

@@ -8,12 +8,11 @@ import {
   selectMethodForAllMessage,
   sentToProvidersMessage,
 } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
 import { audit } from '../../../platform/audit.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import { inTransaction, type OrgContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { listCommunications } from '../../communications/communications/service.ts';
-import { type Actor, findOwnedReferral } from '../referrals/service.ts';
+import { listCommunications } from '../../communications/communications/lists.ts';
+import { findOwnedReferral } from '../referrals/access.ts';
 import { listEntries } from './match-entries-repo.ts';
 import { type SendOutcome, sendReferralToProvider, startWebFormRuns } from './send-service.ts';
 
@@ -21,29 +20,29 @@ import { type SendOutcome, sendReferralToProvider, startWebFormRuns } from './se
 
 /** POST /api/referral-communications: one real send (001 §3 Referral communication payload). */
 export async function sendCommunication(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
+  ctx: OrgContext,
   body: ReferralCommunicationCreate,
 ): Promise<SendResult> {
   // 001 §4: the send panel requires a non-blank message; the server holds the same rule. A web form is filled
   // from the referral itself, with no message.
   if (body.method_type !== 'web_form' && !body.message_content?.trim()) {
-    throw new AppError('validation_failed', SENDING_MESSAGES.messageRequired, {
+    throw new AppError('send.message_required', SENDING_MESSAGES.messageRequired, {
       fields: { message_content: SENDING_MESSAGES.messageRequired },
     });
   }
-  await findOwnedReferral(deps, actor, body.referral_id);
-  const outcome = await sendReferralToProvider(deps, actor, {
-    referralId: body.referral_id,
-    providerId: body.provider_id,
-    methodType: body.method_type,
-    communicationMethodId: body.communication_method_id ?? null,
-    contactValue: body.contact_value ?? null,
-    messageContent: body.message_content,
-    subject: body.subject ?? null,
-  });
-  await startWebFormRuns(deps, actor, [outcome], request.log);
+  await findOwnedReferral(ctx, { id: body.referral_id });
+  const outcome = await ctx.db.transaction((tx) =>
+    sendReferralToProvider(inTransaction(ctx, tx), {
+      referralId: body.referral_id,
+      providerId: body.provider_id,
+      methodType: body.method_type,
+      communicationMethodId: body.communication_method_id ?? null,
+      contactValue: body.contact_value ?? null,
+      messageContent: body.message_content,
+      subject: body.subject ?? null,
+    }),
+  );
+  await startWebFormRuns(ctx, { outcomes: [outcome] });
   return {
     success: true,
     status: outcome.status,
@@ -61,12 +60,10 @@ export async function sendCommunication(
  * first page of GET /api/communications for the referral (communications/service.ts; audited there).
  */
 export async function listReferralCommunications(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  query: { referral_id: number; provider_id?: number },
+  ctx: OrgContext,
+  query: { referral_id: number; provider_id?: number | undefined },
 ): Promise<CommunicationList> {
-  const page = await listCommunications(deps, request, actor, {
+  const page = await listCommunications(ctx, {
     referral_id: query.referral_id,
     provider_id: query.provider_id,
     page: 1,
@@ -81,18 +78,17 @@ export async function listReferralCommunications(
  * sends commit together: each entry becomes sent with its time, method and contact.
  */
 export async function sendToProviders(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  referralId: number,
-  body: SendToProvidersRequest,
+  ctx: OrgContext,
+  input: SendToProvidersRequest & { id: number },
 ): Promise<SendToProvidersResponse> {
-  const { record } = await findOwnedReferral(deps, actor, referralId);
-  if (record.acceptanceStatus === 'accepted')
-    throw new AppError('rule_broken', SENDING_MESSAGES.alreadyAccepted);
-  const entries = await listEntries(deps.database.db, referralId);
+  const { id: referralId, ...body } = input;
+  const { record } = await findOwnedReferral(ctx, { id: referralId });
+  if (record.acceptanceStatus === 'accepted') {
+    throw new AppError('send.referral_already_accepted', SENDING_MESSAGES.alreadyAccepted);
+  }
+  const entries = await listEntries(ctx.db, [referralId]);
   if (entries.length === 0 || body.providers.length === 0) {
-    throw new AppError('rule_broken', SENDING_MESSAGES.noMatchedProviders);
+    throw new AppError('send.no_matched_providers', SENDING_MESSAGES.noMatchedProviders);
   }
   const n = body.providers.length;
   const missing: Record<string, string> = {};
@@ -100,34 +96,30 @@ export async function sendToProviders(
     if (!p.method_type) missing[`providers.${i}.method_type`] = selectMethodForAllMessage(n);
   });
   if (Object.keys(missing).length) {
-    throw new AppError('validation_failed', selectMethodForAllMessage(n), { fields: missing });
+    throw new AppError('send.method_required', selectMethodForAllMessage(n), { fields: missing });
   }
   for (const p of body.providers) {
     const entry = entries.find((e) => e.providerId === p.provider_id);
-    if (!entry) throw new AppError('rule_broken', SENDING_MESSAGES.notAmongMatches);
+    if (!entry) throw new AppError('send.provider_not_among_matches', SENDING_MESSAGES.notAmongMatches);
     if (entry.status !== 'pending' && entry.status !== 'sent') {
-      throw new AppError('rule_broken', SENDING_MESSAGES.entryAnswered);
+      throw new AppError('send.entry_answered', SENDING_MESSAGES.entryAnswered);
     }
   }
 
   const outcomes: SendOutcome[] = [];
-  const results = await deps.database.db.transaction(async (tx) => {
+  const results = await ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
     const out: SendToProvidersResponse['results'] = [];
     for (const [i, p] of body.providers.entries()) {
       try {
-        const outcome = await sendReferralToProvider(
-          deps,
-          actor,
-          {
-            referralId,
-            providerId: p.provider_id,
-            methodType: p.method_type!,
-            communicationMethodId: p.communication_method_id ?? null,
-            contactValue: p.contact_value ?? null,
-            messageContent: body.message_content ?? null,
-          },
-          tx,
-        );
+        const outcome = await sendReferralToProvider(txCtx, {
+          referralId,
+          providerId: p.provider_id,
+          methodType: p.method_type!,
+          communicationMethodId: p.communication_method_id ?? null,
+          contactValue: p.contact_value ?? null,
+          messageContent: body.message_content ?? null,
+        });
         outcomes.push(outcome);
         out.push({
           provider_id: p.provider_id,
@@ -146,12 +138,12 @@ export async function sendToProviders(
               v,
             ]),
           );
-          throw new AppError(err.code, err.message, { fields, status: err.status });
+          throw new AppError(err.reason ?? err.code, err.message, { fields });
         }
         throw err;
       }
     }
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'referral.sent_to_providers',
       entityType: 'referral',
       entityId: referralId,
@@ -160,6 +152,6 @@ export async function sendToProviders(
     return out;
   });
   // Web forms are filled once the sends have committed (each in its own browser run).
-  await startWebFormRuns(deps, actor, outcomes, request.log);
+  await startWebFormRuns(ctx, { outcomes });
   return { success: true, message: sentToProvidersMessage(results.length), sent: results.length, results };
 }

@@ -1,19 +1,74 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { providers, referralProviderMatches } from '../../../db/schema/index.ts';
 
-// The state changes a send and an acceptance make to a referral's matched provider entries (001 §3 Matched
-// provider entry: pending → sent → accepted | not_selected). The matching module creates and removes the rows;
-// these are the only writes this module makes to them, each in the caller's transaction.
+// Queries of referral_provider_matches, a referral's matched provider entries (001 §3 Matched provider entry:
+// pending → sent → accepted | not_selected). This module owns the table (module.ts says why); the matching
+// module puts and removes entries through match-entries.ts.
 
-export type EntryRow = typeof referralProviderMatches.$inferSelect;
+export type EntryInsert = typeof referralProviderMatches.$inferInsert;
 
-export async function listEntries(db: DbOrTx, referralId: number): Promise<EntryRow[]> {
+/** An entry with what the screens show of its provider. */
+export type EntryRow = {
+  referralId: number;
+  providerId: number;
+  providerName: string;
+  organizationType: string;
+  services: string[];
+  rank: number;
+  distanceMiles: number | null;
+  status: string;
+  sentAt: Date | null;
+  communicationMethod: string | null;
+  contactValue: string | null;
+};
+
+const entryColumns = {
+  referralId: referralProviderMatches.referralId,
+  providerId: referralProviderMatches.providerId,
+  providerName: providers.name,
+  organizationType: providers.organizationType,
+  services: providers.services,
+  rank: referralProviderMatches.rank,
+  distanceMiles: referralProviderMatches.distanceMiles,
+  status: referralProviderMatches.status,
+  sentAt: referralProviderMatches.sentAt,
+  communicationMethod: referralProviderMatches.communicationMethod,
+  contactValue: referralProviderMatches.contactValue,
+};
+
+/** The matched provider entries of some referrals, by referral and rank. */
+export async function listEntries(db: DbOrTx, referralIds: readonly number[]): Promise<EntryRow[]> {
+  if (referralIds.length === 0) return [];
   return db
-    .select()
+    .select(entryColumns)
     .from(referralProviderMatches)
-    .where(eq(referralProviderMatches.referralId, referralId))
-    .orderBy(referralProviderMatches.rank, referralProviderMatches.id);
+    .innerJoin(providers, eq(providers.id, referralProviderMatches.providerId))
+    .where(inArray(referralProviderMatches.referralId, [...referralIds]))
+    .orderBy(
+      asc(referralProviderMatches.referralId),
+      asc(referralProviderMatches.rank),
+      asc(referralProviderMatches.id),
+    );
+}
+
+export async function insertEntries(db: DbOrTx, values: readonly EntryInsert[]) {
+  if (values.length) await db.insert(referralProviderMatches).values([...values]);
+}
+
+export async function deleteEntry(db: DbOrTx, referralId: number, providerId: number) {
+  await db
+    .delete(referralProviderMatches)
+    .where(
+      and(
+        eq(referralProviderMatches.referralId, referralId),
+        eq(referralProviderMatches.providerId, providerId),
+      ),
+    );
+}
+
+export async function deleteEntries(db: DbOrTx, referralId: number) {
+  await db.delete(referralProviderMatches).where(eq(referralProviderMatches.referralId, referralId));
 }
 
 /** 001 §4 "each matched provider becomes sent with a timestamp, the chosen method and contact value". */
@@ -44,12 +99,15 @@ export async function markEntrySent(
   return rows.length > 0;
 }
 
-/** Whether the provider holds a 'sent' entry on the referral and the organization acts for that provider. */
-export async function hasSentEntryFor(
+/**
+ * Whether the provider holds a 'sent' entry on the referral: when `orgId` is given, only if that organization
+ * acts for the provider (an answer in the app); null for the provider itself (an answer by SMS).
+ */
+export async function hasSentEntry(
   db: DbOrTx,
   referralId: number,
   providerId: number,
-  orgId: number,
+  orgId: number | null,
 ): Promise<boolean> {
   const [row] = await db
     .select({ id: referralProviderMatches.id })
@@ -60,33 +118,11 @@ export async function hasSentEntryFor(
         eq(referralProviderMatches.referralId, referralId),
         eq(referralProviderMatches.providerId, providerId),
         eq(referralProviderMatches.status, 'sent'),
-        eq(providers.organizationId, orgId),
+        orgId === null ? undefined : eq(providers.organizationId, orgId),
       ),
     )
     .limit(1);
   return Boolean(row);
-}
-
-/** The provider of `orgId` that holds a 'sent' entry on the referral (it may still accept it), if any. */
-export async function sentEntryProviderOf(
-  db: DbOrTx,
-  referralId: number,
-  orgId: number,
-): Promise<{ id: number; name: string } | null> {
-  const [row] = await db
-    .select({ id: providers.id, name: providers.name })
-    .from(referralProviderMatches)
-    .innerJoin(providers, eq(providers.id, referralProviderMatches.providerId))
-    .where(
-      and(
-        eq(referralProviderMatches.referralId, referralId),
-        eq(referralProviderMatches.status, 'sent'),
-        eq(providers.organizationId, orgId),
-      ),
-    )
-    .orderBy(referralProviderMatches.rank)
-    .limit(1);
-  return row ?? null;
 }
 
 /** First accept wins (001 §3): the accepting provider's entry becomes accepted, every other one not_selected. */

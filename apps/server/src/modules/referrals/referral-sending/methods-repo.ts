@@ -1,37 +1,11 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { providerCommunicationMethods, providers } from '../../../db/schema/index.ts';
+import { providerCommunicationMethods } from '../../../db/schema/index.ts';
 
 // Queries of provider_communication_methods (001 §3 Communication method). This module owns the table.
 
 export type MethodRow = typeof providerCommunicationMethods.$inferSelect;
 export type MethodInsert = typeof providerCommunicationMethods.$inferInsert;
-
-export type ProviderContactRow = {
-  id: number;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  webFormUrl: string | null;
-  organizationId: number | null;
-};
-
-export async function findProviderContact(db: DbOrTx, id: number): Promise<ProviderContactRow | null> {
-  const [row] = await db
-    .select({
-      id: providers.id,
-      name: providers.name,
-      phone: providers.phone,
-      email: providers.email,
-      website: providers.website,
-      webFormUrl: providers.webFormUrl,
-      organizationId: providers.organizationId,
-    })
-    .from(providers)
-    .where(eq(providers.id, id));
-  return row ?? null;
-}
 
 /** Highest priority first (001 §2.2), then the preferred one, then the oldest. */
 export async function listMethods(db: DbOrTx, providerId: number): Promise<MethodRow[]> {

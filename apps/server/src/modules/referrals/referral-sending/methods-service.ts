@@ -11,17 +11,12 @@ import {
   toE164,
   websiteUrl,
 } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
 import { optedOutNumbers } from '../../../adapters/sms/opt-outs.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { audit } from '../../../platform/audit.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import { inTransaction, type ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
-import {
-  canSeeProvider,
-  isProviderVerified,
-  type ProviderViewer,
-} from '../../providers/directory/service.ts';
+import { canSeeProvider, findProvider } from '../../providers/directory/service.ts';
 import { recordMethodAttempt } from './delivery-outcome.ts';
 import * as methods from './methods-repo.ts';
 import { type DiscoveryOptions, discoverWebsiteContacts } from './website-contacts.ts';
@@ -76,16 +71,21 @@ function optedOutOf(db: DbOrTx, phones: readonly (string | null | undefined)[]) 
 }
 
 /**
- * The provider, if the viewer may see it (issue #12: another organization's private provider is 404), and
- * whether the server may open its web form or website (only once it is verified).
+ * The provider, if the actor's organization may see it (issue #12: another organization's private provider is
+ * 404), and whether the server may open its web form or website (only once it is verified).
  */
-async function providerOrThrow(deps: AppDeps, viewer: ProviderViewer, providerId: number) {
-  const db = deps.database.db;
-  const provider = await methods.findProviderContact(db, providerId);
-  if (!provider || !(await canSeeProvider(db, viewer, providerId))) {
-    throw new AppError('not_found', SENDING_MESSAGES.providerNotFound);
-  }
-  return { ...provider, verified: (await isProviderVerified(db, providerId)) === true };
+async function providerOrThrow(ctx: ServiceContext, providerId: number) {
+  const provider = await findProvider(ctx, { id: providerId });
+  if (!provider) throw new AppError('send.provider_not_found', SENDING_MESSAGES.providerNotFound);
+  return {
+    id: provider.id,
+    name: provider.organization_name,
+    phone: provider.phone,
+    email: provider.email,
+    website: provider.website,
+    webFormUrl: provider.web_form_url,
+    verified: provider.verification_status === 'verified',
+  };
 }
 
 /**
@@ -94,12 +94,12 @@ async function providerOrThrow(deps: AppDeps, viewer: ProviderViewer, providerId
  * A provider awaiting verification offers no web form (issue #12): its own organization phones or emails it.
  */
 export async function listProviderMethods(
-  deps: AppDeps,
-  viewer: ProviderViewer,
-  providerId: number,
+  ctx: ServiceContext,
+  input: { providerId: number },
 ): Promise<CommunicationMethodList> {
-  const provider = await providerOrThrow(deps, viewer, providerId);
-  const db = deps.database.db;
+  const { providerId } = input;
+  const provider = await providerOrThrow(ctx, providerId);
+  const db = ctx.db;
   const rows = (await methods.listMethods(db, providerId)).filter(
     (r) => provider.verified || r.methodType !== 'web_form',
   );
@@ -131,16 +131,14 @@ export async function listProviderMethods(
  * priority from 001 §9. A website that cannot be read finds nothing; the answer says why in `error`.
  */
 export async function discoverProviderMethods(
-  deps: AppDeps,
-  request: FastifyRequest,
-  viewer: ProviderViewer,
-  providerId: number,
-  options: DiscoveryOptions = {},
+  ctx: ServiceContext,
+  input: { providerId: number; options?: DiscoveryOptions },
 ): Promise<DiscoverResponse> {
-  const provider = await providerOrThrow(deps, viewer, providerId);
+  const { providerId, options = {} } = input;
+  const provider = await providerOrThrow(ctx, providerId);
   // Issue #12: the server reads no page whose address an organization typed in and nobody has vetted.
   if (!provider.verified) {
-    throw new AppError('rule_broken', PROVIDER_VERIFICATION_MESSAGES.discoveryUnverified);
+    throw new AppError('provider.unverified_discovery', PROVIDER_VERIFICATION_MESSAGES.discoveryUnverified);
   }
   const candidates: { methodType: string; contactValue: string; discoveryMethod: string }[] = [];
   const add = (methodType: string, contactValue: string | null | undefined, discoveryMethod: string) => {
@@ -162,7 +160,7 @@ export async function discoverProviderMethods(
 
   const now = new Date();
   let discovered = 0;
-  await deps.database.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     for (const c of candidates) {
       const priority = computePriority(
         {
@@ -187,16 +185,16 @@ export async function discoverProviderMethods(
       });
       if (created) discovered++;
     }
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'provider_methods.discovered',
       entityType: 'provider',
       entityId: providerId,
       details: { discovered, website_error: error },
     });
   });
-  const rows = await methods.listMethods(deps.database.db, providerId);
+  const rows = await methods.listMethods(ctx.db, providerId);
   const optedOut = await optedOutOf(
-    deps.database.db,
+    ctx.db,
     rows.filter((r) => r.methodType === 'phone').map((r) => r.contactValue),
   );
   return {
@@ -213,23 +211,24 @@ export async function discoverProviderMethods(
  * time (001 §4). Directory fallbacks (negative ids) are not stored and cannot be changed (001 §2.1).
  */
 export async function updateProviderMethod(
-  deps: AppDeps,
-  request: FastifyRequest,
-  viewer: ProviderViewer,
-  id: number,
-  body: CommunicationMethodUpdate,
+  ctx: ServiceContext,
+  input: CommunicationMethodUpdate & { id: number },
 ): Promise<CommunicationMethod> {
-  if (id < 0) throw new AppError('rule_broken', SENDING_MESSAGES.fallbackNotStored);
+  const { id, ...body } = input;
+  if (id < 0) throw new AppError('provider_method.fallback_not_stored', SENDING_MESSAGES.fallbackNotStored);
   if (body.success === undefined && body.verified === undefined && body.is_preferred === undefined) {
-    throw new AppError('validation_failed', SENDING_MESSAGES.updateRequired);
+    throw new AppError('provider_method.update_empty', SENDING_MESSAGES.updateRequired);
   }
-  return deps.database.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
     let row = await methods.lockMethod(tx, id);
-    if (!row || !(await canSeeProvider(tx, viewer, row.providerId))) {
-      throw new AppError('not_found', SENDING_MESSAGES.methodNotFound);
+    if (!row || !(await canSeeProvider(txCtx, { providerId: row.providerId }))) {
+      throw new AppError('provider_method.not_found', SENDING_MESSAGES.methodNotFound);
     }
     const now = new Date();
-    if (body.success !== undefined) row = (await recordMethodAttempt(tx, id, body.success, now))!;
+    if (body.success !== undefined) {
+      row = (await recordMethodAttempt(txCtx, { methodId: id, success: body.success, at: now }))!;
+    }
     const flags: Partial<methods.MethodInsert> = {};
     if (body.verified) flags.verified = true;
     if (body.is_preferred) {
@@ -240,14 +239,25 @@ export async function updateProviderMethod(
     }
     const next = { ...row, ...flags };
     row = await methods.updateMethod(tx, id, { ...flags, priority: computePriority(next, now) });
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'provider_method.updated',
       entityType: 'provider_communication_method',
       entityId: id,
       details: { provider_id: row.providerId, ...body },
     });
-    const provider = await methods.findProviderContact(tx, row.providerId);
+    const provider = await findProvider(txCtx, { id: row.providerId });
     const optedOut = row.methodType === 'phone' ? await optedOutOf(tx, [row.contactValue]) : undefined;
-    return toMethodWire(row, provider?.name ?? '', optedOut);
+    return toMethodWire(row, provider?.organization_name ?? '', optedOut);
   });
+}
+
+/**
+ * A number answered STOP (true) or START (false) by text (issue #6): every phone method with it, whichever
+ * provider holds it, shows it (001 §2.2). In the context's transaction; returns how many changed.
+ */
+export async function markPhoneMethodsOptedOut(
+  ctx: ServiceContext,
+  input: { phoneDigits: string; optedOut: boolean },
+): Promise<number> {
+  return methods.setPhoneMethodsOptedOut(ctx.db, input.phoneDigits, input.optedOut);
 }

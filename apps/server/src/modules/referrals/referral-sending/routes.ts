@@ -18,10 +18,10 @@ import {
 } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireOrg } from '../../../platform/auth.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
 import { phiRoute } from '../../../platform/phi.ts';
+import { orgContext } from '../../../platform/request-context.ts';
 import { listReferralCommunications, sendCommunication, sendToProviders } from './communications-service.ts';
 import { discoverProviderMethods, listProviderMethods, updateProviderMethod } from './methods-service.ts';
 
@@ -51,7 +51,8 @@ export function referralSendingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: communicationMethodListSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => listProviderMethods(deps, requireOrg(request).org.id, request.query.provider_id),
+      async (request) =>
+        listProviderMethods(orgContext(request, deps), { providerId: request.query.provider_id }),
     );
 
     app.get(
@@ -67,7 +68,7 @@ export function referralSendingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        discoverProviderMethods(deps, request, requireOrg(request).org.id, request.params.providerId),
+        discoverProviderMethods(orgContext(request, deps), { providerId: request.params.providerId }),
     );
 
     app.put(
@@ -84,7 +85,7 @@ export function referralSendingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        updateProviderMethod(deps, request, requireOrg(request).org.id, request.params.id, request.body),
+        updateProviderMethod(orgContext(request, deps), { ...request.body, id: request.params.id }),
     );
 
     app.post(
@@ -98,7 +99,7 @@ export function referralSendingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: sendResultSchema, ...errorResponses(400, 401, 403, 404, 422) },
         },
       },
-      async (request) => sendCommunication(deps, request, requireOrg(request), request.body),
+      async (request) => sendCommunication(orgContext(request, deps), request.body),
     );
 
     app.get(
@@ -113,7 +114,7 @@ export function referralSendingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: communicationListSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => listReferralCommunications(deps, request, requireOrg(request), request.query),
+      async (request) => listReferralCommunications(orgContext(request, deps), request.query),
     );
 
     app.post(
@@ -129,7 +130,8 @@ export function referralSendingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: sendToProvidersResponseSchema, ...errorResponses(400, 401, 403, 404, 422) },
         },
       },
-      async (request) => sendToProviders(deps, request, requireOrg(request), request.params.id, request.body),
+      async (request) =>
+        sendToProviders(orgContext(request, deps), { ...request.body, id: request.params.id }),
     );
   };
 }

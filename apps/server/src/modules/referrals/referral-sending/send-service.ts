@@ -1,5 +1,6 @@
 import {
   type CommunicationMethodType,
+  type DirectoryProvider,
   defaultReferralMessage,
   PROVIDER_VERIFICATION_MESSAGES,
   REFERRAL_MESSAGES,
@@ -9,11 +10,9 @@ import {
   templateValues,
   WEB_FORM_MESSAGES,
 } from '@trust/domain';
-import type { FastifyBaseLogger } from 'fastify';
 import { isOptedOut } from '../../../adapters/sms/opt-outs.ts';
-import type { DbOrTx } from '../../../db/client.ts';
 import { audit } from '../../../platform/audit.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import type { OrgContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { queueCommunicationEmail, queueCommunicationSms } from '../../communications/communications/queue.ts';
 import {
@@ -21,10 +20,9 @@ import {
   startWebFormRun,
   webFormTarget,
 } from '../../communications/web-forms/service.ts';
-import { canSeeProvider, isProviderVerified } from '../../providers/directory/service.ts';
+import { findProvider } from '../../providers/directory/service.ts';
 import { recordReferralEvent } from '../referrals/history.ts';
-import * as referralsRepo from '../referrals/repo.ts';
-import type { Actor } from '../referrals/service.ts';
+import { findReferralRecord, type ReferralRecord } from '../referrals/lookups.ts';
 import { markEntrySent } from './match-entries-repo.ts';
 import * as methods from './methods-repo.ts';
 
@@ -61,8 +59,10 @@ export type SendOutcome = {
  * portal and fax have no driver yet. Web forms go to the web-form job (modules/communications/web-forms).
  */
 function refuseUnsupported(methodType: CommunicationMethodType) {
-  if (methodType === 'portal') throw new AppError('rule_broken', SENDING_MESSAGES.portalUnavailable);
-  if (methodType === 'fax') throw new AppError('rule_broken', SENDING_MESSAGES.faxUnavailable);
+  if (methodType === 'portal') {
+    throw new AppError('send.channel_unavailable', SENDING_MESSAGES.portalUnavailable);
+  }
+  if (methodType === 'fax') throw new AppError('send.channel_unavailable', SENDING_MESSAGES.faxUnavailable);
 }
 
 /**
@@ -72,19 +72,20 @@ function refuseUnsupported(methodType: CommunicationMethodType) {
  * or failure is recorded").
  */
 async function resolveMethod(
-  tx: DbOrTx,
-  provider: methods.ProviderContactRow,
+  ctx: OrgContext,
+  provider: DirectoryProvider,
   input: SendInput,
 ): Promise<methods.MethodRow> {
+  const tx = ctx.db;
   const id = input.communicationMethodId;
   if (typeof id === 'number' && id > 0) {
     const row = await methods.findMethod(tx, id);
-    if (!row) throw new AppError('not_found', SENDING_MESSAGES.methodNotFound);
+    if (!row) throw new AppError('provider_method.not_found', SENDING_MESSAGES.methodNotFound);
     if (row.providerId !== provider.id) {
-      throw new AppError('rule_broken', SENDING_MESSAGES.methodOfOtherProvider);
+      throw new AppError('provider_method.of_other_provider', SENDING_MESSAGES.methodOfOtherProvider);
     }
     if (row.methodType !== input.methodType) {
-      throw new AppError('validation_failed', SENDING_MESSAGES.methodRequired, {
+      throw new AppError('provider_method.wrong_type', SENDING_MESSAGES.methodRequired, {
         fields: { method_type: `This method is ${row.methodType}, not ${input.methodType}.` },
       });
     }
@@ -94,7 +95,7 @@ async function resolveMethod(
     input.methodType === 'phone'
       ? provider.phone
       : input.methodType === 'web_form'
-        ? webFormTarget({ web_form_url: provider.webFormUrl, website: provider.website })
+        ? webFormTarget({ web_form_url: provider.web_form_url, website: provider.website })
         : provider.email;
   const given = input.contactValue?.trim() || fromRecord?.trim() || '';
   // A web form's address as typed ("harbor.org/refer") is opened as https://.
@@ -109,15 +110,15 @@ async function resolveMethod(
         : input.methodType === 'web_form'
           ? WEB_FORM_MESSAGES.websiteMissing
           : SENDING_MESSAGES.emailMissing;
-    throw new AppError('rule_broken', message, { fields: { contact_value: message } });
+    throw new AppError('send.contact_missing', message, { fields: { contact_value: message } });
   }
   if (input.methodType === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(contact)) {
-    throw new AppError('validation_failed', 'Enter a valid email address.', {
+    throw new AppError('send.contact_invalid', 'Enter a valid email address.', {
       fields: { contact_value: 'Enter a valid email address.' },
     });
   }
   if (input.methodType === 'phone' && contact.replace(/\D/g, '').length < 10) {
-    throw new AppError('validation_failed', 'Enter a phone number of 10 digits.', {
+    throw new AppError('send.contact_invalid', 'Enter a phone number of 10 digits.', {
       fields: { contact_value: 'Enter a phone number of 10 digits.' },
     });
   }
@@ -136,15 +137,14 @@ async function resolveMethod(
  * headless-browser run starts once it commits (startWebFormRuns); the entry is sent now, like a queued SMS.
  */
 async function sendByWebForm(
-  deps: AppDeps,
-  actor: Actor,
-  tx: DbOrTx,
-  referral: referralsRepo.ReferralRecord,
-  provider: methods.ProviderContactRow,
+  ctx: OrgContext,
+  referral: ReferralRecord,
+  provider: DirectoryProvider,
   method: methods.MethodRow,
 ): Promise<SendOutcome> {
+  const tx = ctx.db;
   const targetUrl = webFormTarget({ web_form_url: method.contactValue, website: null })!;
-  const submission = await createWebFormSubmission(deps, tx, null, actor, {
+  const submission = await createWebFormSubmission(ctx, {
     referralId: referral.id,
     providerId: provider.id,
     targetUrl,
@@ -157,15 +157,15 @@ async function sendByWebForm(
   });
   const details = {
     provider_id: provider.id,
-    provider_name: provider.name,
+    provider_name: provider.organization_name,
     method_type: 'web_form',
     communication_method_id: method.id,
     web_form_submission_id: submission.id,
   };
-  await recordReferralEvent(deps, tx, {
+  await recordReferralEvent(ctx, {
     referral,
     type: 'sent_to_provider',
-    actorUserId: actor.user.id,
+    actorUserId: ctx.actor.user.id,
     details,
   });
   return {
@@ -179,47 +179,46 @@ async function sendByWebForm(
 
 /** Starts the web-form runs of committed sends (each fills the provider's form in its own browser). */
 export async function startWebFormRuns(
-  deps: AppDeps,
-  actor: Actor,
-  outcomes: readonly SendOutcome[],
-  log: FastifyBaseLogger,
+  ctx: OrgContext,
+  input: { outcomes: readonly SendOutcome[] },
 ): Promise<void> {
-  for (const outcome of outcomes) {
+  for (const outcome of input.outcomes) {
     if (outcome.webFormSubmissionId !== undefined) {
-      await startWebFormRun(deps, actor, outcome.webFormSubmissionId, log);
+      await startWebFormRun(ctx, { submissionId: outcome.webFormSubmissionId });
     }
   }
 }
 
-async function sendInTransaction(
-  deps: AppDeps,
-  actor: Actor,
-  input: SendInput,
-  tx: DbOrTx,
-): Promise<SendOutcome> {
+/**
+ * Sends a referral to one provider through one method, on `ctx.db`: call it with the context of a transaction
+ * (inTransaction), so the send commits with the caller's change (a manual match, the other sends of a batch).
+ * Throws AppError for a broken rule: 404 unknown referral or provider, 422 a channel with no adapter or a
+ * provider without that contact, 400 a blank message.
+ */
+export async function sendReferralToProvider(ctx: OrgContext, input: SendInput): Promise<SendOutcome> {
+  const tx = ctx.db;
+  const actor = ctx.actor;
   refuseUnsupported(input.methodType);
-  const referral = await referralsRepo.findReferral(tx, input.referralId);
+  const referral = await findReferralRecord(ctx, { id: input.referralId });
   // Only the organization that owns the referral sends it out; to anyone else it does not exist.
   if (!referral || referral.organizationId !== actor.org.id) {
-    throw new AppError('not_found', REFERRAL_MESSAGES.notFound);
+    throw new AppError('referral.not_found', REFERRAL_MESSAGES.notFound);
   }
-  const provider = await methods.findProviderContact(tx, input.providerId);
   // Issue #12: another organization's private provider is as unknown as a missing one.
-  if (!provider || !(await canSeeProvider(tx, actor.org.id, provider.id))) {
-    throw new AppError('not_found', SENDING_MESSAGES.providerNotFound);
-  }
+  const provider = await findProvider(ctx, { id: input.providerId });
+  if (!provider) throw new AppError('send.provider_not_found', SENDING_MESSAGES.providerNotFound);
   // A web form whose address an organization typed in is opened only once a platform operator verified the
   // provider: refused before a method is stored or anything is queued.
-  if (input.methodType === 'web_form' && !(await isProviderVerified(tx, provider.id))) {
-    throw new AppError('rule_broken', PROVIDER_VERIFICATION_MESSAGES.webFormUnverified, {
+  if (input.methodType === 'web_form' && provider.verification_status !== 'verified') {
+    throw new AppError('provider.unverified_web_form', PROVIDER_VERIFICATION_MESSAGES.webFormUnverified, {
       fields: { method_type: PROVIDER_VERIFICATION_MESSAGES.webFormUnverified },
     });
   }
-  const method = await resolveMethod(tx, provider, input);
+  const method = await resolveMethod(ctx, provider, input);
   if (method.methodType === 'phone' && (method.optedOut || (await isOptedOut(tx, method.contactValue)))) {
-    throw new AppError('rule_broken', SENDING_MESSAGES.methodOptedOut);
+    throw new AppError('send.number_opted_out', SENDING_MESSAGES.methodOptedOut);
   }
-  if (method.methodType === 'web_form') return sendByWebForm(deps, actor, tx, referral, provider, method);
+  if (method.methodType === 'web_form') return sendByWebForm(ctx, referral, provider, method);
 
   const values = templateValues(
     {
@@ -234,12 +233,12 @@ async function sendInTransaction(
       urgency_level: referral.urgencyLevel,
       created_at: referral.createdAt.toISOString(),
     },
-    provider.name,
+    provider.organization_name,
   );
   // 001 §4 "send requires … a non-blank message": a message that was given must say something; none at all
   // (the N-providers dialog) takes the channel's default template.
   if (input.messageContent != null && !input.messageContent.trim()) {
-    throw new AppError('validation_failed', SENDING_MESSAGES.messageRequired, {
+    throw new AppError('send.message_required', SENDING_MESSAGES.messageRequired, {
       fields: { message_content: SENDING_MESSAGES.messageRequired },
     });
   }
@@ -262,8 +261,8 @@ async function sendInTransaction(
   // lands beside it. It names the member: sealed at rest, read back only by the organization, audited.
   const queued =
     method.methodType === 'phone'
-      ? await queueCommunicationSms(deps, tx, { ...common, to: method.contactValue, body, phi: true })
-      : await queueCommunicationEmail(deps, tx, {
+      ? await queueCommunicationSms(ctx, { ...common, to: method.contactValue, body, phi: true })
+      : await queueCommunicationEmail(ctx, {
           ...common,
           to: method.contactValue,
           // The subject is stored readable in the outbox, so it names the referral number only.
@@ -284,44 +283,28 @@ async function sendInTransaction(
   });
   const details = {
     provider_id: provider.id,
-    provider_name: provider.name,
+    provider_name: provider.organization_name,
     method_type: method.methodType,
     communication_method_id: method.id,
     message_id: queued.messageId,
     communication_id: queued.row.id,
   };
-  await recordReferralEvent(deps, tx, {
+  await recordReferralEvent(ctx, {
     referral,
     type: 'sent_to_provider',
     actorUserId: actor.user.id,
     details,
   });
-  await audit(
-    tx,
-    null,
-    { action: 'referral.sent_to_provider', entityType: 'referral', entityId: referral.id, details },
-    actor.user.id,
-  );
+  await audit(tx, ctx, {
+    action: 'referral.sent_to_provider',
+    entityType: 'referral',
+    entityId: referral.id,
+    details,
+  });
   return {
     status: 'queued',
     methodType: method.methodType,
     contactValue: method.contactValue,
     messageId: queued.messageId,
   };
-}
-
-/**
- * Sends a referral to one provider through one method. Runs in `tx` when given (the caller's change and the
- * send commit together, e.g. a manual match), else in a transaction of its own. Throws AppError for a broken
- * rule: 404 unknown referral or provider, 422 a channel with no adapter or a provider without that contact,
- * 400 a blank message.
- */
-export async function sendReferralToProvider(
-  deps: AppDeps,
-  actor: Actor,
-  input: SendInput,
-  tx?: DbOrTx,
-): Promise<SendOutcome> {
-  if (tx) return sendInTransaction(deps, actor, input, tx);
-  return deps.database.db.transaction((own) => sendInTransaction(deps, actor, input, own));
 }

@@ -8,15 +8,21 @@ import {
   sentToProvidersMessage,
   WEB_FORM_MESSAGES,
 } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, expectEnvelope, login, type TestApp } from '../../../../test/helpers.ts';
+import {
+  bearer,
+  buildTestApp,
+  expectEnvelope,
+  login,
+  orgContextOf,
+  type TestApp,
+} from '../../../../test/helpers.ts';
 import type { Drivers } from '../../../adapters/delivery.ts';
 import { LocalEmailDriver } from '../../../adapters/email/local.ts';
 import { OUTBOUND_MAX_ATTEMPTS } from '../../../adapters/outbound.ts';
 import { LocalSmsDriver } from '../../../adapters/sms/local.ts';
 import { decryptSecret, encryptionKey } from '../../../platform/secret-box.ts';
-import { deliverAndReport } from '../referrals/delivery-report.ts';
+import { deliverAndReport } from '../../communications/outbox/deliver-and-report.ts';
 import { discoverProviderMethods } from './methods-service.ts';
 
 let t: TestApp;
@@ -261,10 +267,11 @@ describe('GET /api/provider-communication-methods/discover/{providerId}', () => 
     const { port } = server.address() as AddressInfo;
     try {
       const id = await freshProvider({ phone: null, email: null, website: `http://127.0.0.1:${port}/` });
-      const request = { ip: '127.0.0.1', auth: null } as unknown as FastifyRequest;
+      const asPlan = await orgContextOf(t, 'coordinator@trust.demo', plan);
       // Loopback is allowed only here: the route never fetches private addresses.
-      const found = await discoverProviderMethods(t.app.deps, request, plan, id, {
-        allowPrivateAddresses: true,
+      const found = await discoverProviderMethods(asPlan, {
+        providerId: id,
+        options: { allowPrivateAddresses: true },
       });
       const pairs = found.methods.map((m) => [m.method_type, m.contact_value, m.discovery_method]);
       expect(pairs).toContainEqual(['phone', '(213) 555-0188', 'website']);
@@ -342,12 +349,18 @@ describe('PUT /api/provider-communication-methods/{id}', () => {
 
   it('refuses a directory fallback (422), an empty body (400), an unknown id (404) and a viewer (403)', async () => {
     const { email } = await storedMethods();
-    expect(expectEnvelope(await putMethod(-2, { verified: true }), 422).message).toBe(
-      SENDING_MESSAGES.fallbackNotStored,
-    );
-    expect(expectEnvelope(await putMethod(email.id, {}), 400).message).toBe(SENDING_MESSAGES.updateRequired);
+    expect(expectEnvelope(await putMethod(-2, { verified: true }), 422)).toMatchObject({
+      reason: 'provider_method.fallback_not_stored',
+      message: SENDING_MESSAGES.fallbackNotStored,
+    });
+    expect(expectEnvelope(await putMethod(email.id, {}), 400)).toMatchObject({
+      reason: 'provider_method.update_empty',
+      message: SENDING_MESSAGES.updateRequired,
+    });
     expectEnvelope(await putMethod(email.id, { verified: false }), 400);
-    expectEnvelope(await putMethod(999_999, { verified: true }), 404);
+    expect(expectEnvelope(await putMethod(999_999, { verified: true }), 404)).toMatchObject({
+      reason: 'provider_method.not_found',
+    });
     expectEnvelope(await putMethod(email.id, { verified: true }, viewer, plan), 403);
   });
 });
@@ -464,9 +477,10 @@ describe('POST /api/referral-communications', () => {
     expect(
       expectEnvelope(await send({ ...base, provider_id: noWebsite, method_type: 'web_form' }), 422).message,
     ).toBe(WEB_FORM_MESSAGES.websiteMissing);
-    expect(expectEnvelope(await send({ ...base, method_type: 'fax' }), 422).message).toBe(
-      SENDING_MESSAGES.faxUnavailable,
-    );
+    expect(expectEnvelope(await send({ ...base, method_type: 'fax' }), 422)).toMatchObject({
+      reason: 'send.channel_unavailable',
+      message: SENDING_MESSAGES.faxUnavailable,
+    });
     expect(expectEnvelope(await send({ ...base, method_type: 'portal' }), 422).message).toBe(
       SENDING_MESSAGES.portalUnavailable,
     );
@@ -531,9 +545,12 @@ describe('POST /api/referral-communications', () => {
       method_type: 'phone',
       message_content: 'Hello',
     };
-    expect(expectEnvelope(await send({ ...base, communication_method_id: otherPhone.id }), 422).message).toBe(
-      SENDING_MESSAGES.methodOfOtherProvider,
-    );
+    expect(
+      expectEnvelope(await send({ ...base, communication_method_id: otherPhone.id }), 422),
+    ).toMatchObject({
+      reason: 'provider_method.of_other_provider',
+      message: SENDING_MESSAGES.methodOfOtherProvider,
+    });
     expectEnvelope(await send(base, staff, lakeside), 404);
     expectEnvelope(await send(base, viewer, plan), 403);
   });
@@ -705,9 +722,10 @@ describe('POST /api/referrals/{id}/send-to-providers and first accept wins', () 
     expect((await entries(r.id)).map((e) => e.status)).toEqual(['pending', 'pending']);
 
     const none = await autoMatched([]);
-    expect(expectEnvelope(await sendAll(none.id, { providers: [] }), 422).message).toBe(
-      'No matched providers to send to',
-    );
+    expect(expectEnvelope(await sendAll(none.id, { providers: [] }), 422)).toMatchObject({
+      reason: 'send.no_matched_providers',
+      message: 'No matched providers to send to',
+    });
     expect(
       expectEnvelope(
         await sendAll(r.id, { providers: [{ provider_id: otherProvider, method_type: 'phone' }] }),
@@ -729,6 +747,8 @@ describe('POST /api/referrals/{id}/send-to-providers and first accept wins', () 
     });
     const body = expectEnvelope(res, 422) as { message: string; fields?: Record<string, string> };
     expect(body.message).toBe(SENDING_MESSAGES.phoneMissing);
+    // The refusal of the one provider keeps its reason when the batch names it.
+    expect(body).toMatchObject({ reason: 'send.contact_missing' });
     expect(body.fields).toHaveProperty('providers.1.contact_value');
     expect((await entries(r.id)).map((e) => e.status)).toEqual(['pending', 'pending']);
   });

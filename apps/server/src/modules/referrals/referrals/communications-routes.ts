@@ -6,10 +6,10 @@ import {
   referralScreenshotsQuerySchema,
 } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireOrg } from '../../../platform/auth.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
 import { phiRoute } from '../../../platform/phi.ts';
+import { orgContext } from '../../../platform/request-context.ts';
 import { listReferralMessages, listReferralScreenshots } from './communications-service.ts';
 
 // Reads for the case workspace's Communications tab (000 §2.7, §7). They act for the active organization
@@ -33,7 +33,7 @@ export function referralCommunicationsRoutes(deps: AppDeps): FastifyPluginAsyncZ
         },
       },
       async (request) =>
-        listReferralMessages(deps, request, requireOrg(request), request.params.id, request.query),
+        listReferralMessages(orgContext(request, deps), { id: request.params.id, ...request.query }),
     );
 
     app.get(
@@ -50,7 +50,7 @@ export function referralCommunicationsRoutes(deps: AppDeps): FastifyPluginAsyncZ
         },
       },
       async (request) =>
-        listReferralScreenshots(deps, request, requireOrg(request), request.params.id, request.query),
+        listReferralScreenshots(orgContext(request, deps), { id: request.params.id, ...request.query }),
     );
   };
 }

@@ -8,73 +8,20 @@ import {
   type WebFormStatus,
   type WebFormSubmission,
 } from '@trust/domain';
-import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { DbOrTx } from '../../../db/client.ts';
-import { outboundMessages, webFormSubmissions } from '../../../db/schema/index.ts';
 import { auditPhiRead } from '../../../platform/audit.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
-import { type Actor, findVisibleReferral } from './service.ts';
+import type { OrgContext } from '../../../platform/context.ts';
+import { findVisibleReferral } from './access.ts';
+import {
+  type MessageRow,
+  messagesOfReferral,
+  type SubmissionRow,
+  submissionsOfReferral,
+} from './communications-repo.ts';
 
 // The Communications tab of the case workspace (000 §2.7): every message the product sent about a referral,
 // and the provider web-form submissions made for it (000 §7 screenshots). Both are read by whoever sees the
 // referral (its organization, or the matched provider's), and both reads are audited: the messages name the
 // member and their phone, the screenshots show the member's details typed into a provider's form.
-
-/**
- * Enough of a body to build an 80-character preview after white space is collapsed, without reading long
- * email bodies in full.
- */
-const PREVIEW_SOURCE_CHARS = 1000;
-
-/**
- * Newest first; the id breaks ties between messages queued in the same transaction. `providerId` narrows to
- * what was sent to one provider (referral-sending's GET /api/referral-communications).
- */
-export async function messagesOfReferral(
-  db: DbOrTx,
-  referralId: number,
-  limit: number,
-  offset: number,
-  providerId?: number,
-) {
-  // `referral_id = $1` implies `referral_id is not null`, so outbound_messages_referral_idx serves both
-  // queries; the explicit predicate makes that plain to any planner.
-  const where = and(
-    eq(outboundMessages.referralId, referralId),
-    isNotNull(outboundMessages.referralId),
-    providerId === undefined ? undefined : eq(outboundMessages.providerId, providerId),
-  );
-  const rows = await db
-    .select({
-      id: outboundMessages.id,
-      channel: outboundMessages.channel,
-      category: outboundMessages.category,
-      to: outboundMessages.toAddress,
-      subject: outboundMessages.subject,
-      status: outboundMessages.status,
-      createdAt: outboundMessages.createdAt,
-      sentAt: outboundMessages.sentAt,
-      lastError: outboundMessages.lastError,
-      phi: outboundMessages.phi,
-      providerId: outboundMessages.providerId,
-      communicationMethodId: outboundMessages.communicationMethodId,
-      // A PHI body (the provider's details email) is sealed at rest and never leaves the server again: it is
-      // not even read here.
-      previewSource: sql<
-        string | null
-      >`case when ${outboundMessages.phi} then null else left(${outboundMessages.bodyText}, ${PREVIEW_SOURCE_CHARS}) end`,
-    })
-    .from(outboundMessages)
-    .where(where)
-    .orderBy(desc(outboundMessages.createdAt), desc(outboundMessages.id))
-    .limit(limit)
-    .offset(offset);
-  const [totals] = await db.select({ total: count() }).from(outboundMessages).where(where);
-  return { rows, total: Number(totals?.total ?? 0) };
-}
-
-type MessageRow = Awaited<ReturnType<typeof messagesOfReferral>>['rows'][number];
 
 function toMessageWire(row: MessageRow): ReferralMessage {
   return {
@@ -94,21 +41,19 @@ function toMessageWire(row: MessageRow): ReferralMessage {
 
 /** GET /api/referrals/{id}/messages: what the product sent about the referral, newest first, one page. */
 export async function listReferralMessages(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  id: number,
-  query: ReferralMessagesQuery,
+  ctx: OrgContext,
+  input: ReferralMessagesQuery & { id: number },
 ): Promise<ReferralMessageList> {
-  await findVisibleReferral(deps, actor, id);
-  const db = deps.database.db;
+  const { id, ...query } = input;
+  await findVisibleReferral(ctx, { id });
+  const db = ctx.db;
   const { rows, total } = await messagesOfReferral(
     db,
     id,
     query.page_size,
     (query.page - 1) * query.page_size,
   );
-  await auditPhiRead(db, request, {
+  await auditPhiRead(db, ctx, {
     action: 'outbound_message.list_read',
     entityType: 'outbound_message',
     ids: rows.map((r) => r.id),
@@ -116,8 +61,6 @@ export async function listReferralMessages(
   });
   return { messages: rows.map(toMessageWire), total, page: query.page, page_size: query.page_size };
 }
-
-type SubmissionRow = typeof webFormSubmissions.$inferSelect;
 
 function toSubmissionWire(row: SubmissionRow): WebFormSubmission {
   return {
@@ -139,24 +82,19 @@ function toSubmissionWire(row: SubmissionRow): WebFormSubmission {
 
 /** GET /api/referrals/{id}/screenshots (000 §7): the referral's web-form submission records, newest first. */
 export async function listReferralScreenshots(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  id: number,
-  query: ReferralScreenshotsQuery,
+  ctx: OrgContext,
+  input: ReferralScreenshotsQuery & { id: number },
 ): Promise<ReferralScreenshotList> {
-  await findVisibleReferral(deps, actor, id);
-  const db = deps.database.db;
-  const where = eq(webFormSubmissions.referralId, id);
-  const rows = await db
-    .select()
-    .from(webFormSubmissions)
-    .where(where)
-    .orderBy(desc(webFormSubmissions.createdAt), desc(webFormSubmissions.id))
-    .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size);
-  const [totals] = await db.select({ total: count() }).from(webFormSubmissions).where(where);
-  await auditPhiRead(db, request, {
+  const { id, ...query } = input;
+  await findVisibleReferral(ctx, { id });
+  const db = ctx.db;
+  const { rows, total } = await submissionsOfReferral(
+    db,
+    id,
+    query.page_size,
+    (query.page - 1) * query.page_size,
+  );
+  await auditPhiRead(db, ctx, {
     action: 'web_form_submission.list_read',
     entityType: 'web_form_submission',
     ids: rows.map((r) => r.id),
@@ -164,7 +102,7 @@ export async function listReferralScreenshots(
   });
   return {
     screenshots: rows.map(toSubmissionWire),
-    total: Number(totals?.total ?? 0),
+    total,
     page: query.page,
     page_size: query.page_size,
   };

@@ -2,7 +2,9 @@ import type { FeedList, Referral } from '@trust/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, login, type TestApp } from '../../../../test/helpers.ts';
-import { EXPIRE_CRON, EXPIRE_JOB, expireOverdueReferrals, overdueBatchQuery } from './expiry.ts';
+import { systemContext } from '../../../platform/context.ts';
+import { EXPIRE_CRON, EXPIRE_JOB, expireOverdueReferrals } from './expiry.ts';
+import { overdueBatchQuery } from './repo.ts';
 
 let t: TestApp;
 let plan: number;
@@ -92,7 +94,9 @@ describe('expireOverdueReferrals (000 §4.2, §9: 7 days to answer)', () => {
       acceptance: 'accepted',
     });
 
-    expect(await expireOverdueReferrals(t.app.deps, now)).toBeGreaterThanOrEqual(3);
+    expect(
+      await expireOverdueReferrals(systemContext(t.app.deps, EXPIRE_JOB), { now }),
+    ).toBeGreaterThanOrEqual(3);
 
     for (const r of [overdue, authorized, exactly]) {
       expect(await state(r.id)).toEqual({
@@ -137,7 +141,7 @@ describe('expireOverdueReferrals (000 §4.2, §9: 7 days to answer)', () => {
     expect(card).toMatchObject({ status: 'pending', acceptance_status: 'expired' });
 
     // Running again changes nothing more.
-    expect(await expireOverdueReferrals(t.app.deps, now)).toBe(0);
+    expect(await expireOverdueReferrals(systemContext(t.app.deps, EXPIRE_JOB), { now })).toBe(0);
     const events = await one<{ n: number }>(
       "SELECT count(*)::int AS n FROM referral_events WHERE referral_id = $1 AND type = 'expired'",
       [overdue.id],
@@ -149,7 +153,9 @@ describe('expireOverdueReferrals (000 §4.2, §9: 7 days to answer)', () => {
     const now = new Date(Date.now() + 60 * DAY);
     const due = [];
     for (let i = 0; i < 3; i++) due.push(await matched(new Date(now.getTime() - 8 * DAY)));
-    expect(await expireOverdueReferrals(t.app.deps, now, 1)).toBeGreaterThanOrEqual(3);
+    expect(
+      await expireOverdueReferrals(systemContext(t.app.deps, EXPIRE_JOB), { now, batchSize: 1 }),
+    ).toBeGreaterThanOrEqual(3);
     for (const r of due) expect((await state(r.id)).acceptance_status).toBe('expired');
   });
 
@@ -193,7 +199,7 @@ describe('expireOverdueReferrals (000 §4.2, §9: 7 days to answer)', () => {
       });
       await isLocked;
       try {
-        await expireOverdueReferrals(t.app.deps, now);
+        await expireOverdueReferrals(systemContext(t.app.deps, EXPIRE_JOB), { now });
         expect((await state(free.id)).acceptance_status).toBe('expired');
         expect((await state(held.id)).acceptance_status).toBe('pending');
       } finally {
@@ -201,7 +207,7 @@ describe('expireOverdueReferrals (000 §4.2, §9: 7 days to answer)', () => {
         await holder;
       }
       // The next run takes it.
-      await expireOverdueReferrals(t.app.deps, now);
+      await expireOverdueReferrals(systemContext(t.app.deps, EXPIRE_JOB), { now });
       expect((await state(held.id)).acceptance_status).toBe('expired');
     },
   );

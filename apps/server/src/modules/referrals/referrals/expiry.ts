@@ -1,8 +1,5 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.ts';
-import { referrals } from '../../../db/schema/index.ts';
 import { audit } from '../../../platform/audit.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import { inTransaction, type ServiceContext, systemContext } from '../../../platform/context.ts';
 import { publishFeedChange } from './feed-cards.ts';
 import { recordReferralEvent } from './history.ts';
 import * as repo from './repo.ts';
@@ -16,23 +13,24 @@ export const EXPIRE_JOB = 'referrals.expire';
 export const EXPIRE_CRON = '*/5 * * * *';
 const BATCH_SIZE = 100;
 
-/** Matched or Authorized, waiting for the provider's answer (the states an answer is possible in). */
-export const AWAITING_STATUSES = ['matched', 'authorized'] as const;
+export { AWAITING_STATUSES } from './repo.ts';
 
 export function isOverdue(r: Pick<repo.ReferralRow, 'expiresAt'>, now: Date): boolean {
   return r.expiresAt !== null && r.expiresAt.getTime() <= now.getTime();
 }
 
 /**
- * Expires one locked referral in the caller's transaction: status Pending, acceptance expired, the timeline
- * (actor: the system), the audit log and the live feeds. Used by the job and by an answer that comes too late.
+ * Expires one locked referral in the caller's transaction (`ctx.db`): status Pending, acceptance expired, the
+ * timeline, the audit log and the live feeds. Used by the job and by an answer that comes too late; either
+ * way the actor is the system (no user on the timeline or in the audit row).
  */
 export async function expireReferral(
-  deps: AppDeps,
-  tx: DbOrTx,
-  before: repo.ReferralRecord,
-  now: Date,
+  ctx: ServiceContext,
+  input: { before: repo.ReferralRecord; now: Date },
 ): Promise<repo.ReferralRecord> {
+  const { before, now } = input;
+  const tx = ctx.db;
+  const system = inTransaction(systemContext(ctx.deps, EXPIRE_JOB), tx);
   const after = await repo.updateReferral(tx, before.id, {
     status: 'pending',
     acceptanceStatus: 'expired',
@@ -43,7 +41,7 @@ export async function expireReferral(
     provider_name: before.matchedProvider?.name ?? null,
     expires_at: before.expiresAt?.toISOString() ?? null,
   };
-  await recordReferralEvent(deps, tx, {
+  await recordReferralEvent(system, {
     referral: after,
     type: 'expired',
     actorUserId: null,
@@ -51,31 +49,14 @@ export async function expireReferral(
     toStatus: after.status,
     details,
   });
-  await audit(tx, null, { action: 'referral.expired', entityType: 'referral', entityId: before.id, details });
-  await publishFeedChange(deps, tx, before, after);
+  await audit(tx, system, {
+    action: 'referral.expired',
+    entityType: 'referral',
+    entityId: before.id,
+    details,
+  });
+  await publishFeedChange(system, { before, after });
   return after;
-}
-
-/**
- * Overdue referrals, locked for this transaction. Served by referrals_awaiting_response_idx
- * (expires_at WHERE acceptance_status = 'pending'); SKIP LOCKED lets several servers run the job at once,
- * each taking rows the others do not hold (and skipping a row an answer is being written to right now).
- * Exported so a test can EXPLAIN exactly this statement.
- */
-export function overdueBatchQuery(db: DbOrTx, now: Date, limit: number) {
-  return db
-    .select({ id: referrals.id })
-    .from(referrals)
-    .where(
-      and(
-        eq(referrals.acceptanceStatus, 'pending'),
-        lte(referrals.expiresAt, now),
-        inArray(referrals.status, [...AWAITING_STATUSES]),
-      ),
-    )
-    .orderBy(asc(referrals.expiresAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
 }
 
 /**
@@ -83,18 +64,18 @@ export function overdueBatchQuery(db: DbOrTx, now: Date, limit: number) {
  * of one transaction each. Returns how many expired.
  */
 export async function expireOverdueReferrals(
-  deps: AppDeps,
-  now: Date,
-  batchSize: number = BATCH_SIZE,
+  ctx: ServiceContext,
+  input: { now: Date; batchSize?: number },
 ): Promise<number> {
+  const { now, batchSize = BATCH_SIZE } = input;
   let expired = 0;
   for (;;) {
-    const count = await deps.database.db.transaction(async (tx) => {
-      const ids = (await overdueBatchQuery(tx, now, batchSize)).map((r) => r.id);
+    const count = await ctx.db.transaction(async (tx) => {
+      const ids = (await repo.overdueBatchQuery(tx, now, batchSize)).map((r) => r.id);
       for (const id of ids) {
         // Already locked by this transaction: this reads the record with its matched provider.
         const before = await repo.lockReferral(tx, id);
-        if (before) await expireReferral(deps, tx, before, now);
+        if (before) await expireReferral(inTransaction(ctx, tx), { before, now });
       }
       return ids.length;
     });

@@ -8,8 +8,7 @@ import {
   fullCardOrganizations,
   maskFeedCard,
 } from '@trust/domain';
-import type { DbOrTx } from '../../../db/client.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
 import * as repo from './repo.ts';
 
 /** 000 §4.3: open to every organization while Pending. */
@@ -71,20 +70,20 @@ export function feedPartiesOf(r: repo.ReferralRecord): FeedParties {
 const phiOf = (id: number): { phi: EventPhi } => ({ phi: { entity_type: 'referral', ids: [id] } });
 
 /**
- * Pushes a change of a referral to every open live feed (000 §2.6), in the caller's transaction so nothing is
- * announced that did not commit. An open referral goes in full to the streams of the organizations with a reason
+ * Pushes a change of a referral to every open live feed (000 §2.6), in the caller's transaction (`ctx.db`) so
+ * nothing is announced that did not commit. An open referral goes in full to the streams of the organizations with a reason
  * to read it (the referring one, the matched provider's), as a claim card to every other signed-in stream, and
  * masked to signed-out ones: the audiences never overlap, so a stream never carries more than its reader may
  * see (the same levels as GET /api/live-feed). A referral that stops being open is removed everywhere; one
  * awaiting its provider's answer goes in full to that provider's organization only.
  */
 export async function publishFeedChange(
-  deps: AppDeps,
-  tx: DbOrTx,
-  before: repo.ReferralRecord | null,
-  after: repo.ReferralRecord | null,
-) {
-  const publish = deps.events.publish.bind(deps.events);
+  ctx: ServiceContext,
+  input: { before: repo.ReferralRecord | null; after: repo.ReferralRecord | null },
+): Promise<void> {
+  const { before, after } = input;
+  const tx = ctx.db;
+  const publish = ctx.deps.events.publish.bind(ctx.deps.events);
   const card = after ? toFeedCard(after, await repo.organizationName(tx, after.organizationId)) : null;
 
   if (card && after && isOpen(after)) {

@@ -9,10 +9,10 @@ import {
   referralSchema,
 } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth, requireOrg } from '../../../platform/auth.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
 import { phiRoute } from '../../../platform/phi.ts';
+import { openContext, orgContext, userContext } from '../../../platform/request-context.ts';
 import { claimReferral, listLiveFeed, passReferral } from './feed-service.ts';
 
 /** Viewers (002 §6) read the feed; every other organization role may claim for its organization. */
@@ -33,7 +33,7 @@ export function liveFeedRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: feedListSchema, ...errorResponses(400) },
         },
       },
-      async (request) => listLiveFeed(deps, request, request.query),
+      async (request) => listLiveFeed(openContext(request, deps), request.query),
     );
 
     app.post(
@@ -48,7 +48,7 @@ export function liveFeedRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: referralSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => claimReferral(deps, request, requireOrg(request), request.params.id),
+      async (request) => claimReferral(orgContext(request, deps), { id: request.params.id }),
     );
 
     app.post(
@@ -62,7 +62,7 @@ export function liveFeedRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: okSchema, ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => passReferral(deps, requireAuth(request), request.params.id),
+      async (request) => passReferral(userContext(request, deps), { id: request.params.id }),
     );
   };
 }

@@ -11,11 +11,14 @@ import {
   RESPONSE_WINDOW_DAYS,
   type Referral,
 } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
-import type { DbOrTx } from '../../../db/client.ts';
 import { audit, auditPhiRead } from '../../../platform/audit.ts';
 import type { AuthContext } from '../../../platform/auth.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import {
+  inTransaction,
+  type OrgContext,
+  type ServiceContext,
+  type UserContext,
+} from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { countsCacheOf } from './counts-cache.ts';
 import { isAwaitingProvider, isOpen, publishFeedChange, toFeedCard } from './feed-cards.ts';
@@ -23,7 +26,6 @@ import * as feedRepo from './feed-repo.ts';
 import { recordReferralEvent } from './history.ts';
 import { noticeMemberOfStatus } from './member-notice.ts';
 import * as repo from './repo.ts';
-import type { Actor } from './service.ts';
 import { toReferralWire } from './wire.ts';
 
 const DAY_MS = 86_400_000;
@@ -33,7 +35,8 @@ const PENDING_COUNT_KEY = 'live-feed:pending';
  * Who reads the feed in full: a signed-in user whose consents are signed. A session still waiting for its
  * consent signatures (003 §4.2) has not agreed to the HIPAA authorization, so it reads the masked feed.
  */
-function fullReader(auth: AuthContext | null): AuthContext | null {
+function fullReader(ctx: ServiceContext): AuthContext | null {
+  const auth = ctx.actor.kind === 'user' ? ctx.actor : null;
   return auth && !auth.consentRequired ? auth : null;
 }
 
@@ -41,9 +44,9 @@ function fullReader(auth: AuthContext | null): AuthContext | null {
  * Every Pending referral, counted once per change of any referral: the count reads the whole partial index, the
  * history version one index entry (counts-cache.ts explains why the cached value is exact).
  */
-async function pendingTotal(deps: AppDeps): Promise<number> {
-  const db = deps.database.db;
-  const cache = countsCacheOf(deps);
+async function pendingTotal(ctx: ServiceContext): Promise<number> {
+  const db = ctx.db;
+  const cache = countsCacheOf(ctx.deps);
   const version = await repo.historyVersion(db);
   const cached = cache.get(PENDING_COUNT_KEY, version);
   if (cached) return cached[0]?.count ?? 0;
@@ -53,8 +56,8 @@ async function pendingTotal(deps: AppDeps): Promise<number> {
 }
 
 /** The directory providers the organization acts for; the first is the one a claim matches to. */
-async function providersOf(deps: AppDeps, orgId: number | null | undefined): Promise<number[]> {
-  return orgId ? repo.providerIdsOfOrganization(deps.database.db, orgId) : [];
+async function providersOf(ctx: ServiceContext, orgId: number | null | undefined): Promise<number[]> {
+  return orgId ? repo.providerIdsOfOrganization(ctx.db, orgId) : [];
 }
 
 /**
@@ -76,20 +79,16 @@ function cardFor(row: feedRepo.FeedRow, orgId: number | null, today: Date): Feed
  * passes; in full where the active organization referred the member or is the matched provider's, as claim
  * cards elsewhere. Each page that showed full cards is audited with their ids.
  */
-export async function listLiveFeed(
-  deps: AppDeps,
-  request: FastifyRequest,
-  query: FeedQuery,
-): Promise<FeedList> {
-  const db = deps.database.db;
-  const reader = fullReader(request.auth);
+export async function listLiveFeed(ctx: ServiceContext, query: FeedQuery): Promise<FeedList> {
+  const db = ctx.db;
+  const reader = fullReader(ctx);
   const offset = (query.page - 1) * query.page_size;
   const paging = { page: query.page, page_size: query.page_size };
 
   if (!reader) {
     const [rows, pending] = await Promise.all([
       feedRepo.listPendingPage(db, null, query.page_size, offset),
-      pendingTotal(deps),
+      pendingTotal(ctx),
     ]);
     return {
       referrals: rows.map((r) => maskFeedCard(toFeedCard(r, r.referredBy))),
@@ -102,10 +101,10 @@ export async function listLiveFeed(
 
   const userId = reader.user.id;
   const orgId = reader.org?.id ?? null;
-  const providerIds = await providersOf(deps, orgId);
+  const providerIds = await providersOf(ctx, orgId);
   const [awaitingCount, pending, passed] = await Promise.all([
     feedRepo.countAwaiting(db, providerIds, userId),
-    pendingTotal(deps),
+    pendingTotal(ctx),
     feedRepo.countPassedPending(db, userId),
   ]);
   const pendingCount = Math.max(0, pending - passed);
@@ -125,7 +124,7 @@ export async function listLiveFeed(
   const cards = [...awaiting, ...open].map((r) => cardFor(r, orgId, today));
 
   // PHI read (DESIGN.md): who saw which referrals in full, one row per page (none when it showed none).
-  await auditPhiRead(db, request, {
+  await auditPhiRead(db, ctx, {
     action: 'referral.feed_read',
     entityType: 'referral',
     ids: cards.filter((c) => c.detail === 'full').map((c) => c.id),
@@ -146,14 +145,12 @@ export async function listLiveFeed(
  * referral is no longer Pending (the update applies only while it is).
  */
 export async function matchPendingReferral(
-  tx: DbOrTx,
-  id: number,
-  providerId: number,
-  matchMethod: string,
+  ctx: ServiceContext,
+  input: { id: number; providerId: number; matchMethod: string },
 ): Promise<boolean> {
   const now = new Date();
   const expiresAt = new Date(now.getTime() + RESPONSE_WINDOW_DAYS * DAY_MS);
-  return feedRepo.claimPendingReferral(tx, id, providerId, now, expiresAt, matchMethod);
+  return feedRepo.claimPendingReferral(ctx.db, input.id, input.providerId, now, expiresAt, input.matchMethod);
 }
 
 /**
@@ -162,21 +159,20 @@ export async function matchPendingReferral(
  * confirm (000 §9); the member hears of it by SMS; it leaves every other feed at once. Of two organizations
  * claiming at once exactly one wins: the row is locked, and the update applies only while it is still Pending.
  */
-export async function claimReferral(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  id: number,
-): Promise<Referral> {
-  const db = deps.database.db;
-  const [providerId] = await providersOf(deps, actor.org.id);
-  if (providerId === undefined) throw new AppError('forbidden', FEED_MESSAGES.notAProvider);
+export async function claimReferral(ctx: OrgContext, input: { id: number }): Promise<Referral> {
+  const { id } = input;
+  const actor = ctx.actor;
+  const [providerId] = await providersOf(ctx, actor.org.id);
+  if (providerId === undefined) throw new AppError('feed.not_a_provider', FEED_MESSAGES.notAProvider);
 
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
     const before = await repo.lockReferral(tx, id);
-    if (!before) throw new AppError('not_found', REFERRAL_MESSAGES.notFound);
-    const claimed = isOpen(before) && (await matchPendingReferral(tx, id, providerId, CLAIM_MATCH_METHOD));
-    if (!claimed) throw new AppError('conflict', FEED_MESSAGES.alreadyTaken);
+    if (!before) throw new AppError('referral.not_found', REFERRAL_MESSAGES.notFound);
+    const claimed =
+      isOpen(before) &&
+      (await matchPendingReferral(txCtx, { id, providerId, matchMethod: CLAIM_MATCH_METHOD }));
+    if (!claimed) throw new AppError('feed.already_taken', FEED_MESSAGES.alreadyTaken);
 
     const after = (await repo.findReferral(tx, id))!;
     const organizationName = await repo.organizationName(tx, actor.org.id);
@@ -186,7 +182,7 @@ export async function claimReferral(
       organization_id: actor.org.id,
       organization_name: organizationName,
     };
-    await recordReferralEvent(deps, tx, {
+    await recordReferralEvent(txCtx, {
       referral: after,
       type: 'claimed',
       actorUserId: actor.user.id,
@@ -196,14 +192,14 @@ export async function claimReferral(
     });
     // The claimer read a claim card until now; its answer is the full record (issue #12): this one row is both
     // the claim and that first full read of the referral by the claiming organization.
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'referral.claimed',
       entityType: 'referral',
       entityId: id,
       details: { ...details, full_record_read: true },
     });
-    await noticeMemberOfStatus(deps, tx, after, actor.user.id);
-    await publishFeedChange(deps, tx, before, after);
+    await noticeMemberOfStatus(txCtx, { referral: after, actorUserId: actor.user.id });
+    await publishFeedChange(txCtx, { before, after });
     return toReferralWire(after, after.organizationId === actor.org.id ? 'owner' : 'provider');
   });
 }
@@ -213,8 +209,10 @@ export async function claimReferral(
  * card the user's feed holds can be passed: a Pending referral, or one awaiting the answer of the active
  * organization's provider; anything else is not found.
  */
-export async function passReferral(deps: AppDeps, auth: AuthContext, id: number): Promise<{ ok: true }> {
-  const db = deps.database.db;
+export async function passReferral(ctx: UserContext, input: { id: number }): Promise<{ ok: true }> {
+  const { id } = input;
+  const auth = ctx.actor;
+  const db = ctx.db;
   const record = await repo.findReferral(db, id);
   const inFeed =
     record !== undefined &&
@@ -222,7 +220,7 @@ export async function passReferral(deps: AppDeps, auth: AuthContext, id: number)
       (isAwaitingProvider(record) &&
         auth.org !== null &&
         record.matchedProvider?.organizationId === auth.org.id));
-  if (!inFeed) throw new AppError('not_found', REFERRAL_MESSAGES.notFound);
+  if (!inFeed) throw new AppError('referral.not_found', REFERRAL_MESSAGES.notFound);
   await feedRepo.insertPass(db, auth.user.id, id);
   return { ok: true };
 }

@@ -1,16 +1,12 @@
 import type { ReferralEventType } from '@trust/domain';
-import type { DbOrTx } from '../../../db/client.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
 import { eventVisibleTo } from './note-events.ts';
 import * as repo from './repo.ts';
-
-/** The event every organization related to a referral receives when its history grows: ids only, no PHI. */
-export const REFERRAL_CHANGED_EVENT = 'referral.changed';
 
 export type ReferralChange = {
   referral: repo.ReferralRecord;
   type: ReferralEventType;
-  /** The user who did it; null for the system (the expiry job, a delivery report). */
+  /** The user who did it; null for the system (the expiry job, a delivery report) or a provider by SMS. */
   actorUserId: number | null;
   fromStatus?: string | null;
   toStatus?: string | null;
@@ -19,42 +15,62 @@ export type ReferralChange = {
 };
 
 /**
- * Writes one history row (issue #4 item 2) in the caller's transaction and tells the organizations that see
- * the referral (its owner and its matched provider's organization) that it changed, so open queues and
- * workspaces refresh. Both happen only if the transaction commits.
+ * Writes one history row (issue #4 item 2) in the caller's transaction (`ctx.db`) and publishes, with the same
+ * transaction, the domain events of the change: 'referral.changed' for every row (the open queues and
+ * workspaces of the organizations that see the referral refresh: live-events.ts), and
+ * 'referral.status_changed' when the row moves the status. Nothing is published if the transaction rolls back.
  */
-export async function recordReferralEvent(deps: AppDeps, tx: DbOrTx, change: ReferralChange) {
+export async function recordReferralEvent(ctx: ServiceContext, change: ReferralChange): Promise<void> {
   const { referral } = change;
-  await repo.insertEvent(tx, {
+  const details = change.details ?? {};
+  await repo.insertEvent(ctx.db, {
     referralId: referral.id,
     organizationId: referral.organizationId,
     actorUserId: change.actorUserId,
     type: change.type,
     fromStatus: change.fromStatus ?? null,
     toStatus: change.toStatus ?? null,
-    details: change.details ?? {},
+    details,
   });
+  const owner = referral.organizationId;
+  const providerOrg = referral.matchedProvider?.organizationId ?? null;
   // An internal note is not announced to the matched provider's organization: not even that it exists.
-  const event = { type: change.type, details: change.details ?? {} };
-  await notifyOrganizations(deps, tx, referral, change.type, (orgId) =>
-    eventVisibleTo(event, { orgId, referringOrgId: referral.organizationId }),
+  const hiddenFrom = [owner, providerOrg].filter(
+    (orgId): orgId is number =>
+      orgId !== null && !eventVisibleTo({ type: change.type, details }, { orgId, referringOrgId: owner }),
   );
+  const events = ctx.deps.domainEvents;
+  await events.publish(ctx.db, 'referral.changed', {
+    referral_id: referral.id,
+    organization_id: owner,
+    provider_organization_id: providerOrg,
+    referral_number: referral.referralNumber,
+    status: referral.status,
+    change: change.type,
+    hidden_from: hiddenFrom,
+  });
+  const { fromStatus, toStatus } = change;
+  if (fromStatus && toStatus && fromStatus !== toStatus) {
+    await events.publish(ctx.db, 'referral.status_changed', {
+      referral_id: referral.id,
+      organization_id: owner,
+      from: fromStatus,
+      to: toStatus,
+      provider_id: referral.matchedProviderId,
+    });
+  }
 }
 
-/** 'referral.changed' to the owner and, when another, the matched provider's organization. */
-export async function notifyOrganizations(
-  deps: AppDeps,
-  tx: DbOrTx,
-  referral: repo.ReferralRecord,
-  change: string,
-  visibleTo: (orgId: number) => boolean = () => true,
-) {
-  const data = { id: referral.id, referral_number: referral.referralNumber, status: referral.status, change };
-  const orgs = new Set([referral.organizationId]);
-  const providerOrg = referral.matchedProvider?.organizationId;
-  if (providerOrg) orgs.add(providerOrg);
-  for (const orgId of orgs) {
-    if (!visibleTo(orgId)) continue;
-    await deps.events.publish(REFERRAL_CHANGED_EVENT, { kind: 'org', org_id: orgId }, data, tx);
-  }
+/**
+ * A history row on a referral known by its id (a message, a call or a web form about it), in the caller's
+ * transaction; nothing when the referral is gone (deleted since).
+ */
+export async function noteOnReferralTimeline(
+  ctx: ServiceContext,
+  input: Omit<ReferralChange, 'referral'> & { referralId: number },
+): Promise<void> {
+  const { referralId, ...change } = input;
+  const referral = await repo.findReferral(ctx.db, referralId);
+  if (!referral) return;
+  await recordReferralEvent(ctx, { referral, ...change });
 }

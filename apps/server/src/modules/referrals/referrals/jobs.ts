@@ -1,3 +1,4 @@
+import { systemContext } from '../../../platform/context.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import type { Jobs } from '../../../platform/jobs.ts';
 import { EXPIRE_CRON, EXPIRE_JOB, expireOverdueReferrals } from './expiry.ts';
@@ -9,7 +10,7 @@ export function registerReferralJobs(jobs: Jobs, deps: AppDeps) {
     name: EXPIRE_JOB,
     cron: EXPIRE_CRON,
     handler: async () => {
-      await expireOverdueReferrals(deps, new Date());
+      await expireOverdueReferrals(systemContext(deps, EXPIRE_JOB), { now: new Date() });
     },
   });
 }

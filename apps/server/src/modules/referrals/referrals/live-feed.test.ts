@@ -805,6 +805,7 @@ describe('POST /api/referrals/{id}/claim (000 §4.1)', () => {
     expect(expectEnvelope(again, 409, 'conflict').message).toBe(
       'This referral was already taken by another organization.',
     );
+    expect(again.json().reason).toBe('feed.already_taken');
     const row = await one<{ matched_provider_id: number }>(
       'SELECT matched_provider_id FROM referrals WHERE id = $1',
       [r.id],

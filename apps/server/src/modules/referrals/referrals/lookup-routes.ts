@@ -1,9 +1,9 @@
 import { memberLookupRequestSchema, memberLookupSchema, ORG_ROLES, type OrgRole } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireOrg } from '../../../platform/auth.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
 import { phiRoute } from '../../../platform/phi.ts';
+import { orgContext } from '../../../platform/request-context.ts';
 import { lookupMember } from './lookup-service.ts';
 
 /** The lookup serves the referral form, so the roles that may create referrals (viewers do not; 002 §6). */
@@ -23,7 +23,7 @@ export function memberLookupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: memberLookupSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => lookupMember(deps, request, requireOrg(request), request.body),
+      async (request) => lookupMember(orgContext(request, deps), request.body),
     );
   };
 }

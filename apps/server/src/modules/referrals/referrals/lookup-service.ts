@@ -1,9 +1,7 @@
 import { type LookupMember, type MemberLookup, type MemberLookupRequest, medicaidIdKey } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
 import { audit } from '../../../platform/audit.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import type { OrgContext } from '../../../platform/context.ts';
 import * as repo from './lookup-repo.ts';
-import type { Actor } from './service.ts';
 
 /** The first non-blank value. */
 function pick(...values: (string | null | undefined)[]): string | null {
@@ -39,14 +37,9 @@ function combine(member: repo.LookupMemberRow | null, referral: repo.LookupRefer
  * members are never found. Every lookup reads PHI or probes for it, so every one is audited; the ID itself is
  * not written to the audit details.
  */
-export async function lookupMember(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  input: MemberLookupRequest,
-): Promise<MemberLookup> {
-  const db = deps.database.db;
-  const orgId = actor.org.id;
+export async function lookupMember(ctx: OrgContext, input: MemberLookupRequest): Promise<MemberLookup> {
+  const db = ctx.db;
+  const orgId = ctx.actor.org.id;
   const ids = await repo.matchingMedicaidIds(db, orgId, input.medicaid_id, medicaidIdKey(input.medicaid_id));
   const [member, referral, referralCount] =
     ids.length > 0
@@ -57,7 +50,7 @@ export async function lookupMember(
         ])
       : [null, null, 0];
   const source = member ? 'member' : referral ? 'referral' : null;
-  await audit(db, request, {
+  await audit(db, ctx, {
     action: 'member.lookup',
     entityType: source === 'referral' ? 'referral' : 'member',
     entityId: member?.id ?? referral?.id,

@@ -1,7 +1,6 @@
-import type { DbOrTx } from '../../../db/client.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
-import { queueCommunicationSms } from '../../communications/communications/queue.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
 import { recordReferralEvent } from './history.ts';
+import { referralPort } from './ports.ts';
 import type { ReferralRecord } from './repo.ts';
 
 /** Statuses the member hears about by SMS (000 §2.3, 003 §4.5). */
@@ -34,18 +33,17 @@ function isNotified(status: string): status is NotifiedStatus {
 
 /**
  * After a change to Matched or Authorized: the SMS to the member goes into the outbox in the caller's
- * transaction (delivered by the job queue, retried on failure) and the timeline records it, or records that
- * there was no phone number to send it to.
+ * transaction (`ctx.db`; delivered by the job queue, retried on failure) and the timeline records it, or records
+ * that there was no phone number to send it to.
  */
 export async function noticeMemberOfStatus(
-  deps: AppDeps,
-  tx: DbOrTx,
-  referral: ReferralRecord,
-  actorUserId: number | null,
-) {
+  ctx: ServiceContext,
+  input: { referral: ReferralRecord; actorUserId: number | null },
+): Promise<void> {
+  const { referral, actorUserId } = input;
   if (!isNotified(referral.status)) return;
   if (!referral.phoneNumber) {
-    await recordReferralEvent(deps, tx, {
+    await recordReferralEvent(ctx, {
       referral,
       type: 'member_notified',
       actorUserId,
@@ -53,20 +51,16 @@ export async function noticeMemberOfStatus(
     });
     return;
   }
-  // Listed with the referral's communications, outside any provider thread.
-  const { messageId } = await queueCommunicationSms(
-    deps,
-    tx,
-    {
-      to: referral.phoneNumber,
-      body: memberStatusSms(referral.status, referral),
-      category: 'referral_status',
-      organizationId: referral.organizationId,
-      referralId: referral.id,
-    },
-    { conversation: false, recordCategory: 'member_notice' },
-  );
-  await recordReferralEvent(deps, tx, {
+  // Listed with the referral's communications, outside any provider thread (the communications module).
+  const { messageId } = await referralPort('queueReferralSms')(ctx, {
+    to: referral.phoneNumber,
+    body: memberStatusSms(referral.status, referral),
+    category: 'referral_status',
+    recordCategory: 'member_notice',
+    organizationId: referral.organizationId,
+    referralId: referral.id,
+  });
+  await recordReferralEvent(ctx, {
     referral,
     type: 'member_notified',
     actorUserId,

@@ -1,8 +1,20 @@
-import { members, referralEvents, referralFeedPasses, referrals } from '../../../db/schema/index.ts';
+import {
+  members,
+  organizations,
+  outboundMessages,
+  providers,
+  referralEvents,
+  referralFeedPasses,
+  referralProviderMatches,
+  referrals,
+  users,
+  webFormSubmissions,
+} from '../../../db/schema/index.ts';
 import { defineModule } from '../../../platform/module.ts';
 import { referralCommunicationsRoutes } from './communications-routes.ts';
 import { liveFeedRoutes } from './feed-routes.ts';
 import { registerReferralJobs } from './jobs.ts';
+import { referralLiveEvents } from './live-events.ts';
 import { memberLookupRoutes } from './lookup-routes.ts';
 import { referralResponseRoutes } from './response-routes.ts';
 import { referralsRoutes } from './routes.ts';
@@ -12,6 +24,20 @@ export default defineModule({
   area: 'referrals',
   service: 'product',
   owns: [members, referralEvents, referralFeedPasses, referrals],
+  reads: [
+    {
+      table: providers,
+      why: "the matched provider's card on every referral, and an organization's own listings",
+    },
+    { table: organizations, why: 'the referring organization\'s name on live-feed cards ("referred by")' },
+    { table: users, why: 'who made each change, on the history' },
+    {
+      table: referralProviderMatches,
+      why: 'a provider a referral was sent to may read it before one accepts (001 §2.8)',
+    },
+    { table: outboundMessages, why: 'the Communications tab: what was sent about a referral (000 §2.7)' },
+    { table: webFormSubmissions, why: "the Communications tab: a referral's provider web forms (000 §7)" },
+  ],
   routes: (deps) => [
     referralsRoutes(deps),
     memberLookupRoutes(deps),
@@ -20,4 +46,5 @@ export default defineModule({
     referralCommunicationsRoutes(deps),
   ],
   jobs: registerReferralJobs,
+  subscriptions: referralLiveEvents,
 });

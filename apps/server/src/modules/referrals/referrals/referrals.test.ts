@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { Referral, ReferralList } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
+import type { Referral, ReferralCreate, ReferralList } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -8,6 +7,7 @@ import {
   expectEnvelope,
   login,
   openEventStream,
+  orgContextOf,
   type TestApp,
 } from '../../../../test/helpers.ts';
 import { createReferral } from './service.ts';
@@ -212,15 +212,10 @@ describe('POST /api/referrals', () => {
       'SELECT referral_number FROM referrals LIMIT 1',
     );
     const numbers = [taken!.referral_number, '9999999999'];
-    const [me] = await t.database.query<{ id: number }>(
-      "SELECT id FROM users WHERE email = 'coordinator@trust.demo'",
-    );
-    const request = { auth: { user: { id: me!.id }, org: { id: plan } }, ip: '127.0.0.1' } as FastifyRequest;
-    const actor = { user: { id: me!.id }, org: { id: plan, role: 'staff' } } as Parameters<
-      typeof createReferral
-    >[2];
+    const ctx = await orgContextOf(t, 'coordinator@trust.demo', plan, 'staff');
     // Through the service: the route cannot choose the numbers.
-    const r = await createReferral(t.app.deps, request, actor, valid as never, () => numbers.shift()!);
+    const input = valid as unknown as ReferralCreate;
+    const r = await createReferral(ctx, { ...input, nextNumber: () => numbers.shift()! });
     expect(r.referral_number).toBe('9999999999');
   });
 });
@@ -270,6 +265,7 @@ describe('GET /api/referrals/{id} and ownership', () => {
     expect(expectEnvelope(put, 403).message).toBe(
       'Only the organization that created this referral can change it.',
     );
+    expect(put.json().reason).toBe('referral.owner_only');
   });
 
   it('needs a session; a bad id is a 400', async () => {
@@ -317,6 +313,7 @@ describe('PUT /api/referrals/{id}', () => {
     );
     const body = expectEnvelope(res, 422, 'rule_broken') as unknown as { fields: Record<string, string> };
     expect(body.fields).toEqual({ medicaid_id: 'The Medicaid ID of a referral cannot be changed.' });
+    expect(res.json().reason).toBe('referral.medicaid_id_locked');
   });
 
   it('applies the §5.1 rules to edits too', async () => {
@@ -493,6 +490,7 @@ describe('DELETE /api/referrals/{id}', () => {
     await api('PUT', `/api/referrals/${r.id}`, coordinator, { status: 'matched' }, plan);
     const res = await api('DELETE', `/api/referrals/${r.id}`, coordinator, undefined, plan);
     expect(expectEnvelope(res, 409, 'conflict').message).toBe('Only pending referrals can be deleted.');
+    expect(res.json().reason).toBe('referral.not_pending_for_delete');
     expect((await api('GET', `/api/referrals/${r.id}`, coordinator, undefined, plan)).statusCode).toBe(200);
   });
 

@@ -1,11 +1,12 @@
 import type { ReferralListQuery, ReferralStatus } from '@trust/domain';
-import { and, desc, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import {
   members,
   organizations,
   providers,
   referralEvents,
+  referralProviderMatches,
   referrals,
   users,
 } from '../../../db/schema/index.ts';
@@ -147,6 +148,32 @@ async function findMatchedProvider(db: DbOrTx, providerId: number | null) {
   return row ?? null;
 }
 
+/**
+ * The provider of the organization a referral was sent to (001 §2.8) that has not answered yet: that
+ * organization may read the referral (it received the details with the send). Reads referral-sending's
+ * entries (declared in module.ts `reads`).
+ */
+export async function sentProviderOfOrganization(
+  db: DbOrTx,
+  referralId: number,
+  orgId: number,
+): Promise<{ id: number; name: string } | null> {
+  const [row] = await db
+    .select({ id: providers.id, name: providers.name })
+    .from(referralProviderMatches)
+    .innerJoin(providers, eq(providers.id, referralProviderMatches.providerId))
+    .where(
+      and(
+        eq(referralProviderMatches.referralId, referralId),
+        eq(referralProviderMatches.status, 'sent'),
+        eq(providers.organizationId, orgId),
+      ),
+    )
+    .orderBy(referralProviderMatches.rank)
+    .limit(1);
+  return row ?? null;
+}
+
 /** The directory providers the organization acts for (their matched referrals are its to answer). */
 export async function providerIdsOfOrganization(db: DbOrTx, orgId: number): Promise<number[]> {
   const rows = await db
@@ -240,4 +267,29 @@ export async function listEvents(db: DbOrTx, referralId: number): Promise<Referr
     .leftJoin(users, eq(users.id, referralEvents.actorUserId))
     .where(eq(referralEvents.referralId, referralId))
     .orderBy(desc(referralEvents.at), desc(referralEvents.id));
+}
+
+/** Matched or Authorized, waiting for the provider's answer (the states an answer is possible in). */
+export const AWAITING_STATUSES = ['matched', 'authorized'] as const;
+
+/**
+ * Overdue referrals (expiry.ts), locked for this transaction. Served by referrals_awaiting_response_idx
+ * (expires_at WHERE acceptance_status = 'pending'); SKIP LOCKED lets several servers run the job at once,
+ * each taking rows the others do not hold (and skipping a row an answer is being written to right now).
+ * Exported so a test can EXPLAIN exactly this statement.
+ */
+export function overdueBatchQuery(db: DbOrTx, now: Date, limit: number) {
+  return db
+    .select({ id: referrals.id })
+    .from(referrals)
+    .where(
+      and(
+        eq(referrals.acceptanceStatus, 'pending'),
+        lte(referrals.expiresAt, now),
+        inArray(referrals.status, [...AWAITING_STATUSES]),
+      ),
+    )
+    .orderBy(asc(referrals.expiresAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
 }

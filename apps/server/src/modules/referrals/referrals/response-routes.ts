@@ -10,9 +10,9 @@ import {
   referralStatusQuerySchema,
 } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireOrg } from '../../../platform/auth.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
+import { orgContext } from '../../../platform/request-context.ts';
 import { acceptReferral, getReferralResponseStatus, rejectReferral } from './response-service.ts';
 
 // 000 §7 "Status of acceptance / Accept / Reject". Every route acts for the active organization.
@@ -37,7 +37,10 @@ export function referralResponseRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        acceptReferral(deps, request, requireOrg(request), request.params.id, request.body.provider_id),
+        acceptReferral(orgContext(request, deps), {
+          id: request.params.id,
+          providerId: request.body.provider_id,
+        }),
     );
 
     app.post(
@@ -54,14 +57,11 @@ export function referralResponseRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        rejectReferral(
-          deps,
-          request,
-          requireOrg(request),
-          request.params.id,
-          request.body.provider_id,
-          request.body.reason,
-        ),
+        rejectReferral(orgContext(request, deps), {
+          id: request.params.id,
+          providerId: request.body.provider_id,
+          reason: request.body.reason,
+        }),
     );
 
     app.get(
@@ -78,7 +78,10 @@ export function referralResponseRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        getReferralResponseStatus(deps, requireOrg(request), request.params.id, request.query.provider_id),
+        getReferralResponseStatus(orgContext(request, deps), {
+          id: request.params.id,
+          providerId: request.query.provider_id,
+        }),
     );
   };
 }

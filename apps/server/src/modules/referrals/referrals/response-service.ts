@@ -1,4 +1,5 @@
 import {
+  type ErrorReason,
   type PHI_EMAIL_STATES,
   REFERRAL_MESSAGES,
   RESPONSE_MESSAGES,
@@ -6,29 +7,27 @@ import {
   type ReferralRejectResponse,
   type ReferralResponseStatus,
 } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
 import { findOutboundMessageState } from '../../../adapters/outbound.ts';
-import type { DbOrTx } from '../../../db/client.ts';
 import { audit } from '../../../platform/audit.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
-import { AppError } from '../../../platform/errors.ts';
-import { queueCommunicationEmail } from '../../communications/communications/queue.ts';
 import {
-  answersThroughSentEntry,
-  claimSentReferral,
-  providerHoldsSentEntry,
-  settleFirstAccept,
-} from '../referral-sending/first-accept.ts';
+  inTransaction,
+  type OrgContext,
+  type ProviderActor,
+  type ServiceContext,
+} from '../../../platform/context.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { findVisibleReferral } from './access.ts';
 import { AWAITING_STATUSES, expireReferral, isOverdue } from './expiry.ts';
 import { publishFeedChange } from './feed-cards.ts';
 import { recordReferralEvent } from './history.ts';
 import { buildPhiEmail, emailTransportOf } from './phi-email.ts';
+import { referralPort } from './ports.ts';
 import * as repo from './repo.ts';
-import { type Actor, findVisibleReferral } from './service.ts';
 
 // The matched provider's answer to a referral (000 §2.5, §3.5, §4.2, §7): accept (the member's details are then
 // emailed to the provider) or reject with a reason. Only the organization that acts for the matched provider
-// answers; each answer is one transaction on the locked row, so of two answers at once exactly one applies.
+// answers, or the provider itself by text message; each answer is one transaction on the locked row, so of two
+// answers at once exactly one applies.
 
 /** The outbound message category of the member-details email (delivery-report.ts follows it). */
 export const PHI_EMAIL_CATEGORY = 'referral_phi';
@@ -37,21 +36,25 @@ const NO_EMAIL_REASON =
   'The provider has no email address on file, so the member details could not be emailed.';
 
 /**
- * The provider itself answering by text message from its number (issue #6: "YES 4821" from the matched
- * provider's number accepts). There is no signed-in user: the SMS module has matched the number to the provider
- * and stored the inbound message, which the timeline and the audit log name.
- */
-export type SmsAnswer = { kind: 'provider_sms'; communicationId: number };
-
-/**
  * Who answers: the signed-in organization acting for the provider (the response panel, 000 §2.5), or the
- * provider by SMS. The same rules hold for both: only the matched provider (or one the referral was sent to,
- * for an accept), first accept wins, an expired or answered referral is refused.
+ * provider itself from outside the app (issue #6: "YES 4821" from the matched provider's number accepts; the SMS
+ * module has matched the number to the provider and stored the inbound message). The same rules hold for both:
+ * only the matched provider (or one the referral was sent to, for an accept), first accept wins, an expired or
+ * answered referral is refused.
  */
-export type Answerer = Actor | SmsAnswer;
+export type AnswerContext = OrgContext | ServiceContext<ProviderActor>;
 
-function isSmsAnswer(answerer: Answerer): answerer is SmsAnswer {
-  return 'kind' in answerer && answerer.kind === 'provider_sms';
+export type AnswerInput = {
+  /** The referral. */
+  id: number;
+  /** The provider that answers: the panel's provider_id; by SMS, the provider the number belongs to. */
+  providerId: number;
+  /** The stored inbound message that carried the answer (by SMS): the timeline and the audit log name it. */
+  communicationId?: number;
+};
+
+function refuse(reason: ErrorReason, message: string): never {
+  throw new AppError(reason, message);
 }
 
 /**
@@ -59,142 +62,159 @@ function isSmsAnswer(answerer: Answerer): answerer is SmsAnswer {
  * told so (403); anyone else does not see the referral at all (404, from findVisibleReferral). A provider
  * answering by SMS must be the matched provider, or hold a sent entry for an accept.
  */
-async function assertAnswersFor(
-  deps: AppDeps,
-  answerer: Answerer,
-  id: number,
-  providerId: number,
-  claimSent: boolean,
-) {
-  const db = deps.database.db;
-  if (isSmsAnswer(answerer)) {
-    const record = await repo.findReferral(db, id);
-    if (!record) throw new AppError('not_found', REFERRAL_MESSAGES.notFound);
+async function assertAnswersFor(ctx: AnswerContext, input: AnswerInput, claimSent: boolean) {
+  const { id, providerId } = input;
+  const holdsSentEntry = referralPort('holdsSentEntry');
+  if (ctx.actor.kind === 'provider') {
+    if (ctx.actor.providerId !== providerId) {
+      refuse('referral.not_the_matched_provider', RESPONSE_MESSAGES.onlyMatchedProvider);
+    }
+    const record = await repo.findReferral(ctx.db, id);
+    if (!record) refuse('referral.not_found', REFERRAL_MESSAGES.notFound);
     if (record.matchedProviderId === providerId) return;
-    if (record.matchedProviderId !== null) throw new AppError('conflict', RESPONSE_MESSAGES.otherProvider);
-    if (claimSent && (await providerHoldsSentEntry(db, id, providerId))) return;
-    throw new AppError('forbidden', RESPONSE_MESSAGES.onlyMatchedProvider);
+    if (record.matchedProviderId !== null) {
+      refuse('referral.matched_to_other_provider', RESPONSE_MESSAGES.otherProvider);
+    }
+    if (claimSent && (await holdsSentEntry(ctx, { referralId: id, providerId, organizationId: null })))
+      return;
+    refuse('referral.not_the_matched_provider', RESPONSE_MESSAGES.onlyMatchedProvider);
   }
-  const actor = answerer;
+  const orgCtx = ctx as OrgContext;
+  const orgId = orgCtx.actor.org.id;
   // 001 §2.8: a provider the referral was sent to may accept before it is the matched provider.
-  if (claimSent && (await answersThroughSentEntry(db, id, providerId, actor.org.id))) return;
-  const { record } = await findVisibleReferral(deps, actor, id);
-  if (record.matchedProvider?.organizationId !== actor.org.id) {
-    throw new AppError('forbidden', RESPONSE_MESSAGES.onlyMatchedProvider);
+  if (claimSent && (await holdsSentEntry(ctx, { referralId: id, providerId, organizationId: orgId }))) return;
+  const { record } = await findVisibleReferral(orgCtx, { id });
+  if (record.matchedProvider?.organizationId !== orgId) {
+    refuse('referral.not_the_matched_provider', RESPONSE_MESSAGES.onlyMatchedProvider);
   }
 }
 
 /**
- * How an answer is written down: the user and request of the panel, or for an SMS no user (actor null in the
- * audit log and on the timeline) and the channel and inbound message in the details.
+ * Who did it, for the timeline: the signed-in user of the panel, or for a provider's text no user (actor null
+ * on the timeline and in the audit log) and the channel and inbound message in the details.
  */
-function recordingOf(answerer: Answerer, request: FastifyRequest | null) {
-  if (isSmsAnswer(answerer)) {
+function recordingOf(ctx: AnswerContext, input: AnswerInput) {
+  if (ctx.actor.kind === 'provider') {
     return {
       actorUserId: null,
-      request: null,
-      details: { channel: 'sms', communication_id: answerer.communicationId },
+      details: { channel: ctx.actor.channel, communication_id: input.communicationId ?? null },
     };
   }
-  return { actorUserId: answerer.user.id, request, details: {} };
+  return { actorUserId: (ctx as OrgContext).actor.user.id, details: {} };
 }
 
 /** Why a locked referral cannot be answered now, or null when it can (000 §4.2). */
-function refusalOf(r: repo.ReferralRecord): string | null {
+function refusalOf(r: repo.ReferralRecord): { reason: ErrorReason; message: string } | null {
   switch (r.acceptanceStatus) {
     case 'accepted':
-      return RESPONSE_MESSAGES.alreadyAccepted;
+      return { reason: 'referral.already_accepted', message: RESPONSE_MESSAGES.alreadyAccepted };
     case 'rejected':
-      return RESPONSE_MESSAGES.alreadyRejected;
+      return { reason: 'referral.already_rejected', message: RESPONSE_MESSAGES.alreadyRejected };
     case 'expired':
-      return RESPONSE_MESSAGES.expired;
+      return { reason: 'referral.expired', message: RESPONSE_MESSAGES.expired };
   }
-  if (!(AWAITING_STATUSES as readonly string[]).includes(r.status)) return RESPONSE_MESSAGES.notAwaiting;
+  if (!(AWAITING_STATUSES as readonly string[]).includes(r.status)) {
+    return { reason: 'referral.not_awaiting_answer', message: RESPONSE_MESSAGES.notAwaiting };
+  }
   return null;
+}
+
+/**
+ * On the locked referral: when no provider is matched yet and the referral was sent to `providerId`, that
+ * provider becomes the matched one, so the accept that follows applies to it (001 §2.8, first accept wins).
+ * Returns the re-read record, or the one given when nothing changed.
+ */
+async function claimSentReferral(
+  ctx: AnswerContext,
+  before: repo.ReferralRecord,
+  providerId: number,
+): Promise<repo.ReferralRecord> {
+  if (before.matchedProviderId !== null) return before;
+  const organizationId = ctx.actor.kind === 'provider' ? null : (ctx as OrgContext).actor.org.id;
+  const holds = await referralPort('holdsSentEntry')(ctx, {
+    referralId: before.id,
+    providerId,
+    organizationId,
+  });
+  if (!holds) return before;
+  await repo.updateReferral(ctx.db, before.id, { matchedProviderId: providerId });
+  return (await repo.findReferral(ctx.db, before.id)) ?? before;
 }
 
 type Answer<T> = { kind: 'done'; value: T } | { kind: 'expired' };
 
 /**
- * Runs `answer` on the locked referral once every rule holds. An answer that comes after expires_at expires the
- * referral there and then (the job would within minutes) and is refused with 409, after that commit.
+ * Runs `answer` on the locked referral once every rule holds, with the context of the transaction. An answer
+ * that comes after expires_at expires the referral there and then (the job would within minutes) and is refused
+ * with 409, after that commit.
  */
 async function withAnswerableReferral<T>(
-  deps: AppDeps,
-  answerer: Answerer,
-  id: number,
-  providerId: number,
-  answer: (tx: DbOrTx, before: repo.ReferralRecord, now: Date) => Promise<T>,
+  ctx: AnswerContext,
+  input: AnswerInput,
+  answer: (txCtx: AnswerContext, before: repo.ReferralRecord, now: Date) => Promise<T>,
   claimSent = false,
 ): Promise<T> {
-  await assertAnswersFor(deps, answerer, id, providerId, claimSent);
-  const sms = isSmsAnswer(answerer);
-  const result: Answer<T> = await deps.database.db.transaction(async (tx) => {
+  const { id, providerId } = input;
+  await assertAnswersFor(ctx, input, claimSent);
+  const orgId = ctx.actor.kind === 'provider' ? null : (ctx as OrgContext).actor.org.id;
+  const result: Answer<T> = await ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
     let before = await repo.lockReferral(tx, id);
-    if (!before) throw new AppError('not_found', REFERRAL_MESSAGES.notFound);
+    if (!before) refuse('referral.not_found', REFERRAL_MESSAGES.notFound);
     // Sent to several providers (001 §2.8): the first to accept becomes the matched provider.
-    if (claimSent) before = await claimSentReferral(tx, before, providerId, sms ? null : answerer.org.id);
+    if (claimSent) before = await claimSentReferral(txCtx, before, providerId);
     // Re-read under the lock: it may have been matched to someone else since the check above.
     if (
       before.matchedProviderId !== providerId ||
-      (!sms && before.matchedProvider?.organizationId !== answerer.org.id)
+      (orgId !== null && before.matchedProvider?.organizationId !== orgId)
     ) {
-      throw new AppError('conflict', RESPONSE_MESSAGES.otherProvider);
+      refuse('referral.matched_to_other_provider', RESPONSE_MESSAGES.otherProvider);
     }
     const refusal = refusalOf(before);
-    if (refusal) throw new AppError('conflict', refusal);
+    if (refusal) refuse(refusal.reason, refusal.message);
     const now = new Date();
     if (isOverdue(before, now)) {
-      await expireReferral(deps, tx, before, now);
+      await expireReferral(txCtx, { before, now });
       return { kind: 'expired' };
     }
-    return { kind: 'done', value: await answer(tx, before, now) };
+    return { kind: 'done', value: await answer(txCtx, before, now) };
   });
-  if (result.kind === 'expired') throw new AppError('conflict', RESPONSE_MESSAGES.expired);
+  if (result.kind === 'expired') refuse('referral.expired', RESPONSE_MESSAGES.expired);
   return result.value;
 }
 
 /**
- * POST /api/referrals/{id}/accept. The referral becomes Accepted; the member's full details go to the
- * provider's email address through the outbox (sealed at rest, delivered and retried by the job queue:
+ * POST /api/referrals/{id}/accept, or "YES" by text. The referral becomes Accepted; the member's full details go
+ * to the provider's email address through the outbox (sealed at rest, delivered and retried by the job queue:
  * phi_email_sent turns true when it is delivered, delivery-report.ts). A provider without an email address
  * still accepts; the timeline says the details could not be emailed.
  */
 export async function acceptReferral(
-  deps: AppDeps,
-  request: FastifyRequest | null,
-  answerer: Answerer,
-  id: number,
-  providerId: number,
+  ctx: AnswerContext,
+  input: AnswerInput,
 ): Promise<ReferralAcceptResponse> {
-  const recording = recordingOf(answerer, request);
+  const { id } = input;
+  const recording = recordingOf(ctx, input);
   return withAnswerableReferral(
-    deps,
-    answerer,
-    id,
-    providerId,
-    async (tx, before, now) => {
+    ctx,
+    input,
+    async (txCtx, before, now) => {
+      const tx = txCtx.db;
       const provider = before.matchedProvider!;
       const to = provider.email?.trim() || null;
       let messageId: number | null = null;
       if (to) {
-        const email = buildPhiEmail(before, provider.name, emailTransportOf(deps.config));
+        const email = buildPhiEmail(before, provider.name, emailTransportOf(txCtx.deps.config));
         // Recorded with the owner's communications (001 §3 is_acceptance_email), on the thread with the provider.
-        const queued = await queueCommunicationEmail(
-          deps,
-          tx,
-          {
-            to,
-            ...email,
-            category: PHI_EMAIL_CATEGORY,
-            organizationId: before.organizationId,
-            referralId: before.id,
-            providerId: provider.id,
-            phi: true,
-            metadata: { referral_number: before.referralNumber, provider_id: provider.id },
-          },
-          { isAcceptanceEmail: true },
-        );
+        const queued = await referralPort('queueAcceptanceEmail')(txCtx, {
+          to,
+          ...email,
+          category: PHI_EMAIL_CATEGORY,
+          organizationId: before.organizationId,
+          referralId: before.id,
+          providerId: provider.id,
+          metadata: { referral_number: before.referralNumber, provider_id: provider.id },
+        });
         messageId = queued.messageId;
       }
       const after = await repo.updateReferral(tx, id, {
@@ -207,9 +227,9 @@ export async function acceptReferral(
         updatedAt: now,
       });
       // First accept wins (001 §3 Matched provider entry): the others become not_selected.
-      await settleFirstAccept(tx, id, provider.id);
+      await referralPort('settleFirstAccept')(txCtx, { referralId: id, providerId: provider.id });
       const who = { provider_id: provider.id, provider_name: provider.name, ...recording.details };
-      await recordReferralEvent(deps, tx, {
+      await recordReferralEvent(txCtx, {
         referral: after,
         type: 'accepted',
         actorUserId: recording.actorUserId,
@@ -222,28 +242,28 @@ export async function acceptReferral(
           message_id: messageId,
         },
       });
-      await audit(tx, recording.request, {
+      await audit(tx, txCtx, {
         action: 'referral.accepted',
         entityType: 'referral',
         entityId: id,
         details: who,
       });
       if (to) {
-        await audit(tx, recording.request, {
+        await audit(tx, txCtx, {
           action: 'referral.phi_shared',
           entityType: 'referral',
           entityId: id,
           details: { ...who, channel: 'email', to, message_id: messageId },
         });
       } else {
-        await recordReferralEvent(deps, tx, {
+        await recordReferralEvent(txCtx, {
           referral: after,
           type: 'phi_email_failed',
           actorUserId: null,
           details: { ...who, reason: NO_EMAIL_REASON },
         });
       }
-      await publishFeedChange(deps, tx, before, after);
+      await publishFeedChange(txCtx, { before, after });
       return { accepted_at: now.toISOString(), phi_email_sent: false, email_sent_to: to };
     },
     true,
@@ -251,21 +271,19 @@ export async function acceptReferral(
 }
 
 /**
- * POST /api/referrals/{id}/reject: Rejected with the provider's reason (000 §4.2: it must be matched again;
- * the owner sees it as Rejected in the queue). The matched provider stays on the row as who declined.
+ * POST /api/referrals/{id}/reject, or "NO" by text: Rejected with the provider's reason (000 §4.2: it must be
+ * matched again; the owner sees it as Rejected in the queue). The matched provider stays on the row as who
+ * declined.
  */
 export async function rejectReferral(
-  deps: AppDeps,
-  request: FastifyRequest | null,
-  answerer: Answerer,
-  id: number,
-  providerId: number,
-  reason: string,
+  ctx: AnswerContext,
+  input: AnswerInput & { reason: string },
 ): Promise<ReferralRejectResponse> {
-  const recording = recordingOf(answerer, request);
-  return withAnswerableReferral(deps, answerer, id, providerId, async (tx, before, now) => {
+  const { id, reason } = input;
+  const recording = recordingOf(ctx, input);
+  return withAnswerableReferral(ctx, input, async (txCtx, before, now) => {
     const provider = before.matchedProvider!;
-    const after = await repo.updateReferral(tx, id, {
+    const after = await repo.updateReferral(txCtx.db, id, {
       status: 'rejected',
       acceptanceStatus: 'rejected',
       rejectedAt: now,
@@ -273,7 +291,7 @@ export async function rejectReferral(
       updatedAt: now,
     });
     const who = { provider_id: provider.id, provider_name: provider.name, ...recording.details };
-    await recordReferralEvent(deps, tx, {
+    await recordReferralEvent(txCtx, {
       referral: after,
       type: 'rejected',
       actorUserId: recording.actorUserId,
@@ -281,23 +299,23 @@ export async function rejectReferral(
       toStatus: after.status,
       details: { ...who, reason },
     });
-    await audit(tx, recording.request, {
+    await audit(txCtx.db, txCtx, {
       action: 'referral.rejected',
       entityType: 'referral',
       entityId: id,
       details: who,
     });
-    await publishFeedChange(deps, tx, before, after);
+    await publishFeedChange(txCtx, { before, after });
     return { rejected_at: now.toISOString() };
   });
 }
 
 type PhiEmailState = (typeof PHI_EMAIL_STATES)[number];
 
-async function phiEmailState(deps: AppDeps, r: repo.ReferralRecord): Promise<PhiEmailState> {
+async function phiEmailState(ctx: ServiceContext, r: repo.ReferralRecord): Promise<PhiEmailState> {
   if (r.phiEmailSent) return 'sent';
   if (r.phiEmailMessageId === null) return 'none';
-  const message = await findOutboundMessageState(deps.database.db, r.phiEmailMessageId);
+  const message = await findOutboundMessageState(ctx.db, r.phiEmailMessageId);
   if (!message) return 'none';
   if (message.status === 'sent') return 'sent';
   return message.status === 'failed' ? 'failed' : 'pending';
@@ -308,14 +326,12 @@ async function phiEmailState(deps: AppDeps, r: repo.ReferralRecord): Promise<Phi
  * provider's organization. A provider_id that is not the matched provider is not found.
  */
 export async function getReferralResponseStatus(
-  deps: AppDeps,
-  actor: Actor,
-  id: number,
-  providerId: number | undefined,
+  ctx: OrgContext,
+  input: { id: number; providerId?: number | undefined },
 ): Promise<ReferralResponseStatus> {
-  const { record } = await findVisibleReferral(deps, actor, id);
-  if (providerId !== undefined && record.matchedProviderId !== providerId) {
-    throw new AppError('not_found', RESPONSE_MESSAGES.providerNotMatched);
+  const { record } = await findVisibleReferral(ctx, { id: input.id });
+  if (input.providerId !== undefined && record.matchedProviderId !== input.providerId) {
+    refuse('referral.provider_not_matched', RESPONSE_MESSAGES.providerNotMatched);
   }
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return {
@@ -326,6 +342,6 @@ export async function getReferralResponseStatus(
     expires_at: iso(record.expiresAt),
     phi_shared: record.phiEmailSent,
     email_sent_to: record.emailSentTo,
-    phi_email_status: await phiEmailState(deps, record),
+    phi_email_status: await phiEmailState(ctx, record),
   };
 }

@@ -13,7 +13,8 @@ import type { Drivers } from '../../../adapters/delivery.ts';
 import { LocalEmailDriver } from '../../../adapters/email/local.ts';
 import { OUTBOUND_MAX_ATTEMPTS } from '../../../adapters/outbound.ts';
 import { LocalSmsDriver } from '../../../adapters/sms/local.ts';
-import { deliverAndReport } from './delivery-report.ts';
+import { actingAs, systemContext } from '../../../platform/context.ts';
+import { deliverAndReport } from '../../communications/outbox/deliver-and-report.ts';
 import { acceptReferral, rejectReferral } from './response-service.ts';
 
 let t: TestApp;
@@ -572,12 +573,23 @@ describe('the provider answering by text message (issue #6: the same rules, no s
     );
     return created.id;
   }
-  const bySms = (communicationId: number) => ({ kind: 'provider_sms' as const, communicationId });
+  // The provider answering by text: no signed-in user, as the SMS module acts for it (sms/inbound-actions.ts).
+  const bySms = (providerId: number) =>
+    actingAs(systemContext(t.app.deps, 'sms'), {
+      kind: 'provider',
+      providerId,
+      organizationId: null,
+      channel: 'sms',
+    });
 
   it('accepts for the matched provider with actor null and the channel on the audit and timeline', async () => {
     const provider = await loneProvider();
     const r = await awaiting(provider);
-    const answer = await acceptReferral(t.app.deps, null, bySms(4242), r.id, provider);
+    const answer = await acceptReferral(bySms(provider), {
+      id: r.id,
+      providerId: provider,
+      communicationId: 4242,
+    });
     expect(answer.email_sent_to).toMatch(/@texting\.example\.org$/);
     expect(await row(r.id)).toMatchObject({ status: 'accepted', matched_provider_id: provider });
     const accepted = (await events(r.id)).find((e) => e.type === 'accepted')!;
@@ -595,8 +607,11 @@ describe('the provider answering by text message (issue #6: the same rules, no s
     );
     expect(audit).toMatchObject({ actor_user_id: null, organization_id: null, details: { channel: 'sms' } });
     // Answered already: the same refusal as the panel's.
-    await expect(acceptReferral(t.app.deps, null, bySms(4243), r.id, provider)).rejects.toMatchObject({
+    await expect(
+      acceptReferral(bySms(provider), { id: r.id, providerId: provider, communicationId: 4243 }),
+    ).rejects.toMatchObject({
       status: 409,
+      reason: 'referral.already_accepted',
       message: RESPONSE_MESSAGES.alreadyAccepted,
     });
   });
@@ -610,15 +625,20 @@ describe('the provider answering by text message (issue #6: the same rules, no s
       `INSERT INTO referral_provider_matches (referral_id, provider_id, rank, status) VALUES ($1, $2, 1, 'sent'), ($1, $3, 2, 'sent')`,
       [r.id, provider, harborProvider],
     );
-    await expect(acceptReferral(t.app.deps, null, bySms(1), r.id, stranger)).rejects.toMatchObject({
+    await expect(
+      acceptReferral(bySms(stranger), { id: r.id, providerId: stranger, communicationId: 1 }),
+    ).rejects.toMatchObject({
       status: 403,
+      reason: 'referral.not_the_matched_provider',
       message: RESPONSE_MESSAGES.onlyMatchedProvider,
     });
     // A decline needs the matched provider: one of several declining does not reject it.
-    await expect(rejectReferral(t.app.deps, null, bySms(2), r.id, provider, 'full')).rejects.toMatchObject({
+    await expect(
+      rejectReferral(bySms(provider), { id: r.id, providerId: provider, communicationId: 2, reason: 'full' }),
+    ).rejects.toMatchObject({
       status: 403,
     });
-    await acceptReferral(t.app.deps, null, bySms(3), r.id, provider);
+    await acceptReferral(bySms(provider), { id: r.id, providerId: provider, communicationId: 3 });
     expect(await row(r.id)).toMatchObject({ status: 'accepted', matched_provider_id: provider });
     const entries = await t.database.query<{ provider_id: number; status: string }>(
       'SELECT provider_id, status FROM referral_provider_matches WHERE referral_id = $1 ORDER BY rank',
@@ -635,11 +655,19 @@ describe('the provider answering by text message (issue #6: the same rules, no s
   it('rejects with the reason, and refuses an expired referral after expiring it', async () => {
     const provider = await loneProvider();
     const r = await awaiting(provider);
-    await rejectReferral(t.app.deps, null, bySms(5), r.id, provider, 'full');
+    await rejectReferral(bySms(provider), {
+      id: r.id,
+      providerId: provider,
+      communicationId: 5,
+      reason: 'full',
+    });
     expect(await row(r.id)).toMatchObject({ status: 'rejected', rejection_reason: 'full' });
     const late = await awaiting(provider, { expiresIn: '-1 minute' });
-    await expect(acceptReferral(t.app.deps, null, bySms(6), late.id, provider)).rejects.toMatchObject({
+    await expect(
+      acceptReferral(bySms(provider), { id: late.id, providerId: provider, communicationId: 6 }),
+    ).rejects.toMatchObject({
       status: 409,
+      reason: 'referral.expired',
       message: RESPONSE_MESSAGES.expired,
     });
     expect(await row(late.id)).toMatchObject({ status: 'pending', acceptance_status: 'expired' });

@@ -12,10 +12,10 @@ import {
   referralSchema,
 } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireOrg } from '../../../platform/auth.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
 import { phiRoute } from '../../../platform/phi.ts';
+import { orgContext } from '../../../platform/request-context.ts';
 import {
   changeReferralStatus,
   createReferral,
@@ -50,7 +50,7 @@ export function referralsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: referralListSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => listReferrals(deps, request, requireOrg(request), request.query),
+      async (request) => listReferrals(orgContext(request, deps), request.query),
     );
 
     app.post(
@@ -65,7 +65,7 @@ export function referralsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        reply.code(201).send(await createReferral(deps, request, requireOrg(request), request.body)),
+        reply.code(201).send(await createReferral(orgContext(request, deps), request.body)),
     );
 
     app.get(
@@ -79,7 +79,7 @@ export function referralsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: referralSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => getReferral(deps, request, requireOrg(request), request.params.id),
+      async (request) => getReferral(orgContext(request, deps), { id: request.params.id }),
     );
 
     app.put(
@@ -96,11 +96,12 @@ export function referralsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const actor = requireOrg(request);
+        const ctx = orgContext(request, deps);
+        const { id } = request.params;
         const body = request.body;
         return body.kind === 'status'
-          ? changeReferralStatus(deps, request, actor, request.params.id, body.change)
-          : updateReferral(deps, request, actor, request.params.id, body.update);
+          ? changeReferralStatus(ctx, { id, change: body.change })
+          : updateReferral(ctx, { id, update: body.update });
       },
     );
 
@@ -117,7 +118,7 @@ export function referralsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        updateReferralContact(deps, request, requireOrg(request), request.params.id, request.body),
+        updateReferralContact(orgContext(request, deps), { id: request.params.id, contact: request.body }),
     );
 
     app.delete(
@@ -131,7 +132,8 @@ export function referralsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: referralDeleteResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => deleteReferral(deps, request, requireOrg(request), request.params.id),
+      async (request) =>
+        deleteReferral(orgContext(request, deps), { id: request.params.id, log: request.log }),
     );
 
     app.get(
@@ -145,7 +147,7 @@ export function referralsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: referralEventListSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => listReferralEvents(deps, request, requireOrg(request), request.params.id),
+      async (request) => listReferralEvents(orgContext(request, deps), { id: request.params.id }),
     );
   };
 }

@@ -14,24 +14,19 @@ import {
   type ReferralUpdate,
   urgencyToServer,
 } from '@trust/domain';
-import type { FastifyRequest } from 'fastify';
-import type { DbOrTx } from '../../../db/client.ts';
 import { audit, auditPhiRead } from '../../../platform/audit.ts';
-import type { ActiveOrg, AuthContext } from '../../../platform/auth.ts';
-import type { AppDeps } from '../../../platform/deps.ts';
+import { inTransaction, type OrgContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { lookupZip } from '../../providers/directory/geography.ts';
-import { removeReferralDocuments } from '../documents/service.ts';
-import { sentProviderOfOrganization } from '../referral-sending/first-accept.ts';
+import { findOwnedReferral, findVisibleReferral, viewerRoleOf } from './access.ts';
 import { countsCacheOf } from './counts-cache.ts';
 import { publishFeedChange } from './feed-cards.ts';
 import { recordReferralEvent } from './history.ts';
 import { noticeMemberOfStatus } from './member-notice.ts';
 import { eventVisibleTo } from './note-events.ts';
+import { type ErrorLog, referralPort } from './ports.ts';
 import * as repo from './repo.ts';
 import { toReferralWire } from './wire.ts';
-
-export type Actor = AuthContext & { org: ActiveOrg };
 
 /** Statuses counted as "Assigned" in the queue (000 §4.1). */
 const ASSIGNED = ['matched', 'authorized', 'in_progress', 'completed'] as const;
@@ -88,28 +83,21 @@ function urgencyFilter(urgency: ReferralListQuery['urgency']): string[] | null {
   return [urgency];
 }
 
-/** How the active organization relates to a referral, or null when it may not see it at all. */
-function viewerRoleOf(record: repo.ReferralRecord, orgId: number): Referral['viewer_role'] | null {
-  if (record.organizationId === orgId) return 'owner';
-  if (record.matchedProvider?.organizationId === orgId) return 'provider';
-  return null;
-}
-
 /** The counters of a queue view, from the per-process cache when nothing changed since (counts-cache.ts). */
 async function cachedCounts(
-  deps: AppDeps,
+  ctx: OrgContext,
   orgId: number,
   providerIds: readonly number[],
   query: ReferralListQuery,
   urgencies: string[] | null,
 ) {
-  const cache = countsCacheOf(deps);
+  const cache = countsCacheOf(ctx.deps);
   const { scope, search, method } = query;
   const key = JSON.stringify([orgId, providerIds, scope, search ?? '', urgencies, method]);
-  const version = await repo.historyVersion(deps.database.db);
+  const version = await repo.historyVersion(ctx.db);
   const cached = cache.get(key, version);
   if (cached) return cached;
-  const counts = await repo.countReferralsByStatus(deps.database.db, orgId, providerIds, query, urgencies);
+  const counts = await repo.countReferralsByStatus(ctx.db, orgId, providerIds, query, urgencies);
   cache.set(key, version, counts);
   return counts;
 }
@@ -119,19 +107,14 @@ async function cachedCounts(
  * newest first, one page, with the queue counters and each member's referral count. The page is PHI: audited
  * with the ids it showed (issue #12), the search's words never (they are PHI too).
  */
-export async function listReferrals(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  query: ReferralListQuery,
-): Promise<ReferralList> {
-  const db = deps.database.db;
-  const orgId = actor.org.id;
+export async function listReferrals(ctx: OrgContext, query: ReferralListQuery): Promise<ReferralList> {
+  const db = ctx.db;
+  const orgId = ctx.actor.org.id;
   const providerIds = query.scope === 'created' ? [] : await repo.providerIdsOfOrganization(db, orgId);
   const urgencies = urgencyFilter(query.urgency);
   const [rows, counts] = await Promise.all([
     repo.listReferralPage(db, orgId, providerIds, query, urgencies),
-    cachedCounts(deps, orgId, providerIds, query, urgencies),
+    cachedCounts(ctx, orgId, providerIds, query, urgencies),
   ]);
   const byStatus = Object.fromEntries(REFERRAL_STATUSES.map((s) => [s, 0])) as Record<string, number>;
   let all = 0;
@@ -144,7 +127,7 @@ export async function listReferrals(
     ...new Set(rows.filter((r) => r.organizationId === orgId && r.memberId).map((r) => r.memberId!)),
   ];
   const perMember = await repo.countByMember(db, orgId, memberIds);
-  await auditPhiRead(db, request, {
+  await auditPhiRead(db, ctx, {
     action: 'referral.list_read',
     entityType: 'referral',
     ids: rows.map((r) => r.id),
@@ -160,53 +143,16 @@ export async function listReferrals(
   };
 }
 
-/**
- * Who sees a referral: the organization that created it, and the organization of its matched provider (which
- * may read it and respond). Everyone else is told it does not exist. Other modules (notes, documents) call this
- * before they touch anything of a referral.
- */
-export async function findVisibleReferral(
-  deps: AppDeps,
-  actor: Actor,
-  id: number,
-  options: { sentProviders?: boolean } = {},
-) {
-  const record = await repo.findReferral(deps.database.db, id);
-  let viewerRole = record ? viewerRoleOf(record, actor.org.id) : null;
-  // 001 §2.8: a referral sent to several providers has no matched provider until one accepts; each provider it
-  // was sent to (and that has not answered) may read the referral itself, which it was sent, and answer it.
-  // Only where the caller asks (the referral's details): its notes, documents and messages stay with the
-  // owner and the matched provider.
-  let sentTo: { id: number; name: string } | null = null;
-  if (record && !viewerRole && options.sentProviders) {
-    sentTo = await sentProviderOfOrganization(deps.database.db, id, actor.org.id);
-    if (sentTo) viewerRole = 'provider';
-  }
-  if (!record || !viewerRole) throw new AppError('not_found', REFERRAL_MESSAGES.notFound);
-  return { record, viewerRole, sentTo };
-}
-
-/** Changes of the referral itself belong to the creating organization; the provider's organization answers. */
-export async function findOwnedReferral(deps: AppDeps, actor: Actor, id: number) {
-  const found = await findVisibleReferral(deps, actor, id);
-  if (found.viewerRole !== 'owner') throw new AppError('forbidden', REFERRAL_MESSAGES.onlyOwnerChanges);
-  return found;
-}
-
 /** GET /api/referrals/{id}: the full record; every read is audited (PHI). */
-export async function getReferral(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  id: number,
-): Promise<Referral> {
-  const { record, viewerRole, sentTo } = await findVisibleReferral(deps, actor, id, { sentProviders: true });
-  await audit(deps.database.db, request, { action: 'referral.read', entityType: 'referral', entityId: id });
+export async function getReferral(ctx: OrgContext, input: { id: number }): Promise<Referral> {
+  const { id } = input;
+  const { record, viewerRole, sentTo } = await findVisibleReferral(ctx, { id, sentProviders: true });
+  await audit(ctx.db, ctx, { action: 'referral.read', entityType: 'referral', entityId: id });
   return toReferralWire(record, viewerRole, sentTo);
 }
 
 /** 000 §9: 10 digits; the first is never 0 so the number keeps its length in any system. */
-export function randomReferralNumber(): string {
+function randomReferralNumber(): string {
   return String(randomInt(1_000_000_000, 10_000_000_000));
 }
 
@@ -219,18 +165,20 @@ function isReferralNumberConflict(error: unknown): boolean {
 
 const NUMBER_ATTEMPTS = 5;
 
-/** POST /api/referrals: stored Pending for the active organization, linked to its member by Medicaid ID. */
+/**
+ * POST /api/referrals: stored Pending for the active organization, linked to its member by Medicaid ID.
+ * `nextNumber` draws the referral numbers (a test chooses them; the route cannot: its body is strict).
+ */
 export async function createReferral(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  input: ReferralCreate,
-  nextNumber: () => string = randomReferralNumber,
+  ctx: OrgContext,
+  input: ReferralCreate & { nextNumber?: () => string },
 ): Promise<Referral> {
-  const { status: _pending, ...fields } = input;
+  const { status: _pending, nextNumber = randomReferralNumber, ...fields } = input;
+  const actor = ctx.actor;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await deps.database.db.transaction(async (tx) => {
+      return await ctx.db.transaction(async (tx) => {
+        const txCtx = inTransaction(ctx, tx);
         // A taken number is rare (1 in 9·10⁹ per referral); check first, and the unique index settles races.
         let referralNumber = nextNumber();
         for (let i = 0; i < NUMBER_ATTEMPTS && (await repo.referralNumberTaken(tx, referralNumber)); i++) {
@@ -254,20 +202,24 @@ export async function createReferral(
           memberId,
           status: 'pending',
         });
-        await recordReferralEvent(deps, tx, {
+        await recordReferralEvent(txCtx, {
           referral: record,
           type: 'created',
           actorUserId: actor.user.id,
           toStatus: record.status,
           details: { referral_number: record.referralNumber },
         });
-        await audit(tx, request, {
+        await ctx.deps.domainEvents.publish(tx, 'referral.created', {
+          referral_id: record.id,
+          organization_id: record.organizationId,
+        });
+        await audit(tx, ctx, {
           action: 'referral.created',
           entityType: 'referral',
           entityId: record.id,
           details: { referral_number: record.referralNumber },
         });
-        await publishFeedChange(deps, tx, null, record);
+        await publishFeedChange(txCtx, { before: null, after: record });
         return toReferralWire(record, 'owner');
       });
     } catch (error) {
@@ -293,49 +245,54 @@ function changedFields(before: repo.ReferralRecord, after: ReturnType<typeof toC
  * An edit that changes nothing still answers the full record, so it is audited as the read it is (issue #12:
  * otherwise `PUT {status: <the same>}` would read any referral of the organization without a trace).
  */
-async function readUnchanged(tx: DbOrTx, request: FastifyRequest, record: repo.ReferralRecord) {
-  await audit(tx, request, { action: 'referral.read', entityType: 'referral', entityId: record.id });
+async function readUnchanged(ctx: OrgContext, record: repo.ReferralRecord) {
+  await audit(ctx.db, ctx, { action: 'referral.read', entityType: 'referral', entityId: record.id });
   return toReferralWire(record, 'owner');
+}
+
+/** The referral locked for a change; gone since the ownership check means not found. */
+async function lockReferral(tx: Parameters<typeof repo.lockReferral>[0], id: number) {
+  const record = await repo.lockReferral(tx, id);
+  if (!record) throw new AppError('referral.not_found', REFERRAL_MESSAGES.notFound);
+  return record;
 }
 
 /** PUT /api/referrals/{id} with the edit payload (000 §2.1 edit mode: Medicaid ID locked, id and created_at kept). */
 export async function updateReferral(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  id: number,
-  input: ReferralUpdate,
+  ctx: OrgContext,
+  input: { id: number; update: ReferralUpdate },
 ): Promise<Referral> {
-  await findOwnedReferral(deps, actor, id);
-  return deps.database.db.transaction(async (tx) => {
-    const before = await repo.lockReferral(tx, id);
-    if (!before) throw new AppError('not_found', REFERRAL_MESSAGES.notFound);
-    if (input.medicaid_id !== before.medicaidId) {
-      throw new AppError('rule_broken', REFERRAL_MESSAGES.medicaidIdLocked, {
+  const { id, update } = input;
+  await findOwnedReferral(ctx, { id });
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
+    const before = await lockReferral(tx, id);
+    if (update.medicaid_id !== before.medicaidId) {
+      throw new AppError('referral.medicaid_id_locked', REFERRAL_MESSAGES.medicaidIdLocked, {
         fields: { medicaid_id: REFERRAL_MESSAGES.medicaidIdLocked },
       });
     }
-    const columns = toColumns(input);
+    const columns = toColumns(update);
     const fields = changedFields(before, columns);
-    if (fields.length === 0) return readUnchanged(tx, request, before);
+    if (fields.length === 0) return readUnchanged(txCtx, before);
     const record = await repo.updateReferral(tx, id, {
       ...columns,
       ...locationOf(columns.zipCode),
       updatedAt: new Date(),
     });
-    await recordReferralEvent(deps, tx, {
+    await recordReferralEvent(txCtx, {
       referral: record,
       type: 'updated',
-      actorUserId: actor.user.id,
+      actorUserId: ctx.actor.user.id,
       details: { fields },
     });
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'referral.updated',
       entityType: 'referral',
       entityId: id,
       details: { fields },
     });
-    await publishFeedChange(deps, tx, before, record);
+    await publishFeedChange(txCtx, { before, after: record });
     return toReferralWire(record, 'owner');
   });
 }
@@ -345,96 +302,93 @@ export async function updateReferral(
  * sends the member an SMS (000 §2.3); the change, who made it and the SMS are on the timeline.
  */
 export async function changeReferralStatus(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  id: number,
-  change: ReferralStatusChange,
+  ctx: OrgContext,
+  input: { id: number; change: ReferralStatusChange },
 ): Promise<Referral> {
-  await findOwnedReferral(deps, actor, id);
-  return deps.database.db.transaction(async (tx) => {
-    const before = await repo.lockReferral(tx, id);
-    if (!before) throw new AppError('not_found', REFERRAL_MESSAGES.notFound);
-    if (before.status === change.status) return readUnchanged(tx, request, before);
+  const { id, change } = input;
+  await findOwnedReferral(ctx, { id });
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
+    const before = await lockReferral(tx, id);
+    if (before.status === change.status) return readUnchanged(txCtx, before);
     const record = await repo.updateReferral(tx, id, { status: change.status, updatedAt: new Date() });
-    await recordReferralEvent(deps, tx, {
+    await recordReferralEvent(txCtx, {
       referral: record,
       type: 'status_changed',
-      actorUserId: actor.user.id,
+      actorUserId: ctx.actor.user.id,
       fromStatus: before.status,
       toStatus: record.status,
     });
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'referral.status_changed',
       entityType: 'referral',
       entityId: id,
       details: { from: before.status, to: record.status },
     });
-    await noticeMemberOfStatus(deps, tx, record, actor.user.id);
-    await publishFeedChange(deps, tx, before, record);
+    await noticeMemberOfStatus(txCtx, { referral: record, actorUserId: ctx.actor.user.id });
+    await publishFeedChange(txCtx, { before, after: record });
     return toReferralWire(record, 'owner');
   });
 }
 
 /** PUT /api/referrals/{id}/contact: the member's emergency contact (000 §2.7 Contacts tab). */
 export async function updateReferralContact(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  id: number,
-  contact: ReferralContact,
+  ctx: OrgContext,
+  input: { id: number; contact: ReferralContact },
 ): Promise<Referral> {
-  await findOwnedReferral(deps, actor, id);
-  return deps.database.db.transaction(async (tx) => {
-    const before = await repo.lockReferral(tx, id);
-    if (!before) throw new AppError('not_found', REFERRAL_MESSAGES.notFound);
+  const { id, contact } = input;
+  await findOwnedReferral(ctx, { id });
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
+    const before = await lockReferral(tx, id);
     const unchanged =
       before.emergencyContactName === contact.emergency_contact_name &&
       before.emergencyContactPhone === contact.emergency_contact_phone;
-    if (unchanged) return readUnchanged(tx, request, before);
+    if (unchanged) return readUnchanged(txCtx, before);
     const record = await repo.updateReferral(tx, id, {
       emergencyContactName: contact.emergency_contact_name,
       emergencyContactPhone: contact.emergency_contact_phone,
       updatedAt: new Date(),
     });
-    await recordReferralEvent(deps, tx, {
+    await recordReferralEvent(txCtx, {
       referral: record,
       type: 'contact_updated',
-      actorUserId: actor.user.id,
+      actorUserId: ctx.actor.user.id,
     });
-    await audit(tx, request, { action: 'referral.contact_updated', entityType: 'referral', entityId: id });
+    await audit(tx, ctx, { action: 'referral.contact_updated', entityType: 'referral', entityId: id });
     return toReferralWire(record, 'owner');
   });
 }
 
 /** DELETE /api/referrals/{id}: Pending referrals only (000 §2.3, issue #4 "Bad input and failure"). */
 export async function deleteReferral(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  id: number,
+  ctx: OrgContext,
+  input: { id: number; log?: ErrorLog },
 ): Promise<{ message: string; id: number }> {
-  await findOwnedReferral(deps, actor, id);
-  return deps.database.db.transaction(async (tx) => {
-    const record = await repo.lockReferral(tx, id);
-    if (!record) throw new AppError('not_found', REFERRAL_MESSAGES.notFound);
-    if (record.status !== 'pending') throw new AppError('conflict', REFERRAL_MESSAGES.onlyPendingDelete);
+  const { id, log } = input;
+  await findOwnedReferral(ctx, { id });
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
+    const record = await lockReferral(tx, id);
+    if (record.status !== 'pending') {
+      throw new AppError('referral.not_pending_for_delete', REFERRAL_MESSAGES.onlyPendingDelete);
+    }
     // The event is written first and keeps the organization's record once the row is gone (referral_id → null).
-    await recordReferralEvent(deps, tx, {
+    await recordReferralEvent(txCtx, {
       referral: record,
       type: 'deleted',
-      actorUserId: actor.user.id,
+      actorUserId: ctx.actor.user.id,
       fromStatus: record.status,
       details: { referral_id: id, referral_number: record.referralNumber },
     });
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'referral.deleted',
       entityType: 'referral',
       entityId: id,
       details: { referral_number: record.referralNumber },
     });
-    await publishFeedChange(deps, tx, record, null);
-    await removeReferralDocuments(deps, tx, id, request.log);
+    await publishFeedChange(txCtx, { before: record, after: null });
+    await referralPort('removeReferralDocuments')(txCtx, { referralId: id, log });
     await repo.deletePendingReferral(tx, id);
     return { message: 'Referral deleted', id };
   });
@@ -445,15 +399,14 @@ export async function deleteReferral(
  * a member's referral is PHI (who handled it, answers, reasons): audited with the events it showed.
  */
 export async function listReferralEvents(
-  deps: AppDeps,
-  request: FastifyRequest,
-  actor: Actor,
-  id: number,
+  ctx: OrgContext,
+  input: { id: number },
 ): Promise<{ events: ReferralEvent[] }> {
-  const { record } = await findVisibleReferral(deps, actor, id);
-  const viewer = { orgId: actor.org.id, referringOrgId: record.organizationId };
-  const rows = (await repo.listEvents(deps.database.db, id)).filter((e) => eventVisibleTo(e, viewer));
-  await auditPhiRead(deps.database.db, request, {
+  const { id } = input;
+  const { record } = await findVisibleReferral(ctx, { id });
+  const viewer = { orgId: ctx.actor.org.id, referringOrgId: record.organizationId };
+  const rows = (await repo.listEvents(ctx.db, id)).filter((e) => eventVisibleTo(e, viewer));
+  await auditPhiRead(ctx.db, ctx, {
     action: 'referral_event.list_read',
     entityType: 'referral_event',
     ids: rows.map((e) => e.id),

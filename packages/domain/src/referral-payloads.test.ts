@@ -2,14 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   formatPhoneDigits,
   REFERRAL_MESSAGES,
-  type Referral,
   referralCreateSchema,
-  referralListQuerySchema,
   referralPutSchema,
-  splitMemberName,
-  toClientReferral,
-  toServerPayload,
-} from './referral-wire.ts';
+} from './referral-payloads.ts';
 
 const valid = {
   first_name: 'Maria',
@@ -175,139 +170,5 @@ describe('PUT body dispatch', () => {
     expect(referralPutSchema.parse(valid)).toMatchObject({ kind: 'update', update: { first_name: 'Maria' } });
     const errors = fieldErrors(referralPutSchema.safeParse({ ...valid, first_name: '', bogus: 1 }));
     expect(errors).toEqual({ first_name: 'First name is required.', bogus: 'Unknown field.' });
-  });
-});
-
-describe('list query', () => {
-  it('defaults and bounds', () => {
-    expect(referralListQuerySchema.parse({})).toEqual({
-      page: 1,
-      page_size: 50,
-      status: 'all',
-      urgency: 'all',
-      method: 'all',
-      scope: 'all',
-    });
-    expect(referralListQuerySchema.parse({ status: 'In Progress', urgency: 'Within 24h' })).toMatchObject({
-      status: 'in_progress',
-      urgency: 'Within 24h',
-    });
-    expect(referralListQuerySchema.safeParse({ page_size: 201 }).success).toBe(false);
-    expect(referralListQuerySchema.safeParse({ page: 0 }).success).toBe(false);
-    expect(referralListQuerySchema.safeParse({ method: 'robot' }).success).toBe(false);
-  });
-});
-
-const server: Referral = {
-  id: 7,
-  referral_number: '1234567890',
-  organization_id: 1,
-  created_by: 3,
-  member_id: null,
-  first_name: 'Maria',
-  last_name: 'Lopez Garcia',
-  phone_number: '(213) 555-0101',
-  email: 'maria@example.org',
-  date_of_birth: '1980-02-03',
-  zip_code: '90001',
-  preferred_language: 'Spanish',
-  street_address: null,
-  city: 'Los Angeles',
-  state: 'CA',
-  country: 'USA',
-  medicaid_id: 'CA123456789',
-  health_plan: 'Health Net',
-  plan_type: 'Managed Care',
-  provider_name: 'Dr. Ann Lee',
-  npi_number: '1234567890',
-  organization: 'Sunrise Medical Group',
-  provider_phone_number: '(213) 555-0199',
-  primary_diagnosis: 'Asthma',
-  risk_score: null,
-  availability: 'Anytime',
-  urgency_level: 'Emergency',
-  additional_notes: null,
-  sdoh_needs: ['Housing Assistance'],
-  housing_subcategories: ['Housing navigation'],
-  transportation_subcategories: [],
-  prior_authorization_required: true,
-  member_consent_obtained: true,
-  hipaa_compliant: true,
-  use_matching_engine: false,
-  status: 'pending',
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-  matched_provider_id: null,
-  matched_at: null,
-  match_method: null,
-  acceptance_status: null,
-  accepted_at: null,
-  rejected_at: null,
-  rejection_reason: null,
-  expires_at: null,
-  phi_email_sent: false,
-  email_sent_to: null,
-  emergency_contact_name: null,
-  emergency_contact_phone: null,
-  matched_provider: null,
-  viewer_role: 'owner',
-};
-
-describe('client shape mapping (000 §3.1–§3.4)', () => {
-  it('splits names: first word, then the rest', () => {
-    expect(splitMemberName('  Maria  Lopez Garcia ')).toEqual({
-      firstName: 'Maria',
-      lastName: 'Lopez Garcia',
-    });
-    expect(splitMemberName('Cher')).toEqual({ firstName: 'Cher', lastName: '' });
-  });
-
-  it('server → client nests the referring provider and maps urgency', () => {
-    const c = toClientReferral(server);
-    expect(c).toMatchObject({
-      memberName: 'Maria Lopez Garcia',
-      memberMedicaidId: 'CA123456789',
-      referringProvider: {
-        name: 'Dr. Ann Lee',
-        npi: '1234567890',
-        organization: 'Sunrise Medical Group',
-        phone: '(213) 555-0199',
-      },
-      urgencyLevel: 'Immediate',
-      timeline: 'Immediate',
-      authorizationRequired: true,
-      consentObtained: true,
-      useMatchingEngine: false,
-    });
-    expect(toClientReferral({ ...server, email: null }).email).toBe('');
-    expect('riskScore' in c).toBe(false);
-    expect(toClientReferral({ ...server, urgency_level: 'Urgent' }).urgencyLevel).toBe('Within 24h');
-    expect(toClientReferral({ ...server, urgency_level: 'Whatever' }).urgencyLevel).toBe('Routine');
-  });
-
-  it('client → server round-trips and passes the server schema', () => {
-    const payload = toServerPayload(toClientReferral(server));
-    expect(payload).toMatchObject({
-      first_name: 'Maria',
-      last_name: 'Lopez Garcia',
-      provider_name: 'Dr. Ann Lee',
-      urgency_level: 'Emergency',
-      use_matching_engine: false,
-    });
-    expect(referralCreateSchema.safeParse(payload).success).toBe(true);
-    expect(toServerPayload({ urgencyLevel: 'Within 1 Week' }).urgency_level).toBe('Urgent');
-  });
-
-  it('an empty form gets the §3.4 defaults', () => {
-    expect(toServerPayload({})).toMatchObject({
-      country: 'USA',
-      plan_type: 'Managed Care',
-      urgency_level: 'Routine',
-      prior_authorization_required: false,
-      member_consent_obtained: false,
-      hipaa_compliant: true,
-      use_matching_engine: true,
-      preferred_language: 'English',
-    });
   });
 });

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../../db/client.ts';
+import type { Database } from '../src/db/client.ts';
 
-export { multipart } from '../../../../test/multipart.ts';
+export { multipart } from './multipart.ts';
 
-// Shared by this module's API tests (imported by *.test.ts only).
+// Shared by the voice module's API tests (modules/communications/voice) and the PHI-read test.
 
 export async function one<T>(database: Database, text: string, params: unknown[] = []): Promise<T> {
   const [row] = await database.query<T>(text, params);

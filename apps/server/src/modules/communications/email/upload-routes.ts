@@ -7,11 +7,12 @@ import {
   idString,
 } from '@trust/domain';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../../platform/deps.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { discardAttachments, type StoredAttachment, storeAttachment } from '../communications/attachments.ts';
 
-// POST /api/email/send arrives as JSON, or as multipart/form-data with the same fields and the files under
+// Route layer of POST /api/email/send (routes.ts): reading the HTTP body, the one place of the module besides
+// the routes that sees the request. It arrives as JSON, or as multipart/form-data with the same fields and the files under
 // `attachments` (001 §2.13). Files are stored (encrypted) while the body streams in, each counted against the
 // limits: more than EMAIL_ATTACHMENTS_MAX files, one over EMAIL_ATTACHMENT_MAX_BYTES or all together over
 // EMAIL_ATTACHMENTS_TOTAL_MAX_BYTES → 413, and whatever was stored of a refused request is removed.
@@ -19,8 +20,12 @@ import { discardAttachments, type StoredAttachment, storeAttachment } from '../c
 /** The multipart framing and the text fields besides the files. */
 const MULTIPART_OVERHEAD = 512 * 1024;
 
-function tooLarge(message: string, closeConnection = false): AppError {
-  return new AppError('payload_too_large', message, {
+function tooLarge(
+  reason: 'email.attachments_too_many' | 'email.attachment_too_large' | 'email.attachments_too_large',
+  message: string,
+  closeConnection = false,
+): AppError {
+  return new AppError(reason, message, {
     fields: { attachments: message },
     ...(closeConnection ? { headers: { connection: 'close' } } : {}),
   });
@@ -45,7 +50,7 @@ export function parseSendFields(body: unknown): EmailSend {
   const summary = Object.entries(fields)
     .map(([k, v]) => `${k}: ${v}`)
     .join('; ');
-  throw new AppError('validation_failed', `Invalid body. ${summary}`, { fields });
+  throw new AppError('email.send_invalid', `Invalid body. ${summary}`, { fields });
 }
 
 /**
@@ -64,14 +69,14 @@ function formIds(fields: Record<string, unknown>): Record<string, unknown> {
 
 /** Reads a multipart send: its fields, and its files stored as they arrive. */
 async function readMultipart(
-  deps: AppDeps,
+  ctx: ServiceContext,
   request: FastifyRequest,
 ): Promise<{ fields: Record<string, unknown>; files: StoredAttachment[] }> {
-  const maxBytes = deps.config.emailAttachmentMaxBytes;
+  const maxBytes = ctx.deps.config.emailAttachmentMaxBytes;
   const declared = Number(request.headers['content-length']);
   // A body announced far beyond every limit is refused before a byte is read.
   if (Number.isFinite(declared) && declared > EMAIL_ATTACHMENTS_TOTAL_MAX_BYTES + MULTIPART_OVERHEAD) {
-    throw tooLarge(EMAIL_MESSAGES.attachmentsTooLarge, true);
+    throw tooLarge('email.attachments_too_large', EMAIL_MESSAGES.attachmentsTooLarge, true);
   }
   const fields: Record<string, unknown> = {};
   const files: StoredAttachment[] = [];
@@ -105,11 +110,11 @@ async function readMultipart(
       }
       count += 1;
       if (count > EMAIL_ATTACHMENTS_MAX) {
-        failure = tooLarge(EMAIL_MESSAGES.tooManyAttachments);
+        failure = tooLarge('email.attachments_too_many', EMAIL_MESSAGES.tooManyAttachments);
         await drain(part.file);
         continue;
       }
-      const stored = await storeAttachment(deps, {
+      const stored = await storeAttachment(ctx, {
         filename: (part.filename || 'attachment').slice(0, 255),
         contentType: part.mimetype || 'application/octet-stream',
         stream: part.file,
@@ -117,28 +122,28 @@ async function readMultipart(
       files.push(stored);
       total += stored.size;
       if (part.file.truncated || stored.size > maxBytes) {
-        failure = tooLarge(EMAIL_MESSAGES.attachmentTooLarge);
+        failure = tooLarge('email.attachment_too_large', EMAIL_MESSAGES.attachmentTooLarge);
       } else if (total > EMAIL_ATTACHMENTS_TOTAL_MAX_BYTES) {
-        failure = tooLarge(EMAIL_MESSAGES.attachmentsTooLarge);
+        failure = tooLarge('email.attachments_too_large', EMAIL_MESSAGES.attachmentsTooLarge);
       } else if (stored.size === 0) {
-        failure = new AppError('validation_failed', EMAIL_MESSAGES.emptyAttachment, {
+        failure = new AppError('email.attachment_empty', EMAIL_MESSAGES.emptyAttachment, {
           fields: { attachments: EMAIL_MESSAGES.emptyAttachment },
         });
       }
     }
   } catch (error) {
-    await discardAttachments(deps, files);
+    await discardAttachments(ctx, { files });
     const code = (error as { code?: string })?.code;
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
-      throw tooLarge(EMAIL_MESSAGES.tooManyAttachments);
+      throw tooLarge('email.attachments_too_many', EMAIL_MESSAGES.tooManyAttachments);
     }
     if (failure) throw failure;
     // A refusal of the parts themselves (strict input: a bad field or file name) is the client's, as it is.
     if (error instanceof AppError) throw error;
-    throw new AppError('bad_request', 'The form could not be read; send it again.');
+    throw new AppError('email.form_unreadable', 'The form could not be read; send it again.');
   }
   if (failure) {
-    await discardAttachments(deps, files);
+    await discardAttachments(ctx, { files });
     throw failure;
   }
   return { fields, files };
@@ -146,15 +151,15 @@ async function readMultipart(
 
 /** The send request, JSON or multipart, with its files stored; on a refusal nothing stays stored. */
 export async function readSendRequest(
-  deps: AppDeps,
+  ctx: ServiceContext,
   request: FastifyRequest,
 ): Promise<{ body: EmailSend; files: StoredAttachment[] }> {
   if (!request.isMultipart()) return { body: parseSendFields(request.body), files: [] };
-  const { fields, files } = await readMultipart(deps, request);
+  const { fields, files } = await readMultipart(ctx, request);
   try {
     return { body: parseSendFields(formIds(fields)), files };
   } catch (error) {
-    await discardAttachments(deps, files);
+    await discardAttachments(ctx, { files });
     throw error;
   }
 }

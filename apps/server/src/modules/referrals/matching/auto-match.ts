@@ -1,0 +1,202 @@
+import {
+  AUTO_MATCH_RADIUS_MILES,
+  AUTO_MATCH_TOP_N,
+  CHANGEABLE_MATCH_STATUSES,
+  haversineMiles,
+  MATCHING_MESSAGES,
+  type MatchedProviderEntry,
+  type MatchingReferral,
+  PROVIDER_MESSAGES,
+  servicesForNeeds,
+} from '@trust/domain';
+import { audit } from '../../../platform/audit.ts';
+import { inTransaction, type OrgContext, type ServiceContext } from '../../../platform/context.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { findProvider, nearestProviders } from '../../providers/directory/service.ts';
+import {
+  listMatchEntries,
+  removeMatchEntry,
+  replaceMatchEntries,
+  replaceMatchEntry,
+} from '../referral-sending/match-entries.ts';
+import { findOwnedReferral } from '../referrals/access.ts';
+import { publishFeedChange } from '../referrals/feed-cards.ts';
+import { recordReferralEvent } from '../referrals/history.ts';
+import { findReferralRecord, type ReferralRecord } from '../referrals/lookups.ts';
+import { markAutoMatched, revertToPending, touchReferral } from '../referrals/match-state.ts';
+import { lockOwned, matchingReferral, memberLocation, noLocation } from './matching-referral.ts';
+import * as repo from './repo.ts';
+
+// Auto-match (001 §4, §2.9): the run that matches a Pending referral to its nearest providers, and the changes
+// a coordinator makes to its matched providers afterwards (Change provider, Remove provider).
+
+/**
+ * POST /api/referrals/{id}/auto-match (001 §4): Pending → Auto-Matched with the 4 nearest providers within 50
+ * miles that offer one of the referral's needs and are not full, each pending, nearest first.
+ */
+export async function autoMatchReferral(
+  ctx: OrgContext,
+  input: { id: number },
+): Promise<{ matched_providers: MatchedProviderEntry[]; referral: MatchingReferral }> {
+  const { id } = input;
+  await findOwnedReferral(ctx, { id });
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
+    const before = await lockOwned(txCtx, id);
+    if (before.status !== 'pending') {
+      throw new AppError('match.referral_not_pending', MATCHING_MESSAGES.notPending);
+    }
+    const point = await memberLocation(txCtx, before);
+    if (!point) throw noLocation();
+    const found = await nearestProviders(txCtx, {
+      // Issue #12: public and verified providers, and the referring organization's own private ones.
+      viewer: before.organizationId,
+      ...point,
+      radiusMiles: AUTO_MATCH_RADIUS_MILES,
+      limit: AUTO_MATCH_TOP_N,
+      services: before.sdohNeeds.length ? servicesForNeeds(before.sdohNeeds) : undefined,
+      excludeFull: true,
+    });
+    if (found.length === 0) {
+      throw new AppError('match.no_providers_nearby', PROVIDER_MESSAGES.autoMatchNoProviders);
+    }
+    const now = new Date();
+    await replaceMatchEntries(txCtx, {
+      referralId: id,
+      entries: found.map((f, i) => ({ providerId: f.row.id, rank: i + 1, distanceMiles: f.distanceMiles })),
+    });
+    const after = await markAutoMatched(txCtx, { id, at: now });
+    const details = { method: 'auto', provider_ids: found.map((f) => f.row.id), count: found.length };
+    await recordReferralEvent(txCtx, {
+      referral: after,
+      type: 'auto_matched',
+      actorUserId: ctx.actor.user.id,
+      fromStatus: before.status,
+      toStatus: after.status,
+      details,
+    });
+    await audit(tx, ctx, {
+      action: 'referral.auto_matched',
+      entityType: 'referral',
+      entityId: id,
+      details,
+    });
+    await publishFeedChange(txCtx, { before, after });
+    const referral = await matchingReferral(txCtx, id);
+    return { matched_providers: referral.matched_providers, referral };
+  });
+}
+
+/** The entry a Change or Remove acts on: the referral is auto-matched and the entry still pending or sent. */
+async function changeableEntry(ctx: ServiceContext, record: ReferralRecord, providerId: number) {
+  const autoMatched =
+    record.status === 'matched' &&
+    record.matchMethod === repo.AUTO_METHOD &&
+    record.matchedProviderId === null;
+  if (!autoMatched) throw new AppError('match.not_auto_matched', MATCHING_MESSAGES.notAutoMatched);
+  const entries = await listMatchEntries(ctx, { referralIds: [record.id] });
+  const entry = entries.find((e) => e.providerId === providerId);
+  if (!entry) throw new AppError('match.entry_not_found', MATCHING_MESSAGES.entryNotFound);
+  if (!(CHANGEABLE_MATCH_STATUSES as readonly string[]).includes(entry.status)) {
+    throw new AppError('match.entry_answered', MATCHING_MESSAGES.entryLocked);
+  }
+  return { entry, entries };
+}
+
+/** PUT /api/referrals/{id}/matched-providers/{providerId} (001 §4 Change provider): a new pending entry replaces it. */
+export async function changeMatchedProvider(
+  ctx: OrgContext,
+  input: { id: number; providerId: number; newProviderId: number },
+): Promise<{ referral: MatchingReferral; message: string }> {
+  const { id, providerId: oldProviderId, newProviderId } = input;
+  await findOwnedReferral(ctx, { id });
+  // Issue #12: another organization's private provider is as unknown as a missing one.
+  const next = await findProvider(ctx, { id: newProviderId });
+  if (!next) {
+    throw new AppError('match.provider_not_found', MATCHING_MESSAGES.providerNotFound, {
+      fields: { provider_id: MATCHING_MESSAGES.providerNotFound },
+    });
+  }
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
+    const record = await lockOwned(txCtx, id);
+    const { entry, entries } = await changeableEntry(txCtx, record, oldProviderId);
+    if (entries.some((e) => e.providerId === newProviderId)) {
+      throw new AppError('match.provider_already_matched', MATCHING_MESSAGES.alreadyMatched, {
+        fields: { provider_id: MATCHING_MESSAGES.alreadyMatched },
+      });
+    }
+    const point = await memberLocation(txCtx, record);
+    const distance =
+      point && next.latitude !== null && next.longitude !== null
+        ? haversineMiles(point.latitude, point.longitude, next.latitude, next.longitude)
+        : null;
+    await replaceMatchEntry(txCtx, {
+      referralId: id,
+      providerId: oldProviderId,
+      by: { providerId: newProviderId, rank: entry.rank, distanceMiles: distance },
+    });
+    await touchReferral(txCtx, { id, at: new Date() });
+    const details = {
+      from_provider_id: oldProviderId,
+      from_provider_name: entry.providerName,
+      to_provider_id: newProviderId,
+      to_provider_name: next.organization_name,
+    };
+    await recordReferralEvent(txCtx, {
+      referral: record,
+      type: 'match_changed',
+      actorUserId: ctx.actor.user.id,
+      details,
+    });
+    await audit(tx, ctx, {
+      action: 'referral.match_changed',
+      entityType: 'referral',
+      entityId: id,
+      details,
+    });
+    return { referral: await matchingReferral(txCtx, id), message: MATCHING_MESSAGES.providerReplaced };
+  });
+}
+
+/**
+ * DELETE /api/referrals/{id}/matched-providers/{providerId} (001 §4 Remove provider): the last one reverts the
+ * referral to Pending with matched providers and auto_matched_at cleared.
+ */
+export async function removeMatchedProvider(
+  ctx: OrgContext,
+  input: { id: number; providerId: number },
+): Promise<{ referral: MatchingReferral; message: string }> {
+  const { id, providerId } = input;
+  await findOwnedReferral(ctx, { id });
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
+    const before = await lockOwned(txCtx, id);
+    const { entry, entries } = await changeableEntry(txCtx, before, providerId);
+    await removeMatchEntry(txCtx, { referralId: id, providerId });
+    const now = new Date();
+    const last = entries.length === 1;
+    if (last) await revertToPending(txCtx, { id, at: now });
+    else await touchReferral(txCtx, { id, at: now });
+    const after = (await findReferralRecord(txCtx, { id }))!;
+    const details = { provider_id: providerId, provider_name: entry.providerName, reverted: last };
+    await recordReferralEvent(txCtx, {
+      referral: after,
+      type: 'match_removed',
+      actorUserId: ctx.actor.user.id,
+      ...(last ? { fromStatus: before.status, toStatus: after.status } : {}),
+      details,
+    });
+    await audit(tx, ctx, {
+      action: 'referral.match_removed',
+      entityType: 'referral',
+      entityId: id,
+      details,
+    });
+    if (last) await publishFeedChange(txCtx, { before, after });
+    return {
+      referral: await matchingReferral(txCtx, id),
+      message: last ? PROVIDER_MESSAGES.autoMatchCanceled : MATCHING_MESSAGES.providerRemoved,
+    };
+  });
+}

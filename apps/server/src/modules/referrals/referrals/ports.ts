@@ -1,0 +1,82 @@
+import type { ServiceContext } from '../../../platform/context.ts';
+
+/**
+ * What a referral's own changes need from modules that depend on the referrals module. Those modules import it
+ * (its access policy, history and lookups), so importing them back would be a module cycle (`npm run
+ * boundaries`): each lends its function here from its manifest file (`provideReferralPorts` in its module.ts,
+ * which modules/index.ts loads before the app is built), and the referrals module calls it in its own
+ * transaction (`ctx.db`), exactly as it would call an import.
+ */
+export type ReferralPorts = {
+  /**
+   * communications: an SMS about a referral (000 §2.3 the member's status notice), queued in the outbox and
+   * recorded with the referral's communications, outside any provider thread, under `recordCategory`.
+   */
+  queueReferralSms: (
+    ctx: ServiceContext,
+    input: {
+      to: string;
+      body: string;
+      category: string;
+      recordCategory: string;
+      organizationId: number;
+      referralId: number;
+    },
+  ) => Promise<{ messageId: number }>;
+  /**
+   * documents: called in the transaction that deletes a referral (its document rows go with it, ON DELETE
+   * CASCADE): the stored files of those rows are removed once the transaction committed, none if it rolls back.
+   */
+  removeReferralDocuments: (
+    ctx: ServiceContext,
+    input: { referralId: number; log?: ErrorLog },
+  ) => Promise<void>;
+  /**
+   * communications: the member-details email of an accepted referral (000 §2.5), queued in the outbox and
+   * recorded on the thread with the provider as the acceptance email (001 §3 is_acceptance_email).
+   */
+  queueAcceptanceEmail: (
+    ctx: ServiceContext,
+    input: {
+      to: string;
+      subject: string;
+      text: string;
+      html?: string;
+      category: string;
+      organizationId: number;
+      referralId: number;
+      providerId: number;
+      metadata: Record<string, unknown>;
+    },
+  ) => Promise<{ messageId: number }>;
+  /**
+   * referral-sending (first accept wins, 001 §2.8): whether the provider holds a 'sent' entry on the referral;
+   * `organizationId` is the organization answering for it in the app, null for the provider itself (by SMS).
+   */
+  holdsSentEntry: (
+    ctx: ServiceContext,
+    input: { referralId: number; providerId: number; organizationId: number | null },
+  ) => Promise<boolean>;
+  /** referral-sending: after an accept, that provider's entry is accepted and every other one not_selected. */
+  settleFirstAccept: (
+    ctx: ServiceContext,
+    input: { referralId: number; providerId: number },
+  ) => Promise<void>;
+};
+
+/** Where a port logs what it could not do after the commit (a route passes its request's logger). */
+export type ErrorLog = { error: (details: object, message: string) => void };
+
+const provided: Partial<ReferralPorts> = {};
+
+/** A module's manifest file lends its part of the ports (once, when it is loaded). */
+export function provideReferralPorts(ports: Partial<ReferralPorts>): void {
+  Object.assign(provided, ports);
+}
+
+/** The port, or an error naming the module that should have provided it (its manifest was not loaded). */
+export function referralPort<K extends keyof ReferralPorts>(name: K): ReferralPorts[K] {
+  const port = provided[name];
+  if (!port) throw new Error(`referrals: no module provided ${name} (see referrals/referrals/ports.ts)`);
+  return port as ReferralPorts[K];
+}
