@@ -144,6 +144,7 @@ export async function orgContextOf(
       org: { id: organizationId, role },
     },
     meta: { ip: '127.0.0.1', userAgent: null, requestId: null },
+    log: t.app.log,
   };
 }
 

@@ -1,20 +1,11 @@
-import type { FastifyRequest } from 'fastify';
+import type { AuditAction } from '@trust/domain';
 import type { DbOrTx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 import { actorOrganizationId, actorUserId, type ServiceContext } from './context.ts';
 
-/**
- * Who did it: a service context (issue #13), or (TRANSITION, while the areas move to contexts) the request, or
- * null for the system.
- */
-export type AuditSource = ServiceContext | FastifyRequest | null;
-
-function isContext(source: AuditSource): source is ServiceContext {
-  return source !== null && 'actor' in source && 'meta' in source;
-}
-
 export type AuditEntry = {
-  action: string;
+  /** From the catalogue (packages/domain/src/audit-actions): the security log can name every row. */
+  action: AuditAction;
   entityType?: string;
   entityId?: string | number;
   details?: Record<string, unknown>;
@@ -27,19 +18,16 @@ export type AuditEntry = {
 
 /**
  * Writes one audit row. Call it with the transaction that makes the change, so the record and the change
- * commit or fail together. The actor, organization and address come from the request.
+ * commit or fail together. The actor, organization and address come from the context.
  */
-export async function audit(db: DbOrTx, source: AuditSource, entry: AuditEntry, actorId?: number) {
-  const ctx = isContext(source) ? source : null;
-  const request = ctx ? null : (source as FastifyRequest | null);
+export async function audit(db: DbOrTx, ctx: ServiceContext, entry: AuditEntry, actorId?: number) {
   await db.insert(auditLog).values({
-    actorUserId: actorId ?? (ctx ? actorUserId(ctx) : (request?.auth?.user.id ?? null)),
-    organizationId:
-      entry.organizationId ?? (ctx ? actorOrganizationId(ctx) : (request?.auth?.org?.id ?? null)),
+    actorUserId: actorId ?? actorUserId(ctx),
+    organizationId: entry.organizationId ?? actorOrganizationId(ctx),
     action: entry.action,
     entityType: entry.entityType ?? null,
     entityId: entry.entityId === undefined ? null : String(entry.entityId),
-    ip: ctx ? ctx.meta.ip : (request?.ip ?? null),
+    ip: ctx.meta.ip,
     details: entry.details ?? {},
   });
 }
@@ -51,11 +39,16 @@ export async function audit(db: DbOrTx, source: AuditSource, entry: AuditEntry, 
  */
 export async function auditPhiRead(
   db: DbOrTx,
-  source: AuditSource,
-  entry: { action: string; entityType: string; ids: readonly number[]; details?: Record<string, unknown> },
+  ctx: ServiceContext,
+  entry: {
+    action: AuditAction;
+    entityType: string;
+    ids: readonly number[];
+    details?: Record<string, unknown>;
+  },
 ) {
   if (entry.ids.length === 0) return;
-  await audit(db, source, {
+  await audit(db, ctx, {
     action: entry.action,
     entityType: entry.entityType,
     ...(entry.ids.length === 1 ? { entityId: entry.ids[0] } : {}),

@@ -1,3 +1,4 @@
+import type { BaseLogger } from 'pino';
 import type { DbOrTx } from '../db/client.ts';
 import type { ActiveOrg, AuthContext } from './auth.ts';
 import type { AppDeps } from './deps.ts';
@@ -24,6 +25,9 @@ export type SystemActor = { kind: 'system'; job: string };
 export type AnonymousActor = { kind: 'anonymous' };
 export type Actor = UserActor | ProviderActor | SystemActor | AnonymousActor;
 
+/** Where a service logs (a request's logger carries its request id; a job's, the job's name). PHI never goes in. */
+export type ContextLog = Pick<BaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
+
 /** Where a call came from; null fields outside HTTP (jobs, events). Goes to the audit log, never to a reply. */
 export type RequestMeta = { ip: string | null; userAgent: string | null; requestId: string | null };
 
@@ -37,6 +41,7 @@ export type ServiceContext<A extends Actor = Actor> = {
   db: DbOrTx;
   actor: A;
   meta: RequestMeta;
+  log: ContextLog;
 };
 export type UserContext = ServiceContext<UserActor>;
 export type OrgContext = ServiceContext<OrgUserActor>;
@@ -45,7 +50,13 @@ const NO_META: RequestMeta = { ip: null, userAgent: null, requestId: null };
 
 /** The context of a job, a schedule or a delivery webhook. */
 export function systemContext(deps: AppDeps, job: string): ServiceContext<SystemActor> {
-  return { deps, db: deps.database.db, actor: { kind: 'system', job }, meta: NO_META };
+  return {
+    deps,
+    db: deps.database.db,
+    actor: { kind: 'system', job },
+    meta: NO_META,
+    log: deps.log.child({ job }),
+  };
 }
 
 /** The same context inside a transaction: every call made with it joins the transaction. */

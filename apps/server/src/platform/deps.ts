@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { DomainEvents } from './domain-events.ts';
@@ -13,6 +14,8 @@ export type AppDeps = {
   /** Domain events between modules (packages/domain/src/domain-events.ts). */
   domainEvents: DomainEvents;
   jobs: Jobs | null;
+  /** The app's logger (redacting, platform/logging.ts): for work outside a request (jobs, subscribers, timers). */
+  log: FastifyBaseLogger;
   version: string;
   startedAt: number;
 };

@@ -16,24 +16,21 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
  * the message.
  */
 export class AppError extends Error {
-  readonly reason: ErrorReason | null;
+  readonly reason: ErrorReason;
   readonly code: ErrorCode;
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
 
   constructor(
-    // TRANSITION (issue #13): a bare ErrorCode is still accepted while the areas move to reasons.
-    reasonOrCode: ErrorReason | ErrorCode,
+    reason: ErrorReason,
     message: string,
-    options: { fields?: Record<string, string>; status?: number; headers?: Record<string, string> } = {},
+    options: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
   ) {
     super(message);
-    const isReason = Object.hasOwn(ERROR_REASONS, reasonOrCode);
-    this.reason = isReason ? (reasonOrCode as ErrorReason) : null;
-    const code = isReason ? ERROR_REASONS[reasonOrCode as ErrorReason] : (reasonOrCode as ErrorCode);
-    this.code = code;
-    this.status = options.status ?? ERROR_CODES[code];
+    this.reason = reason;
+    this.code = ERROR_REASONS[reason];
+    this.status = ERROR_CODES[this.code];
     this.fields = options.fields;
     this.headers = options.headers;
   }

@@ -266,7 +266,7 @@ export function registerEventStream(app: FastifyInstance, hub: EventHub) {
       // credentials: a session that is no longer valid answers 401, not a visitor's stream, so the client signs
       // out at once (003 §8) instead of showing what it loaded before. Without credentials it is a visitor.
       if (!request.auth && (request.headers.authorization !== undefined || readSessionCookie(request))) {
-        throw new AppError('unauthorized', MESSAGES.notSignedIn);
+        throw new AppError('session.missing', MESSAGES.notSignedIn);
       }
       reply.hijack();
       const res = reply.raw;

@@ -24,6 +24,7 @@ export function openContext(request: FastifyRequest, deps: AppDeps): ServiceCont
     db: deps.database.db,
     actor: auth ? { ...auth, kind: 'user' } : { kind: 'anonymous' },
     meta: requestMeta(request),
+    log: request.log,
   };
 }
 
@@ -34,6 +35,7 @@ export function userContext(request: FastifyRequest, deps: AppDeps): UserContext
     db: deps.database.db,
     actor: { ...requireAuth(request), kind: 'user' },
     meta: requestMeta(request),
+    log: request.log,
   };
 }
 
@@ -44,5 +46,6 @@ export function orgContext(request: FastifyRequest, deps: AppDeps): OrgContext {
     db: deps.database.db,
     actor: { ...requireOrg(request), kind: 'user' },
     meta: requestMeta(request),
+    log: request.log,
   };
 }

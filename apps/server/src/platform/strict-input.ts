@@ -44,7 +44,9 @@ export function findBadText(value: unknown): string | null {
 
 function badText(where: 'body' | 'querystring' | 'params', path: string): AppError {
   const field = path || where;
-  return new AppError('validation_failed', BAD_TEXT_MESSAGE, { fields: { [field]: BAD_TEXT_MESSAGE } });
+  return new AppError('request.validation_failed', BAD_TEXT_MESSAGE, {
+    fields: { [field]: BAD_TEXT_MESSAGE },
+  });
 }
 
 /** Throws the 400 when a part of the request carries bad text. */
@@ -103,7 +105,10 @@ export function registerStrictInput(app: FastifyInstance) {
       // A multipart body to a route that does not read one would go unchecked (and unread): refused.
       const consumes = (request.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes;
       if (!consumes?.includes('multipart/form-data')) {
-        throw new AppError('unsupported_media_type', 'This request does not take a form upload; send JSON.');
+        throw new AppError(
+          'request.unsupported_media_type',
+          'This request does not take a form upload; send JSON.',
+        );
       }
       const parts = multipart.parts.bind(request);
       multipart.parts = (options?: unknown) => checkedParts(parts(options));

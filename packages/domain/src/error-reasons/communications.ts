@@ -67,6 +67,10 @@ export const COMMUNICATIONS_ERROR_REASONS = {
   'voicemail.upload_malformed': 'bad_request',
   /** A voice webhook without a parameter it needs (CallSid, CallStatus…). */
   'voice.webhook_invalid': 'validation_failed',
+  /** A Twilio webhook while no Twilio account is configured (the local drivers take no webhooks). */
+  'twilio.not_configured': 'forbidden',
+  /** A Twilio webhook whose X-Twilio-Signature does not match its URL and parameters. */
+  'twilio.bad_signature': 'forbidden',
 
   // --- Web forms (modules/communications/web-forms) ---
   /** 001 §5 "Please select a referral first". */

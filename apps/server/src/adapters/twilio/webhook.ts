@@ -18,7 +18,7 @@ export function assertTwilioRequest(
   config: Pick<Config, 'twilio' | 'publicUrl'>,
   request: FastifyRequest,
 ): void {
-  if (!config.twilio) throw new AppError('forbidden', TWILIO_NOT_CONFIGURED);
+  if (!config.twilio) throw new AppError('twilio.not_configured', TWILIO_NOT_CONFIGURED);
   const signature = request.headers['x-twilio-signature'];
   const params = (request.body && typeof request.body === 'object' ? request.body : {}) as TwilioParams;
   const url = `${config.publicUrl}${request.url}`;
@@ -30,6 +30,6 @@ export function assertTwilioRequest(
       params,
     )
   ) {
-    throw new AppError('forbidden', COMMUNICATION_MESSAGES.badSignature);
+    throw new AppError('twilio.bad_signature', COMMUNICATION_MESSAGES.badSignature);
   }
 }

@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   type ErrorReason,
   type LoginAnswer,
   MESSAGES,
@@ -43,7 +44,7 @@ function sessionTimes(startedAt: Date, expiresAt: Date) {
  */
 async function openSession(
   ctx: ServiceContext,
-  input: { user: UserRow; now: Date; audited: { action: string; details?: Record<string, unknown> } },
+  input: { user: UserRow; now: Date; audited: { action: AuditAction; details?: Record<string, unknown> } },
 ) {
   const { user, now, audited } = input;
   const consentStatus = await consentStatusFor(ctx, { userId: user.id });

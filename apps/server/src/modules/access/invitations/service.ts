@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   INVITATION_DAYS,
   INVITATION_MESSAGES,
   type Invitation,
@@ -92,7 +93,7 @@ async function assertOrgAdmin(ctx: UserContext, orgId: number) {
  */
 async function auditInvitation(
   ctx: ServiceContext,
-  entry: { action: string; orgId: number; invitationId: number; details: Record<string, unknown> },
+  entry: { action: AuditAction; orgId: number; invitationId: number; details: Record<string, unknown> },
   actorId?: number,
 ) {
   await audit(

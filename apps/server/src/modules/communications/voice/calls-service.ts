@@ -23,7 +23,7 @@ import { findVisibleReferral } from '../../referrals/referrals/access.ts';
 import { openBody, sealBody } from '../communications/body.ts';
 import { recordCommunication } from '../communications/service.ts';
 import { moveCall } from './call-status-service.ts';
-import { voiceDriverOf, voiceLogOf } from './driver-of.ts';
+import { voiceDriverOf } from './driver-of.ts';
 import { callMetadata } from './metadata.ts';
 import * as repo from './repo.ts';
 import { callTwimlUrl, outboundCallTwiml } from './twiml.ts';
@@ -138,10 +138,7 @@ export async function placeCall(
   } catch (err) {
     markStored();
     const reason = err instanceof Error ? err.message : String(err);
-    voiceLogOf(deps)?.warn(
-      { err, callId: call.id, reqId: ctx.meta.requestId },
-      'the voice service refused the call',
-    );
+    deps.log.warn({ err, callId: call.id, reqId: ctx.meta.requestId }, 'the voice service refused the call');
     await db.transaction(async (tx) => {
       const locked = (await repo.lockCall(tx, call.id))!;
       await moveCall(inTransaction(ctx, tx), {

@@ -10,11 +10,7 @@ import { storeLocalRecording } from './recording-store.ts';
 // the local simulation reports through it to the same status path as Twilio's webhook. It is closed with the
 // app (the simulation's timers stop).
 
-/** Where the voice module logs what fails in the background (the app's logger, given by the routes). */
-export type VoiceLog = { warn: (obj: object, msg: string) => void };
-
 const drivers = new WeakMap<AppDeps, VoiceDriver>();
-const logs = new WeakMap<AppDeps, VoiceLog>();
 
 /** What the local driver reports goes where Twilio's callbacks go. */
 function sinkOf(deps: AppDeps): VoiceEventSink {
@@ -29,7 +25,7 @@ function sinkOf(deps: AppDeps): VoiceEventSink {
 
 function create(deps: AppDeps, local: LocalVoiceOptions = {}): VoiceDriver {
   return createVoiceDriver(deps.config, sinkOf(deps), {
-    onError: (err) => logs.get(deps)?.warn({ err }, 'a simulated call step failed'),
+    onError: (err) => deps.log.warn({ err }, 'a simulated call step failed'),
     ...local,
   });
 }
@@ -44,11 +40,6 @@ export function voiceDriverOf(deps: AppDeps): VoiceDriver {
   return driver;
 }
 
-/** Where the driver's background failures are logged (the routes give the app's logger). */
-export function setVoiceLogger(deps: AppDeps, log: VoiceLog) {
-  logs.set(deps, log);
-}
-
 /**
  * Replaces the app's driver with one made with these local-simulation options (tests make the simulated call
  * take milliseconds instead of seconds). With Twilio configured the options change nothing.
@@ -58,11 +49,6 @@ export function configureVoiceDriver(deps: AppDeps, local: LocalVoiceOptions): V
   const driver = create(deps, local);
   drivers.set(deps, driver);
   return driver;
-}
-
-/** The logger the routes gave (undefined before they are registered). */
-export function voiceLogOf(deps: AppDeps): VoiceLog | undefined {
-  return logs.get(deps);
 }
 
 export function closeVoiceDriver(deps: AppDeps) {

@@ -2,7 +2,7 @@ import { PermanentDeliveryError } from '../../../adapters/errors.ts';
 import { inTransaction, type ServiceContext } from '../../../platform/context.ts';
 import { newStorageKey, storageOf } from '../../../platform/storage.ts';
 import { updateCommunicationStatus } from '../communications/service.ts';
-import { voiceDriverOf, voiceLogOf } from './driver-of.ts';
+import { voiceDriverOf } from './driver-of.ts';
 import { voicemailMetadata } from './metadata.ts';
 import { attachRecording, type RecordingOwner } from './recording-store.ts';
 import * as repo from './repo.ts';
@@ -79,7 +79,7 @@ export async function receiveRecording(
     try {
       await fetchRecording(ctx, owner);
     } catch (err) {
-      voiceLogOf(deps)?.warn({ err, ...owner }, 'the recording could not be fetched');
+      deps.log.warn({ err, ...owner }, 'the recording could not be fetched');
     }
   }
   return owner;
@@ -115,7 +115,7 @@ export async function runFetchRecordingJob(ctx: ServiceContext, owner: Recording
     await fetchRecording(ctx, owner);
   } catch (err) {
     if (err instanceof PermanentDeliveryError) {
-      voiceLogOf(ctx.deps)?.warn({ err, ...owner }, 'the recording cannot be fetched; giving up');
+      ctx.log.warn({ err, ...owner }, 'the recording cannot be fetched; giving up');
       return;
     }
     throw err;

@@ -27,7 +27,7 @@ import { orgContext, userContext } from '../../../platform/request-context.ts';
 import { WEBHOOK_PATHS } from '../../../platform/webhook-urls.ts';
 import { applyCallStatus } from './call-status-service.ts';
 import { listCallHistory, openCallRecording, outboundTwimlOf, placeCall } from './calls-service.ts';
-import { closeVoiceDriver, setVoiceLogger, voiceDriverOf } from './driver-of.ts';
+import { closeVoiceDriver, voiceDriverOf } from './driver-of.ts';
 import { receiveRecording } from './recordings.ts';
 import { CALL_TWIML_PATH, verifyCallTwimlToken, voicemailRecordedTwiml, voicemailTwiml } from './twiml.ts';
 import {
@@ -98,7 +98,6 @@ export function voiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     // Registered here only: this plugin's simulated-voicemail upload is its one multipart body.
     await app.register(fastifyMultipart, { throwFileSizeLimit: false });
-    setVoiceLogger(deps, app.log);
     // The local simulation's timers end with the app.
     app.addHook('onClose', async () => closeVoiceDriver(deps));
 

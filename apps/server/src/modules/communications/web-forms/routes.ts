@@ -13,7 +13,6 @@ import { errorResponses } from '../../../platform/errors.ts';
 import { phiRoute } from '../../../platform/phi.ts';
 import { orgContext } from '../../../platform/request-context.ts';
 import { inlineRunsOf, submitProviderWebForm } from './service.ts';
-import { setWebFormLog } from './web-form-log.ts';
 
 // Automated provider web-form submission (001 §5 web form, §7). Both calls act for the active organization and
 // send a member's details to a third party's page: every organization role but viewer (002 §6).
@@ -28,7 +27,6 @@ const summary =
 
 export function webFormRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    setWebFormLog(deps, app.log);
     // Runs started in this process (no job queue) finish before the app closes its database.
     app.addHook('onClose', async () => {
       await Promise.allSettled([...inlineRunsOf(deps)]);

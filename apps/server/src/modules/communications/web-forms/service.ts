@@ -15,7 +15,6 @@ import { findVisibleReferral } from '../../referrals/referrals/access.ts';
 import { recordCommunication } from '../communications/service.ts';
 import * as repo from './repo.ts';
 import { runWebFormSubmission, WEB_FORM_JOB, type WebFormJobData } from './submission-job.ts';
-import { webFormLogOf } from './web-form-log.ts';
 
 // Automated provider web-form submission (001 §2.10 Web Form tab, §5 "Web form submit", §7 POST
 // /api/providers/{providerId}/communications/webform and POST /api/providers/{id}/submit-web-form): the rules,
@@ -80,18 +79,18 @@ export function toResult(row: repo.SubmissionRow): WebFormResult {
 
 /** Starts the run: on the job queue when this process has one, else here (tests, JOBS=off). */
 async function startRun(deps: AppDeps, data: WebFormJobData) {
-  const log = webFormLogOf(deps);
+  const log = deps.log;
   if (deps.jobs) {
     try {
       await deps.jobs.send(WEB_FORM_JOB, data);
       return;
     } catch (err) {
-      log?.warn({ err, submissionId: data.submissionId }, 'web form job not queued; running it here');
+      log.warn({ err, submissionId: data.submissionId }, 'web form job not queued; running it here');
     }
   }
   const runs = inlineRunsOf(deps);
   const run = runWebFormSubmission(systemContext(deps, WEB_FORM_JOB), data).catch((err) => {
-    log?.error({ err, submissionId: data.submissionId }, 'web form submission failed');
+    log.error({ err, submissionId: data.submissionId }, 'web form submission failed');
   });
   runs.add(run);
   void run.finally(() => runs.delete(run));

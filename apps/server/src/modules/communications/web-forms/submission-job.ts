@@ -7,7 +7,6 @@ import { findReferralRecord } from '../../referrals/referrals/lookups.ts';
 import { updateCommunicationStatus } from '../communications/service.ts';
 import { type Referrer, referralFormValues } from './form-values.ts';
 import * as repo from './repo.ts';
-import { webFormLogOf } from './web-form-log.ts';
 
 // The body of the 'web-form.submit' job (001 §5 web form): one submission record, queued → running →
 // submitted | filled | failed. The job data carries ids and the referrer (staff, not PHI); the member's details
@@ -115,7 +114,7 @@ async function providerVerified(ctx: ServiceContext, providerId: number | null) 
  */
 export async function runWebFormSubmission(ctx: ServiceContext, data: WebFormJobData): Promise<void> {
   const { db, deps } = ctx;
-  const log = webFormLogOf(deps);
+  const log = ctx.log;
   const claimed = await repo.claimSubmission(db, data.submissionId, new Date());
   if (!claimed) return;
   let outcome: WebFormOutcome;
@@ -153,7 +152,7 @@ export async function runWebFormSubmission(ctx: ServiceContext, data: WebFormJob
       });
     }
   } catch (err) {
-    log?.error({ err, submissionId: claimed.id }, 'web form submission failed');
+    log.error({ err, submissionId: claimed.id }, 'web form submission failed');
     outcome = failedOutcome(WEB_FORM_MESSAGES.interrupted);
   }
   await finishSubmission(ctx, { submission: claimed, outcome, at: new Date() });

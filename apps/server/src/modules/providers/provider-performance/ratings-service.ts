@@ -14,9 +14,6 @@ import { AppError } from '../../../platform/errors.ts';
 import { cacheProviderRatings } from '../directory/service.ts';
 import * as repo from './repo.ts';
 
-/** Where lookups that failed are logged (the route passes its request's logger). */
-export type WarningLog = { warn: (details: object, message: string) => void };
-
 const CACHE_MS = RATINGS_CACHE_HOURS * 3_600_000;
 
 /** A provider can be looked up by name only with some address to tell same-named places apart. */
@@ -42,7 +39,7 @@ function toQuery(p: repo.ProviderRow): PlaceQuery {
  */
 export async function updateGoogleRatings(
   ctx: OrgContext,
-  input: RatingsUpdateRequest & { log: WarningLog },
+  input: RatingsUpdateRequest,
 ): Promise<RatingsUpdateResponse> {
   const driver = createRatingsDriver(ctx.deps.config);
   if (!driver) throw new AppError('ratings.not_configured', RATINGS_MESSAGES.notConfigured);
@@ -80,7 +77,7 @@ export async function updateGoogleRatings(
     driver: driver.name,
   });
   if (failed.length > 0) {
-    input.log.warn(
+    ctx.log.warn(
       { failed: failed.map((o) => ({ provider_id: o.key, error: o.status === 'failed' ? o.error : '' })) },
       'ratings lookups failed',
     );

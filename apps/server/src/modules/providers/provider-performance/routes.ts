@@ -49,8 +49,7 @@ export function providerPerformanceRoutes(deps: AppDeps): FastifyPluginAsyncZod 
           response: { 200: ratingsUpdateResponseSchema, ...errorResponses(400, 401, 403, 422, 503) },
         },
       },
-      async (request) =>
-        updateGoogleRatings(orgContext(request, deps), { ...request.body, log: request.log }),
+      async (request) => updateGoogleRatings(orgContext(request, deps), request.body),
     );
 
     app.get(

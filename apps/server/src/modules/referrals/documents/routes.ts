@@ -141,7 +141,6 @@ export function documentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const document = await uploadDocument(orgContext(request, deps), {
           referralId: request.params.id,
           readUpload,
-          log: request.log,
         });
         return reply.code(201).send(document);
       },
@@ -165,7 +164,6 @@ export function documentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const { document, stream } = await openDocument(orgContext(request, deps), {
           referralId: id,
           docId,
-          log: request.log,
         });
         const inline =
           request.query.disposition === 'inline' && documentPreviewKind(document.contentType) !== null;
@@ -198,7 +196,7 @@ export function documentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { id, docId } = request.params;
-        return deleteDocument(orgContext(request, deps), { referralId: id, docId, log: request.log });
+        return deleteDocument(orgContext(request, deps), { referralId: id, docId });
       },
     );
   };

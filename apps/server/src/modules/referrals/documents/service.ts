@@ -15,6 +15,7 @@ import {
 } from '@trust/domain';
 import type { DbOrTx } from '../../../db/client.ts';
 import { audit, auditPhiRead } from '../../../platform/audit.ts';
+import type { ContextLog } from '../../../platform/context.ts';
 import { inTransaction, type OrgContext, type ServiceContext } from '../../../platform/context.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { AppError } from '../../../platform/errors.ts';
@@ -26,7 +27,6 @@ import {
 } from '../../../platform/storage.ts';
 import { findVisibleReferral, type VisibleReferral } from '../referrals/access.ts';
 import { recordReferralEvent } from '../referrals/history.ts';
-import type { ErrorLog } from '../referrals/ports.ts';
 import { FileTypeCheck } from './file-type.ts';
 import * as repo from './repo.ts';
 
@@ -216,9 +216,9 @@ function referralGone(error: unknown): boolean {
  */
 export async function uploadDocument(
   ctx: OrgContext,
-  input: { referralId: number; readUpload: ReadUpload; log?: ErrorLog },
+  input: { referralId: number; readUpload: ReadUpload },
 ): Promise<ReferralDocument> {
-  const { referralId, readUpload, log } = input;
+  const { referralId, readUpload } = input;
   const { deps, actor } = ctx;
   const { record: referral } = await findVisibleReferral(ctx, { id: referralId });
   const storage = storageOf(deps);
@@ -257,18 +257,18 @@ export async function uploadDocument(
     });
   } catch (error) {
     const upload = stored as StoredUpload | null;
-    if (upload) await removeQuietly(storage, upload.key, log);
+    if (upload) await removeQuietly(storage, upload.key, ctx.log);
     if (referralGone(error)) throw new AppError('referral.not_found', REFERRAL_MESSAGES.notFound);
     throw error;
   }
 }
 
-async function removeQuietly(storage: FileStorage, key: string, log: ErrorLog | undefined) {
+async function removeQuietly(storage: FileStorage, key: string, log: ContextLog) {
   try {
     await storage.remove(key);
   } catch (err) {
     // The row is gone (or never existed); a file left behind is unreadable without its row, and logged.
-    log?.error({ err, storage_key: key }, 'could not remove a stored document file');
+    log.error({ err, storage_key: key }, 'could not remove a stored document file');
   }
 }
 
@@ -304,9 +304,9 @@ function verifying(expected: { fileSize: number; sha256: string }): Transform {
  */
 export async function openDocument(
   ctx: OrgContext,
-  input: { referralId: number; docId: number; log?: ErrorLog },
+  input: { referralId: number; docId: number },
 ): Promise<{ document: repo.DocumentRow; stream: Readable }> {
-  const { referralId, docId, log } = input;
+  const { referralId, docId } = input;
   await findVisibleReferral(ctx, { id: referralId });
   const doc = await repo.findDocument(ctx.db, referralId, docId);
   if (!doc) throw new AppError('document.not_found', DOCUMENT_MESSAGES.notFound);
@@ -315,7 +315,7 @@ export async function openDocument(
     stored = await storageOf(ctx.deps).get(doc.storageKey);
   } catch (error) {
     if (error instanceof StoredFileMissingError) {
-      log?.error({ document_id: doc.id }, 'a document row has no stored file');
+      ctx.log.error({ document_id: doc.id }, 'a document row has no stored file');
       throw new AppError('document.file_missing', DOCUMENT_MESSAGES.fileMissing);
     }
     throw error;
@@ -335,9 +335,9 @@ export async function openDocument(
  */
 export async function deleteDocument(
   ctx: OrgContext,
-  input: { referralId: number; docId: number; log?: ErrorLog },
+  input: { referralId: number; docId: number },
 ): Promise<ReferralDocumentDeleteResponse> {
-  const { referralId, docId, log } = input;
+  const { referralId, docId } = input;
   const actor = ctx.actor;
   const { record: referral } = await findVisibleReferral(ctx, { id: referralId });
   const key = await ctx.db.transaction(async (tx) => {
@@ -361,7 +361,7 @@ export async function deleteDocument(
     });
     return doc.storageKey;
   });
-  await removeQuietly(storageOf(ctx.deps), key, log);
+  await removeQuietly(storageOf(ctx.deps), key, ctx.log);
   return { message: DOCUMENT_MESSAGES.deleted, id: docId };
 }
 
@@ -375,19 +375,19 @@ export async function deleteDocument(
  */
 export async function removeReferralDocuments(
   ctx: ServiceContext,
-  input: { referralId: number; log?: ErrorLog },
+  input: { referralId: number },
 ): Promise<void> {
   const keys = await repo.lockReferralDocumentKeys(ctx.db, input.referralId);
   if (keys.length === 0) return;
-  void removeAfterCommit(ctx.deps, ctx.deps.database.db, keys, input.log);
+  void removeAfterCommit(ctx.deps, ctx.deps.database.db, keys, ctx.log);
 }
 
-async function removeAfterCommit(deps: AppDeps, db: DbOrTx, keys: string[], log?: ErrorLog) {
+async function removeAfterCommit(deps: AppDeps, db: DbOrTx, keys: string[], log: ContextLog) {
   try {
     const kept = await repo.keysStillReferenced(db, keys);
     const storage = storageOf(deps);
     for (const key of keys) if (!kept.has(key)) await removeQuietly(storage, key, log);
   } catch (err) {
-    log?.error({ err }, 'could not remove the files of a deleted referral');
+    log.error({ err }, 'could not remove the files of a deleted referral');
   }
 }

@@ -54,7 +54,6 @@ export function referralMembersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) =>
         deleteMemberPendingReferrals(orgContext(request, deps), {
           memberId: request.params.memberId,
-          log: request.log,
         }),
     );
   };

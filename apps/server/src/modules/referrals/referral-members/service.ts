@@ -10,7 +10,6 @@ import {
 import { auditPhiRead } from '../../../platform/audit.ts';
 import type { OrgContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
-import type { ErrorLog } from '../referrals/ports.ts';
 import { deleteReferral } from '../referrals/service.ts';
 import * as repo from './repo.ts';
 
@@ -87,9 +86,9 @@ export async function listReferralMembers(
  */
 export async function deleteMemberPendingReferrals(
   ctx: OrgContext,
-  input: { memberId: number; log?: ErrorLog },
+  input: { memberId: number },
 ): Promise<ReferralMemberDeleteResponse> {
-  const { memberId, log } = input;
+  const { memberId } = input;
   const db = ctx.db;
   const orgId = ctx.actor.org.id;
   if (!(await repo.memberHasReferrals(db, orgId, memberId))) {
@@ -99,7 +98,7 @@ export async function deleteMemberPendingReferrals(
   let deleted = 0;
   for (const id of ids) {
     try {
-      await deleteReferral(ctx, { id, log });
+      await deleteReferral(ctx, { id });
       deleted++;
     } catch (error) {
       // Deleted, or no longer Pending, since the list was read: kept and not counted.

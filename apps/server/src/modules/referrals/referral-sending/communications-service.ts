@@ -138,7 +138,7 @@ export async function sendToProviders(
               v,
             ]),
           );
-          throw new AppError(err.reason ?? err.code, err.message, { fields });
+          throw new AppError(err.reason, err.message, { fields });
         }
         throw err;
       }

@@ -27,10 +27,7 @@ export type ReferralPorts = {
    * documents: called in the transaction that deletes a referral (its document rows go with it, ON DELETE
    * CASCADE): the stored files of those rows are removed once the transaction committed, none if it rolls back.
    */
-  removeReferralDocuments: (
-    ctx: ServiceContext,
-    input: { referralId: number; log?: ErrorLog },
-  ) => Promise<void>;
+  removeReferralDocuments: (ctx: ServiceContext, input: { referralId: number }) => Promise<void>;
   /**
    * communications: the member-details email of an accepted referral (000 §2.5), queued in the outbox and
    * recorded on the thread with the provider as the acceptance email (001 §3 is_acceptance_email).
@@ -63,9 +60,6 @@ export type ReferralPorts = {
     input: { referralId: number; providerId: number },
   ) => Promise<void>;
 };
-
-/** Where a port logs what it could not do after the commit (a route passes its request's logger). */
-export type ErrorLog = { error: (details: object, message: string) => void };
 
 const provided: Partial<ReferralPorts> = {};
 

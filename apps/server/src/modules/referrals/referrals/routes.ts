@@ -132,8 +132,7 @@ export function referralsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: referralDeleteResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
-      async (request) =>
-        deleteReferral(orgContext(request, deps), { id: request.params.id, log: request.log }),
+      async (request) => deleteReferral(orgContext(request, deps), { id: request.params.id }),
     );
 
     app.get(

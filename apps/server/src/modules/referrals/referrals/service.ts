@@ -24,7 +24,7 @@ import { publishFeedChange } from './feed-cards.ts';
 import { recordReferralEvent } from './history.ts';
 import { noticeMemberOfStatus } from './member-notice.ts';
 import { eventVisibleTo } from './note-events.ts';
-import { type ErrorLog, referralPort } from './ports.ts';
+import { referralPort } from './ports.ts';
 import * as repo from './repo.ts';
 import { toReferralWire } from './wire.ts';
 
@@ -363,9 +363,9 @@ export async function updateReferralContact(
 /** DELETE /api/referrals/{id}: Pending referrals only (000 §2.3, issue #4 "Bad input and failure"). */
 export async function deleteReferral(
   ctx: OrgContext,
-  input: { id: number; log?: ErrorLog },
+  input: { id: number },
 ): Promise<{ message: string; id: number }> {
-  const { id, log } = input;
+  const { id } = input;
   await findOwnedReferral(ctx, { id });
   return ctx.db.transaction(async (tx) => {
     const txCtx = inTransaction(ctx, tx);
@@ -388,7 +388,7 @@ export async function deleteReferral(
       details: { referral_number: record.referralNumber },
     });
     await publishFeedChange(txCtx, { before: record, after: null });
-    await referralPort('removeReferralDocuments')(txCtx, { referralId: id, log });
+    await referralPort('removeReferralDocuments')(txCtx, { referralId: id });
     await repo.deletePendingReferral(tx, id);
     return { message: 'Referral deleted', id };
   });
