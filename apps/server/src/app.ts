@@ -60,6 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     events,
     domainEvents,
     jobs,
+    log: app.log,
     version: VERSION,
     startedAt: Date.now(),
   };

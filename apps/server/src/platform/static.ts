@@ -39,7 +39,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       const isApi = (p: string) =>
         urlPath.startsWith(p) || (urlPath === p.replace(/\/$/, '') && p !== '/directory/');
       if (API_PREFIXES.some(isApi)) {
-        throw new AppError('not_found', `No route for GET ${urlPath}`);
+        throw new AppError('route.not_found', `No route for GET ${urlPath}`);
       }
       if (!built) {
         return reply
