@@ -67,7 +67,7 @@ async function runJourney(journey: Journey, baseURL: string, password: string): 
     browser = await openBrowser(baseURL);
     await withTimeout(
       journey.run({ page: browser.page, password, baseURL }),
-      JOURNEY_TIMEOUT_MS,
+      journey.timeoutMs ?? JOURNEY_TIMEOUT_MS,
       journey.name,
     );
     console.log(`  ✔ ${journey.name}: ${journey.title} (${Date.now() - started} ms)`);

@@ -2,21 +2,12 @@
 // (.dependency-cruiser.cjs: no other module's repo, platform never imports modules, no Fastify outside routes and
 // manifests, web features independent, no file-level cycle) plus one rule it cannot express: no cycle between
 // server modules (modules/<area>/<module>) — a cycle through several files of two modules is found here.
-// Exits non-zero with every violation listed.
+// Exits non-zero with every violation listed; there is no list of accepted exceptions.
 import { createRequire } from 'node:module';
 import { cruise, type IReporterOutput } from 'dependency-cruiser';
 
 const require = createRequire(import.meta.url);
 const config = require('../.dependency-cruiser.cjs');
-// TRANSITION (issue #13): violations being removed, as printed below. Both lists must be empty when it ends.
-const KNOWN_VIOLATIONS: string[] = [
-  'web-features-independent: apps/web/src/features/auto-match/auto-match-page.test.tsx → apps/web/src/features/manual-matching/matching-fixtures.ts',
-  'web-features-independent: apps/web/src/features/profile/profile-panel.tsx → apps/web/src/features/account/change-password-form.tsx',
-  'web-features-independent: apps/web/src/features/profile/profile-panel.tsx → apps/web/src/features/consent/consent-history.tsx',
-  'web-features-independent: apps/web/src/features/profile/profile-panel.tsx → apps/web/src/features/two-factor/two-factor-settings.tsx',
-];
-const KNOWN_MODULE_CYCLES: string[] = [];
-
 const result: IReporterOutput = await cruise(['apps/server/src', 'apps/web/src'], {
   ...config.options,
   validate: true,
@@ -28,9 +19,7 @@ const { modules, summary } = result.output;
 const problems: string[] = [];
 for (const v of summary.violations) {
   const via = v.cycle?.length ? ` (cycle: ${v.cycle.map((c) => c.name).join(' → ')})` : '';
-  if (!KNOWN_VIOLATIONS.includes(`${v.rule.name}: ${v.from} → ${v.to}`)) {
-    problems.push(`${v.rule.name}: ${v.from} → ${v.to}${via}`);
-  }
+  problems.push(`${v.rule.name}: ${v.from} → ${v.to}${via}`);
 }
 
 // Module-level graph: an edge A → B when a file of module A imports a file of module B.
@@ -76,10 +65,7 @@ function connect(v: string) {
   }
 }
 for (const v of edges.keys()) if (!indexOf.has(v)) connect(v);
-for (const c of cycles) {
-  const name = c.join(' ↔ ');
-  if (!KNOWN_MODULE_CYCLES.includes(name)) problems.push(`no-module-cycles: ${name}`);
-}
+for (const c of cycles) problems.push(`no-module-cycles: ${c.join(' ↔ ')}`);
 
 if (problems.length) {
   console.error(`Module boundaries: ${problems.length} violation(s) (rules in .dependency-cruiser.cjs):`);

@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.ts';
 
 // The server (apps/server) serves `dist` and owns /api, /auth and /health on the same origin; in development
 // Vite proxies them so the browser still talks to one origin (DESIGN.md "one origin"). The proxy keeps the
@@ -9,8 +10,9 @@ import { defineConfig } from 'vite';
 const backend = process.env.BACKEND_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  plugins: [react(), precompress()],
+  // The manifest (dist/.vite/manifest.json) names each chunk's source: `npm run bench:web` reads it.
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 1500 },
   server: {
     proxy: {
       // Server-Sent Events (GET /api/events) pass through http-proxy unbuffered; the server sends

@@ -1,3 +1,4 @@
+import { ACCESSIBILITY_JOURNEYS } from './accessibility.ts';
 import { ACCOUNT_JOURNEYS } from './account.ts';
 import { COMMUNICATIONS_JOURNEYS } from './communications.ts';
 import { CONSENT_JOURNEYS } from './consent.ts';
@@ -18,5 +19,6 @@ export const JOURNEYS: Journey[] = [
   ...REFERRAL_JOURNEYS,
   ...DIRECTORY_JOURNEYS,
   ...COMMUNICATIONS_JOURNEYS,
+  ...ACCESSIBILITY_JOURNEYS,
   ...CONSENT_JOURNEYS,
 ];

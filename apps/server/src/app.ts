@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { MODULES } from './modules/index.ts';
 import { registerAuth } from './platform/auth.ts';
+import { registerCompression } from './platform/compression.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { DomainEvents } from './platform/domain-events.ts';
 import { frameworkErrors, registerErrorHandling } from './platform/errors.ts';
@@ -77,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   // First: its hooks run before any other, so every answer (a refusal by the auth hook included) has the headers.
   await registerSecurityHeaders(app, config);
+  await registerCompression(app);
   registerErrorHandling(app);
   // Before validation on every route: NUL and lone surrogates in any string of a request are a 400 (issue #12).
   registerStrictInput(app);

@@ -14,10 +14,6 @@ import { MODULES } from './index.ts';
  */
 const PLATFORM_TABLES = ['sessions', 'audit_log', 'attempt_counters', 'app_meta'];
 
-// TRANSITION (issue #13): references still to move behind the owner's service, `module:table`. Must be empty
-// when the issue ends.
-const KNOWN: string[] = [];
-
 const HERE = path.dirname(new URL(import.meta.url).pathname);
 const tablesByExport = new Map<string, string>();
 for (const [name, value] of Object.entries(schema)) {
@@ -86,10 +82,10 @@ describe('table ownership (issue #13 item 4)', () => {
         const { reads, writes } = tablesOf(fs.readFileSync(file, 'utf8'));
         const where = path.relative(HERE, file);
         for (const t of writes) {
-          if (!owned.has(t) && !KNOWN.includes(`${m.name}:${t}`)) problems.push(`${where} writes ${t}`);
+          if (!owned.has(t)) problems.push(`${where} writes ${t}`);
         }
         for (const t of reads) {
-          if (!owned.has(t) && !declared.has(t) && !writes.has(t) && !KNOWN.includes(`${m.name}:${t}`)) {
+          if (!owned.has(t) && !declared.has(t) && !writes.has(t)) {
             problems.push(`${where} reads ${t}, not declared in ${m.name}/module.ts reads`);
           }
         }

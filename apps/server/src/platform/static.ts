@@ -25,6 +25,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
         root: distDir,
         wildcard: false,
         index: false,
+        // The build writes `x.br` and `x.gz` beside each file (apps/web/precompress.ts): the one the browser
+        // accepts is sent as it is, with Content-Encoding and Vary: Accept-Encoding; no CPU per request. They
+        // are not files of their own (no route), only versions of theirs.
+        preCompressed: true,
+        globIgnore: ['**/*.br', '**/*.gz'],
         // Hashed asset names never change content; index.html must always be revalidated.
         setHeaders(res, filePath) {
           const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -38,7 +43,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       // `/directory` itself is the My Providers screen (tab 'directory'); only paths under it are the API.
       const isApi = (p: string) =>
         urlPath.startsWith(p) || (urlPath === p.replace(/\/$/, '') && p !== '/directory/');
-      if (API_PREFIXES.some(isApi)) {
+      // A hashed file that is not there (an old build's chunk, asked for by a page opened before a deployment)
+      // is a 404, not the app's page: the page then reloads itself (apps/web/src/app/lazy-component.tsx).
+      if (API_PREFIXES.some(isApi) || urlPath.startsWith('/assets/')) {
         throw new AppError('route.not_found', `No route for GET ${urlPath}`);
       }
       if (!built) {

@@ -16,7 +16,10 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   useEffect(() => watchConsentRequired(queryClient), [queryClient]);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" />
+      {/* Issue 13: at the top a toast covered the header and the screen's heading, actions and inline results
+          (the button or message it reports on); bottom centre leaves them, and the session warning (bottom
+          right), in view. */}
+      <Notifications position="bottom-center" />
       <QueryClientProvider client={queryClient}>
         <OverlayProvider>
           <AuthProvider>{children}</AuthProvider>

@@ -5,8 +5,13 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { AppProviders } from '../app/app-providers.tsx';
 import { AppRoutes } from '../app/navigation/app-routes.tsx';
+import { preloadScreens } from '../app/navigation/screens.tsx';
 import { theme } from '../app/theme.ts';
 import { setViewportWidth } from './setup.ts';
+
+// The screens are lazy chunks in the app (issue #13); loaded up front here, so a test sees them render at
+// once, as before.
+await preloadScreens();
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

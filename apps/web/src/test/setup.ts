@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetEventBus } from './event-bus-mock.ts';
 
 // findBy*/waitFor wait up to 5 s instead of 1 s: on a loaded 2-core machine (CI runs every tier at once) a
 // whole-app render after sign-in can take longer than a second. A missing element still fails, just later.
@@ -52,4 +53,5 @@ afterEach(() => {
   viewportWidth = 1280;
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  resetEventBus();
 });

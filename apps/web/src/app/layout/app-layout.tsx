@@ -1,17 +1,20 @@
 import { AppShell, Box, Drawer, Group, Text } from '@mantine/core';
 import { IconShieldHeart } from '@tabler/icons-react';
-import { Outlet } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { LoginModal } from '../auth/login-modal.tsx';
 import { ConnectionErrorScreen } from '../connection-error-screen.tsx';
+import { MAIN_ID } from '../navigation/focus-screen-heading.ts';
+import { useFocusOnNavigate } from '../navigation/use-focus-on-navigate.ts';
 import { useRecordLastTab } from '../navigation/use-record-last-tab.ts';
 import { useStartTabRedirect } from '../navigation/use-start-tab-redirect.ts';
 import { useOverlays } from '../overlays/overlay-context.tsx';
 import { SessionWatcher } from '../session/session-watcher.tsx';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
+import { ScreenArea } from './screen-area.tsx';
 import { Sidebar } from './sidebar.tsx';
+import { FOCUS_TARGET_CLASS, SkipLink } from './skip-link.tsx';
 import { useLayoutBand } from './use-layout-band.ts';
 
 /** 003 §2.1 sidebar width 64 units (16 rem). */
@@ -27,6 +30,7 @@ export function AppLayout() {
   const { navOpen, closeNav } = useOverlays();
   useRecordLastTab();
   useStartTabRedirect(status, wide);
+  useFocusOnNavigate(status);
 
   if (status === 'loading') return <FullPageLoader label="Checking your session" />;
   if (status === 'unreachable') return <ConnectionErrorScreen />;
@@ -38,6 +42,7 @@ export function AppLayout() {
       navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'md', collapsed: { mobile: true } }}
       padding={phone ? 'xs' : 'md'}
     >
+      <SkipLink />
       <AppShell.Header>
         <AppHeader wide={wide} phone={phone} />
       </AppShell.Header>
@@ -54,7 +59,7 @@ export function AppLayout() {
           padding={0}
           title={
             <Group gap={8} px="sm">
-              <IconShieldHeart size={20} color="var(--mantine-color-teal-6)" />
+              <IconShieldHeart size={20} color="var(--mantine-color-teal-6)" aria-hidden />
               <Text fw={700}>Trust Marketplace</Text>
             </Group>
           }
@@ -63,9 +68,9 @@ export function AppLayout() {
           <Sidebar signedIn={signedIn} wide={false} compact={phone} onNavigate={closeNav} />
         </Drawer>
       )}
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} className={FOCUS_TARGET_CLASS}>
         <Box maw={1200} mx="auto" px={phone ? 2 : 0}>
-          <Outlet />
+          <ScreenArea />
           <AppFooter />
         </Box>
       </AppShell.Main>

@@ -1,4 +1,5 @@
-import { NavLink, Stack, Text } from '@mantine/core';
+import { Box, NavLink, Stack, Text } from '@mantine/core';
+import { type Me, ORG_ADMIN_ROLES, type OrgRole } from '@trust/domain';
 import { Link, useLocation } from 'react-router';
 import { UnreadTotalBadge } from '../../components/communications/unread-total-badge.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
@@ -11,17 +12,46 @@ import {
   tabPath,
 } from '../navigation/tabs.ts';
 
+/** Who is looking at the sidebar: signed in or not, their role in the active organization, operator or not. */
+export interface NavViewer {
+  signedIn: boolean;
+  orgRole: OrgRole | null;
+  platformOperator: boolean;
+}
+
+export function navViewer(user: Me | null): NavViewer {
+  return {
+    signedIn: user !== null,
+    orgRole: user?.org_role ?? null,
+    platformOperator: user?.is_platform_operator ?? false,
+  };
+}
+
+/** Whether the viewer's roles may use a tab, by the server's role lists (`TabAudience`). */
+function mayUse(tab: TabDef, viewer: NavViewer): boolean {
+  switch (tab.audience) {
+    case 'writers':
+      return viewer.orgRole !== null && viewer.orgRole !== 'viewer';
+    case 'org-admins':
+      return viewer.orgRole !== null && ORG_ADMIN_ROLES.includes(viewer.orgRole);
+    case 'operators':
+      return viewer.platformOperator;
+    default:
+      return true;
+  }
+}
+
 /**
- * The sidebar's destinations for this visitor: open tabs only when signed out; admin only when wide;
- * platform-wide screens (the outbox) only for platform operators.
+ * The sidebar's destinations for this visitor: the open tabs when signed out; when signed in, the tabs their
+ * roles may use; the admin tab only when wide; never a screen not built yet (its route still answers).
  */
-export function visibleNavTabs(signedIn: boolean, wide: boolean, platformOperator = false): TabDef[] {
+export function visibleNavTabs(viewer: NavViewer, wide: boolean): TabDef[] {
   return TABS.filter(
     (tab) =>
       tab.group !== undefined &&
-      (signedIn || tab.access === 'open') &&
+      !tab.notBuilt &&
       (wide || !tab.wideOnly) &&
-      (platformOperator || !tab.operatorOnly),
+      (tab.access === 'open' || (viewer.signedIn && mayUse(tab, viewer))),
   );
 }
 
@@ -36,7 +66,7 @@ export function NavLinks({ signedIn, wide, compact, onNavigate }: NavLinksProps)
   const { pathname } = useLocation();
   const current = tabFromPath(pathname)?.tab.name;
   const { user } = useAuth();
-  const tabs = visibleNavTabs(signedIn, wide, user?.is_platform_operator ?? false);
+  const tabs = visibleNavTabs(navViewer(signedIn ? user : null), wide);
 
   return (
     <Stack gap={compact ? 4 : 'xs'} component="nav" aria-label="Main navigation">
@@ -45,9 +75,11 @@ export function NavLinks({ signedIn, wide, compact, onNavigate }: NavLinksProps)
         if (inGroup.length === 0) return null;
         const label = NAV_GROUP_LABELS[group];
         return (
-          <div key={group}>
+          // A labelled group per area, so a screen reader announces 'Referrals, group' before its links.
+          <Box key={group} role="group" aria-labelledby={label ? `nav-group-${group}` : undefined}>
             {label && (
               <Text
+                id={`nav-group-${group}`}
                 size="xs"
                 fw={700}
                 c="dimmed"
@@ -81,7 +113,7 @@ export function NavLinks({ signedIn, wide, compact, onNavigate }: NavLinksProps)
                 />
               );
             })}
-          </div>
+          </Box>
         );
       })}
     </Stack>

@@ -42,7 +42,12 @@ describe('the profile menu', () => {
 });
 
 describe('the sidebar', () => {
-  const names = (operator: boolean) => visibleNavTabs(true, true, operator).map((tab) => tab.name);
+  // An organization's admin (org_admin) and a platform operator (a super_admin membership).
+  const names = (operator: boolean) =>
+    visibleNavTabs(
+      { signedIn: true, orgRole: operator ? 'super_admin' : 'org_admin', platformOperator: operator },
+      true,
+    ).map((tab) => tab.name);
 
   it('lists the outbox for platform operators only', () => {
     expect(names(false)).not.toContain('outbox');

@@ -7,9 +7,12 @@ import {
   IconUserCircle,
 } from '@tabler/icons-react';
 import { type Me, roleLabel } from '@trust/domain';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ProfilePanel } from '../../features/profile/profile-panel.tsx';
+import { lazyDialog } from '../lazy-component.tsx';
+
+/** The profile panel's code (password, two-factor, consent history) is fetched when it first opens (issue #13). */
+export const ProfilePanel = lazyDialog(() => import('./profile-panel.tsx').then((m) => m.ProfilePanel));
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -28,6 +31,7 @@ export function ProfileMenu({
 }) {
   const [profileOpen, setProfileOpen] = useState(false);
   const navigate = useNavigate();
+  const roleId = useId();
   // Consent documents are platform-wide: platform operators publish them (issue #12; the product roles
   // admin/administrator are not enough). The server decides; this only hides a link others cannot use.
   const consentAdmin = user.is_platform_operator;
@@ -36,11 +40,13 @@ export function ProfileMenu({
       <Menu.Target>
         <UnstyledButton
           aria-label={`Profile: ${user.name}`}
+          // WCAG 2.5.3: the visible text is the name (initials hidden), the role its description.
+          aria-describedby={compact ? undefined : roleId}
           p={4}
           style={{ borderRadius: 'var(--mantine-radius-md)' }}
         >
           <Group gap={8} wrap="nowrap">
-            <Avatar color="teal" radius="xl" size={compact ? 30 : 34}>
+            <Avatar color="teal" radius="xl" size={compact ? 30 : 34} aria-hidden>
               {initials(user.name)}
             </Avatar>
             {!compact && (
@@ -48,7 +54,7 @@ export function ProfileMenu({
                 <Text size="sm" fw={600} truncate="end">
                   {user.name}
                 </Text>
-                <Text size="xs" c="dimmed" truncate="end">
+                <Text id={roleId} size="xs" c="dimmed" truncate="end" aria-hidden>
                   {roleLabel(user.role)}
                 </Text>
               </div>

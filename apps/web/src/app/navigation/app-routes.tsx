@@ -1,37 +1,39 @@
 import type { ReactNode } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { PlaceholderScreen } from '../../components/placeholder-screen.tsx';
-import { ForgotPasswordPage } from '../../features/account/forgot-password-page.tsx';
-import { RegisterPage } from '../../features/account/register-page.tsx';
-import { ResetPasswordPage } from '../../features/account/reset-password-page.tsx';
-import { LoginPage } from '../../features/auth/login-page.tsx';
-import { AutoMatchPage } from '../../features/auto-match/auto-match-page.tsx';
-import { CaseWorkspacePage } from '../../features/case-workspace/case-workspace-page.tsx';
-import { ConnectivityTestPage } from '../../features/connectivity/connectivity-test-page.tsx';
-import { ConsentAdminPage } from '../../features/consent/consent-admin-page.tsx';
-import { ConsentDocumentPage } from '../../features/consent/consent-document-page.tsx';
-import { DashboardPage } from '../../features/dashboard/dashboard-page.tsx';
-import { LandingPage } from '../../features/landing/landing-page.tsx';
-import { LiveFeedPage } from '../../features/live-feed/live-feed-page.tsx';
-import { ManualMatchingPage } from '../../features/manual-matching/manual-matching-page.tsx';
-import { MemberProfilesPage } from '../../features/member-profiles/member-profiles-page.tsx';
-import { MyProvidersPage } from '../../features/my-providers/my-providers-page.tsx';
-import { OrganizationsPage } from '../../features/organizations/organizations-page.tsx';
-import { OtfRtfPage } from '../../features/otf-rtf/otf-rtf-page.tsx';
-import { OutboxPage } from '../../features/outbox/outbox-page.tsx';
-import { CommunicationsInboxPage } from '../../features/provider-communications/communications-inbox-page.tsx';
-import { ProviderCommunicationsPage } from '../../features/provider-communications/provider-communications-page.tsx';
-import { ProviderDirectoryPage } from '../../features/provider-directory/provider-directory-page.tsx';
-import { ProviderPerformancePage } from '../../features/provider-performance/provider-performance-page.tsx';
-import { ProviderVerificationPage } from '../../features/provider-verification/provider-verification-page.tsx';
-import { ReferralDetailsPage } from '../../features/referral-details/referral-details-page.tsx';
-import { CreateReferralPage } from '../../features/referral-form/create-referral-page.tsx';
-import { EditReferralPage } from '../../features/referral-form/edit-referral-page.tsx';
-import { ReferralQueuePage } from '../../features/referral-queue/referral-queue-page.tsx';
-import { SecurityLogPage } from '../../features/security-log/security-log-page.tsx';
-import { UserManagementPage } from '../../features/user-management/user-management-page.tsx';
 import { AppLayout } from '../layout/app-layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
+import {
+  AutoMatchPage,
+  CaseWorkspacePage,
+  CommunicationsInboxPage,
+  ConnectivityTestPage,
+  ConsentAdminPage,
+  ConsentDocumentPage,
+  CreateReferralPage,
+  DashboardPage,
+  EditReferralPage,
+  ForgotPasswordPage,
+  LandingPage,
+  LiveFeedPage,
+  LoginPage,
+  ManualMatchingPage,
+  MemberProfilesPage,
+  MyProvidersPage,
+  OrganizationsPage,
+  OtfRtfPage,
+  OutboxPage,
+  ProviderCommunicationsPage,
+  ProviderDirectoryPage,
+  ProviderPerformancePage,
+  ProviderVerificationPage,
+  ReferralDetailsPage,
+  ReferralQueuePage,
+  RegisterPage,
+  ResetPasswordPage,
+  SecurityLogPage,
+  UserManagementPage,
+} from './screens.tsx';
 import { TabScreen } from './tab-screen.tsx';
 import { TABS, type TabDef, tabPath } from './tabs.ts';
 

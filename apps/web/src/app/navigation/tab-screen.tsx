@@ -1,8 +1,8 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { LandingPage } from '../../features/landing/landing-page.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { useLayoutBand } from '../layout/use-layout-band.ts';
+import { LandingPage } from './screens.tsx';
 import { canAccess, type TabDef } from './tabs.ts';
 
 /**

@@ -39,7 +39,25 @@ import {
 
 export type TabAccess = 'open' | 'signed-in';
 
-export type NavGroup = 'overview' | 'referrals' | 'providers' | 'members' | 'workflows' | 'admin' | 'tools';
+export type NavGroup =
+  | 'overview'
+  | 'referrals'
+  | 'providers'
+  | 'communications'
+  | 'members'
+  | 'workflows'
+  | 'admin'
+  | 'tools';
+
+/**
+ * Who may use a signed-in tab, as the server decides (its routes' role lists); the sidebar lists a tab only
+ * for them (the server refuses everyone else anyway). Absent: every member of the active organization.
+ * - 'writers': organization roles that change referrals, every role but viewer (`WRITERS` in the referral,
+ *   matching and sending routes).
+ * - 'org-admins': `ORG_ADMIN_ROLES`, super_admin and org_admin (the security log's route).
+ * - 'operators': platform operators, `Me.is_platform_operator` (the outbox, provider verification).
+ */
+export type TabAudience = 'writers' | 'org-admins' | 'operators';
 
 export interface TabDef {
   name: string;
@@ -57,11 +75,10 @@ export interface TabDef {
   icon?: Icon;
   /** 003 §6: the admin tab exists only in the wide layout (1024 px and up). */
   wideOnly?: boolean;
-  /**
-   * Platform-wide screens (issue #12): in the sidebar only for platform operators (`Me.is_platform_operator`).
-   * The server refuses everyone else anyway.
-   */
-  operatorOnly?: boolean;
+  /** Who may use it (see `TabAudience`); absent: everyone the access rule lets in. */
+  audience?: TabAudience;
+  /** Not built yet: the route shows the shared placeholder, and the sidebar leaves it out until it lands. */
+  notBuilt?: true;
   /** Account flows are not restored after login (they make no sense once signed in). */
   notRestorable?: boolean;
 }
@@ -70,6 +87,7 @@ export const NAV_GROUP_LABELS: Record<NavGroup, string | null> = {
   overview: null,
   referrals: 'Referrals',
   providers: 'Providers',
+  communications: 'Communications',
   members: 'Members & Programs',
   workflows: 'Workflows & Forms',
   admin: 'Administration',
@@ -80,6 +98,7 @@ export const NAV_GROUP_ORDER: readonly NavGroup[] = [
   'overview',
   'referrals',
   'providers',
+  'communications',
   'members',
   'workflows',
   'admin',
@@ -113,6 +132,7 @@ export const TABS: readonly TabDef[] = [
     access: 'signed-in',
     group: 'referrals',
     icon: IconFilePlus,
+    audience: 'writers',
   },
   {
     name: 'finder',
@@ -120,8 +140,16 @@ export const TABS: readonly TabDef[] = [
     access: 'signed-in',
     group: 'referrals',
     icon: IconSearch,
+    audience: 'writers',
   },
-  { name: 'matching', title: 'Auto-Match', access: 'signed-in', group: 'referrals', icon: IconArrowsShuffle },
+  {
+    name: 'matching',
+    title: 'Auto-Match',
+    access: 'signed-in',
+    group: 'referrals',
+    icon: IconArrowsShuffle,
+    audience: 'writers',
+  },
 
   {
     name: 'provider-directory',
@@ -148,7 +176,7 @@ export const TABS: readonly TabDef[] = [
     name: 'provider-communications',
     title: 'Communications',
     access: 'signed-in',
-    group: 'providers',
+    group: 'communications',
     icon: IconMessages,
     // 003 §2.1 "needs a selected provider": /provider-communications/12 is one provider's screen (001 §2.10);
     // without an id it is the organization's Communications inbox (001 §2.11).
@@ -164,19 +192,34 @@ export const TABS: readonly TabDef[] = [
     // 003 §2.1: the member list first (/workspace), then one referral's case workspace (/workspace/12).
     withId: 'optional',
   },
-  { name: 'members', title: 'Members', access: 'signed-in', group: 'members', icon: IconUsers },
-  { name: 'members-new', title: 'New Member', access: 'signed-in' },
-  { name: 'members-edit', title: 'Edit Member', access: 'signed-in', withId: true },
-  { name: 'members-view', title: 'Member', access: 'signed-in', withId: true },
+  {
+    name: 'members',
+    title: 'Members',
+    access: 'signed-in',
+    group: 'members',
+    icon: IconUsers,
+    notBuilt: true,
+  },
+  { name: 'members-new', title: 'New Member', access: 'signed-in', notBuilt: true },
+  { name: 'members-edit', title: 'Edit Member', access: 'signed-in', withId: true, notBuilt: true },
+  { name: 'members-view', title: 'Member', access: 'signed-in', withId: true, notBuilt: true },
   {
     name: 'enrollments',
     title: 'Enrollments',
     access: 'signed-in',
     group: 'members',
     icon: IconCalendarUser,
+    notBuilt: true,
   },
-  { name: 'enrollments-view', title: 'Enrollment', access: 'signed-in', withId: true },
-  { name: 'programs', title: 'Programs', access: 'signed-in', group: 'members', icon: IconClipboardList },
+  { name: 'enrollments-view', title: 'Enrollment', access: 'signed-in', withId: true, notBuilt: true },
+  {
+    name: 'programs',
+    title: 'Programs',
+    access: 'signed-in',
+    group: 'members',
+    icon: IconClipboardList,
+    notBuilt: true,
+  },
 
   {
     name: 'workflows',
@@ -184,6 +227,7 @@ export const TABS: readonly TabDef[] = [
     access: 'signed-in',
     group: 'workflows',
     icon: IconRoute,
+    notBuilt: true,
   },
   {
     name: 'workflow-instances',
@@ -191,6 +235,7 @@ export const TABS: readonly TabDef[] = [
     access: 'signed-in',
     group: 'workflows',
     icon: IconHierarchy2,
+    notBuilt: true,
   },
   {
     name: 'automation-rules',
@@ -198,6 +243,7 @@ export const TABS: readonly TabDef[] = [
     access: 'signed-in',
     group: 'workflows',
     icon: IconBolt,
+    notBuilt: true,
   },
   {
     name: 'form-templates',
@@ -205,14 +251,23 @@ export const TABS: readonly TabDef[] = [
     access: 'signed-in',
     group: 'workflows',
     icon: IconTemplate,
+    notBuilt: true,
   },
-  { name: 'form-library', title: 'Form Library', access: 'signed-in', group: 'workflows', icon: IconForms },
+  {
+    name: 'form-library',
+    title: 'Form Library',
+    access: 'signed-in',
+    group: 'workflows',
+    icon: IconForms,
+    notBuilt: true,
+  },
   {
     name: 'form-analytics',
     title: 'Form Analytics',
     access: 'signed-in',
     group: 'workflows',
     icon: IconChartPie,
+    notBuilt: true,
   },
 
   {
@@ -221,8 +276,16 @@ export const TABS: readonly TabDef[] = [
     access: 'signed-in',
     group: 'admin',
     icon: IconAdjustmentsHorizontal,
+    notBuilt: true,
   },
-  { name: 'field-mapping', title: 'Field Mapping', access: 'signed-in', group: 'admin', icon: IconTransform },
+  {
+    name: 'field-mapping',
+    title: 'Field Mapping',
+    access: 'signed-in',
+    group: 'admin',
+    icon: IconTransform,
+    notBuilt: true,
+  },
   {
     name: 'cbo-management',
     title: 'Organizations',
@@ -244,16 +307,31 @@ export const TABS: readonly TabDef[] = [
     group: 'admin',
     icon: IconUpload,
     wideOnly: true,
+    notBuilt: true,
   },
-  { name: 'metrics', title: 'System Metrics', access: 'signed-in', group: 'admin', icon: IconChartBar },
-  { name: 'security-log', title: 'Security Log', access: 'signed-in', group: 'admin', icon: IconShieldLock },
+  {
+    name: 'metrics',
+    title: 'System Metrics',
+    access: 'signed-in',
+    group: 'admin',
+    icon: IconChartBar,
+    notBuilt: true,
+  },
+  {
+    name: 'security-log',
+    title: 'Security Log',
+    access: 'signed-in',
+    group: 'admin',
+    icon: IconShieldLock,
+    audience: 'org-admins',
+  },
   {
     name: 'outbox',
     title: 'Outbox',
     access: 'signed-in',
-    group: 'admin',
+    group: 'communications',
     icon: IconMail,
-    operatorOnly: true,
+    audience: 'operators',
   },
   // Issue #12: platform operators verify the providers organizations added by hand (the server refuses others).
   {
@@ -262,7 +340,7 @@ export const TABS: readonly TabDef[] = [
     access: 'signed-in',
     group: 'admin',
     icon: IconShieldCheck,
-    operatorOnly: true,
+    audience: 'operators',
   },
 
   { name: 'otfrtf', title: 'OTF/RTF Submission', access: 'signed-in', group: 'tools', icon: IconReceipt },

@@ -28,6 +28,7 @@ import { useUploadDocument } from '../../api/documents/upload-document.ts';
 import { useDocumentUpdates } from '../../api/documents/use-document-updates.ts';
 import { ApiError } from '../../api/errors.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
+import { LoadErrorAlert } from '../load-error-alert.tsx';
 import { DocumentPreview } from './document-preview.tsx';
 import { DocumentRow } from './document-row.tsx';
 
@@ -143,21 +144,13 @@ export function CaseDocumentsPanel({ referralId }: { referralId: number | null |
     );
   } else if (documents.isError) {
     list = (
-      <Alert
-        color="red"
-        icon={<IconAlertCircle size={18} />}
+      <LoadErrorAlert
+        error={documents.error}
         title={DOCUMENT_MESSAGES.loadFailed}
-        role="alert"
-      >
-        <Stack gap="xs" align="flex-start">
-          {answered(documents.error) && documents.error.detail && (
-            <Text size="sm">{documents.error.detail}</Text>
-          )}
-          <Button size="xs" variant="light" color="red" onClick={() => void documents.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+        message={answered(documents.error) ? documents.error.detail : null}
+        retryLabel="Try again"
+        onRetry={() => void documents.refetch()}
+      />
     );
   } else if (documents.data.documents.length === 0) {
     list = (

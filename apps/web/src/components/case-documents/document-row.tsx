@@ -8,6 +8,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { documentPreviewKind, formatFileSize, type ReferralDocument } from '@trust/domain';
+import { formatDate, formatDateTime } from '../format-date.ts';
 
 function DocumentIcon({ contentType }: { contentType: string }) {
   const kind = documentPreviewKind(contentType);
@@ -46,8 +47,8 @@ export function DocumentRow({
             </Text>
             <Text size="xs" c="dimmed">
               {formatFileSize(document.file_size)} ·{' '}
-              <time dateTime={document.uploaded_at} title={uploadedAt.toLocaleString()}>
-                {uploadedAt.toLocaleDateString()}
+              <time dateTime={document.uploaded_at} title={formatDateTime(uploadedAt)}>
+                {formatDate(uploadedAt)}
               </time>
               {' · '}
               {document.uploaded_by_name?.trim() || 'Unknown User'}

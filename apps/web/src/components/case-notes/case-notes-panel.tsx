@@ -6,6 +6,7 @@ import { useAddCaseNote } from '../../api/case-notes/add-case-note.ts';
 import { useCaseNotes } from '../../api/case-notes/get-case-notes.ts';
 import { useCaseNoteUpdates } from '../../api/case-notes/use-case-note-updates.ts';
 import { ApiError } from '../../api/errors.ts';
+import { LoadErrorAlert } from '../load-error-alert.tsx';
 import { NoteEditor, useNoteEditor } from './note-editor.tsx';
 import { type NoteErrorReporter, NoteItem } from './note-item.tsx';
 import { type SharesWith, ShareToggle } from './note-sharing.tsx';
@@ -112,19 +113,13 @@ export function CaseNotesPanel({ referralId }: { referralId: number }) {
             <Loader size="sm" aria-label="Loading case notes" />
           </Center>
         ) : notes.isError ? (
-          <Alert
-            color="red"
-            icon={<IconAlertCircle size={18} />}
+          <LoadErrorAlert
+            error={notes.error}
             title={CASE_NOTE_MESSAGES.loadFailed}
-            role="alert"
-          >
-            <Stack gap="xs" align="flex-start">
-              {detailOf(notes.error) && <Text size="sm">{detailOf(notes.error)}</Text>}
-              <Button size="xs" variant="light" color="red" onClick={() => void notes.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+            message={detailOf(notes.error)}
+            retryLabel="Try again"
+            onRetry={() => void notes.refetch()}
+          />
         ) : notes.data.notes.length === 0 ? (
           <Text c="dimmed" size="sm">
             {notes.data.can_add ? 'No notes yet. Write the first one above.' : 'No notes yet.'}

@@ -1,9 +1,10 @@
 import { Badge, Button, Group, Paper, Stack, Text, Typography } from '@mantine/core';
-import { CASE_NOTE_MESSAGES, type CaseNote, isNoteEdited, noteAuthor, noteRelativeTime } from '@trust/domain';
+import { CASE_NOTE_MESSAGES, type CaseNote, isNoteEdited, noteAuthor } from '@trust/domain';
 import { useState } from 'react';
 import { useDeleteCaseNote } from '../../api/case-notes/delete-case-note.ts';
 import { useUpdateCaseNote } from '../../api/case-notes/update-case-note.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
+import { formatDateTime, noteRelativeTime } from '../format-date.ts';
 import { NoteEditor, useNoteEditor } from './note-editor.tsx';
 import { noteDisplayHtml } from './note-html.ts';
 import { SharedBadge, ShareToggle } from './note-sharing.tsx';
@@ -97,16 +98,11 @@ export function NoteItem({
             {author}
           </Text>
           <Group gap={6}>
-            <Text size="xs" c="dimmed" title={new Date(note.created_at).toLocaleString()}>
+            <Text size="xs" c="dimmed" title={formatDateTime(note.created_at)}>
               {noteRelativeTime(note.created_at)}
             </Text>
             {isNoteEdited(note) && (
-              <Badge
-                size="xs"
-                variant="light"
-                color="gray"
-                title={new Date(note.updated_at).toLocaleString()}
-              >
+              <Badge size="xs" variant="light" color="gray" title={formatDateTime(note.updated_at)}>
                 edited
               </Badge>
             )}

@@ -3,14 +3,11 @@ import { IconArrowDownLeft, IconArrowUpRight, IconLock } from '@tabler/icons-rea
 import { COMMUNICATIONS_PAGE_SIZE, type Communication } from '@trust/domain';
 import { useState } from 'react';
 import { useCommunications } from '../../api/communications/get-communications.ts';
+import { formatDateTime } from '../format-date.ts';
 import { LoadErrorAlert } from '../load-error-alert.tsx';
 import { ChannelIcon, channelLabel } from './channel-icon.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { isFailedStatus, statusColor, statusLabel } from './status-colors.ts';
-
-function at(iso: string | null): string | null {
-  return iso ? new Date(iso).toLocaleString() : null;
-}
 
 /** 'referral_send' → 'Referral send'. */
 function categoryLabel(category: string): string {
@@ -21,15 +18,15 @@ function categoryLabel(category: string): string {
 /** The times a record went through, in order (created, sent, delivered, opened, clicked, read). */
 function timesOf(c: Communication): string {
   const parts: [string, string | null][] = [
-    ['Created', at(c.created_at)],
-    ['Sent', at(c.sent_at)],
-    ['Delivered', at(c.delivered_at)],
-    ['Opened', at(c.opened_at)],
-    ['Clicked', at(c.clicked_at)],
+    ['Created', c.created_at],
+    ['Sent', c.sent_at],
+    ['Delivered', c.delivered_at],
+    ['Opened', c.opened_at],
+    ['Clicked', c.clicked_at],
   ];
   return parts
     .filter(([, value]) => value !== null)
-    .map(([label, value]) => `${label} ${value}`)
+    .map(([label, value]) => `${label} ${formatDateTime(value)}`)
     .join(' · ');
 }
 

@@ -86,12 +86,15 @@ describe('Communications inbox (001 §2.11)', { timeout: 30_000 }, () => {
     const rows = within(list).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveAccessibleName('Marigold Community Pantry');
-    expect(within(rows[0]!).getByRole('img', { name: 'SMS' })).toBeInTheDocument();
+    // The method, the badges and the last message describe the row's button (its name is 'Open' and the title).
+    const open = within(rows[0]!).getByRole('button', { name: 'Open Marigold Community Pantry' });
+    expect(open).toHaveAccessibleDescription(/^SMS, 2 unread, Referral #4821093756, We can take/);
+    expect(within(rows[0]!).getByRole('img', { name: 'SMS', hidden: true })).toBeInTheDocument();
     expect(within(rows[0]!).getByLabelText('2 unread')).toBeInTheDocument();
     expect(rows[0]).toHaveTextContent(`${long.slice(0, 80)}…`);
     expect(rows[0]).not.toHaveTextContent(long);
     expect(rows[0]).toHaveTextContent('Referral #4821093756');
-    expect(within(rows[1]!).getByRole('img', { name: 'Email' })).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('img', { name: 'Email', hidden: true })).toBeInTheDocument();
   });
 
   it('filters by method on the server, and keeps the placeholders of Fax and Voice', async () => {

@@ -1,7 +1,8 @@
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { type Conversation, formatMessageTime, messagePreview } from '@trust/domain';
-import type { ReactNode } from 'react';
-import { ChannelIcon } from './channel-icon.tsx';
+import { type Conversation, messagePreview } from '@trust/domain';
+import { type ReactNode, useId } from 'react';
+import { formatMessageTime } from '../format-date.ts';
+import { ChannelIcon, channelLabel } from './channel-icon.tsx';
 
 /** What names a row: the provider (the inbox) or the referral (one provider's screen, 001 §2.10). */
 export type ConversationTitle = 'provider' | 'referral';
@@ -35,6 +36,19 @@ export function ConversationRow({
 }) {
   const title = conversationTitle(conversation, by);
   const unread = conversation.unread_count;
+  // WCAG 2.5.3: the row's name is 'Open' and its visible title; the badges and the last message, hidden from
+  // the name, are its description.
+  const describedBy = useId();
+  const description = [
+    channelLabel(conversation.method_type),
+    conversation.matched ? '' : 'Unmatched',
+    unread > 0 ? `${unread} unread` : '',
+    by === 'provider' && conversation.referral_number ? `Referral #${conversation.referral_number}` : '',
+    conversation.last_message ? messagePreview(conversation.last_message) : '',
+    conversation.last_message_at ? formatMessageTime(conversation.last_message_at) : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   return (
     <Stack
       component="li"
@@ -51,22 +65,25 @@ export function ConversationRow({
         onClick={onSelect}
         aria-current={selected ? 'true' : undefined}
         aria-label={`Open ${title}`}
+        aria-describedby={`${describedBy} ${describedBy}-extra`}
       >
         <Stack gap={4}>
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-              <ChannelIcon channel={conversation.method_type} />
+              <span aria-hidden style={{ display: 'inline-flex' }}>
+                <ChannelIcon channel={conversation.method_type} />
+              </span>
               <Text fw={unread > 0 ? 700 : 600} size="sm" truncate>
                 {title}
               </Text>
               {!conversation.matched && (
-                <Badge color="orange" variant="light" size="sm">
+                <Badge color="orange" variant="light" size="sm" aria-hidden>
                   Unmatched
                 </Badge>
               )}
             </Group>
-            <Group gap={6} wrap="nowrap">
-              {badge}
+            <Group gap={6} wrap="nowrap" aria-hidden>
+              {badge && <span id={`${describedBy}-extra`}>{badge}</span>}
               {unread > 0 && (
                 <Badge color="red" size="sm" circle={unread < 10} aria-label={`${unread} unread`}>
                   {unread}
@@ -74,23 +91,29 @@ export function ConversationRow({
               )}
             </Group>
           </Group>
-          {by === 'provider' && conversation.referral_number && (
-            <Text size="xs" c="dimmed">
-              Referral #{conversation.referral_number}
-            </Text>
-          )}
-          <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-              {conversation.last_message ? messagePreview(conversation.last_message) : ''}
-            </Text>
-            {conversation.last_message_at && (
-              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {formatMessageTime(conversation.last_message_at)}
+          <Stack gap={4} aria-hidden>
+            {by === 'provider' && conversation.referral_number && (
+              <Text size="xs" c="dimmed">
+                Referral #{conversation.referral_number}
               </Text>
             )}
-          </Group>
+            <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+                {conversation.last_message ? messagePreview(conversation.last_message) : ''}
+              </Text>
+              {conversation.last_message_at && (
+                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMessageTime(conversation.last_message_at)}
+                </Text>
+              )}
+            </Group>
+          </Stack>
         </Stack>
       </UnstyledButton>
+      {/* The button's description, said once (the text it repeats is hidden from screen readers). */}
+      <span id={describedBy} hidden>
+        {description}
+      </span>
       {extra}
     </Stack>
   );

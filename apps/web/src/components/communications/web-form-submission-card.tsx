@@ -1,6 +1,7 @@
 import { Badge, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconWorldWww } from '@tabler/icons-react';
 import { WEB_FORM_FINISHED, type WebFormSubmission, webFormSubmissionStatus } from '@trust/domain';
+import { formatDateTime } from '../format-date.ts';
 
 const STATUS_COLORS = {
   Submitted: 'green',
@@ -94,7 +95,7 @@ export function WebFormSubmissionCard({
           </SimpleGrid>
         )}
         <Text size="xs" c="dimmed">
-          {new Date(record.created_at).toLocaleString()}
+          {formatDateTime(record.created_at)}
         </Text>
       </Stack>
     </Paper>

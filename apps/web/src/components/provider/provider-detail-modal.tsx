@@ -62,6 +62,7 @@ export function ProviderDetailModal({
             {p.distance_miles !== null && <Badge variant="light">{p.distance_miles} mi away</Badge>}
           </Group>
           <CallFirstWarning score={p.data_quality_score} />
+          {/* A label/value grid of one provider, not a list of records: a plain Table, not DataTable. */}
           <Table withRowBorders={false} verticalSpacing={4}>
             <Table.Tbody>
               <Row label="Address">{formatAddress(p) || '—'}</Row>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconCircleCheck,
@@ -19,10 +19,17 @@ import {
   RESPONSE_PANEL_TEXT,
 } from '@trust/domain';
 import { useId, useState } from 'react';
-import { ApiError, errorText } from '../../api/errors.ts';
 import { useReferralStatus } from '../../api/referrals/get-referral-status.ts';
 import { useAcceptReferral, useRejectReferral } from '../../api/referrals/respond-to-referral.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
+import { formatDateTimeMedium } from '../format-date.ts';
+import {
+  answerError,
+  RejectReasonInput,
+  reasonIsBlank,
+  rejectionFailure,
+  useRejectReasonForm,
+} from './reject-reason.tsx';
 
 // 000 §2.5 Provider response panel: what the matched provider has to do about a referral (accept or reject,
 // before expires_at), and once it has answered, the outcome. Shared by Referral Details and the Case Workspace.
@@ -43,17 +50,6 @@ export function responseStateOf(r: ClientReferral): PanelState {
   const awaiting = AWAITING_STATUSES.includes(r.status.toLowerCase()) && r.matchedProviderId !== null;
   // 001 §2.8: sent to several providers, none matched yet; the caller's provider may still answer.
   return awaiting || (r.matchedProviderId === null && r.sentToProvider) ? 'awaiting' : 'none';
-}
-
-/** 000 §8: the server's text, "Network error. Please try again." when it could not be reached, else the default. */
-function answerError(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.isNetworkError) return RESPONSE_MESSAGES.networkError;
-  return errorText(error, fallback);
-}
-
-function formatTime(iso: string | null): string | null {
-  if (!iso) return null;
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** What the provider's answer just returned, shown until the referral itself is refetched. */
@@ -124,7 +120,7 @@ export function ProviderResponsePanel({
         <Stack gap={4}>
           <Text size="sm">
             {referral.matchedProvider?.name ?? 'The matched provider'} rejected this referral
-            {rejectedAt ? ` on ${formatTime(rejectedAt)}` : ''}. It will need to be matched again.
+            {rejectedAt ? ` on ${formatDateTimeMedium(rejectedAt)}` : ''}. It will need to be matched again.
           </Text>
           {reason && <Text size="sm">Reason: {reason}</Text>}
         </Stack>
@@ -199,7 +195,7 @@ function AcceptedBanner({
     >
       <Stack gap={6}>
         <Text size="sm">
-          {providerName} accepted this referral{acceptedAt ? ` on ${formatTime(acceptedAt)}` : ''}.
+          {providerName} accepted this referral{acceptedAt ? ` on ${formatDateTimeMedium(acceptedAt)}` : ''}.
         </Text>
         <Group gap="xs" wrap="wrap">
           {badge}
@@ -229,10 +225,8 @@ function AwaitingAnswer({
   const reject = useRejectReferral();
   const [confirming, setConfirming] = useState(false);
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
+  const reasonForm = useRejectReasonForm();
   const [error, setError] = useState<string | null>(null);
-  const [reasonError, setReasonError] = useState<string | null>(null);
   const [previewOpen, setPreviewOpen] = useState(false);
   const previewId = useId();
 
@@ -241,7 +235,7 @@ function AwaitingAnswer({
   const isProvider = referral.viewerRole === 'provider';
   const mayAnswer = isProvider && canAnswer;
   const busy = accept.isPending || reject.isPending;
-  const blank = reason.trim() === '';
+  const blank = reasonIsBlank(reasonForm);
   const days = referral.expiresAt ? daysUntil(referral.expiresAt, now) : null;
   const expiringSoon = days !== null && days <= EXPIRY_WARNING_DAYS;
 
@@ -267,12 +261,8 @@ function AwaitingAnswer({
     );
   };
 
-  const confirmReject = () => {
-    setTouched(true);
-    if (blank) return;
+  const confirmReject = reasonForm.onSubmit(({ reason: text }) => {
     setError(null);
-    setReasonError(null);
-    const text = reason.trim();
     reject.mutate(
       { id, providerId, reason: text },
       {
@@ -283,14 +273,10 @@ function AwaitingAnswer({
             reason: text,
             forExpiresAt: referral.expiresAt,
           }),
-        onError: (e) => {
-          const field = e instanceof ApiError ? e.fields?.reason : undefined;
-          if (field) setReasonError(field);
-          else setError(answerError(e, RESPONSE_MESSAGES.rejectFailed));
-        },
+        onError: (e) => setError(rejectionFailure(reasonForm, e)),
       },
     );
-  };
+  });
 
   return (
     <Stack gap="sm">
@@ -305,7 +291,7 @@ function AwaitingAnswer({
       </Group>
       {referral.expiresAt && (
         <Text size="sm" c="dimmed">
-          Respond by {formatTime(referral.expiresAt)}; after that the referral is matched again.
+          Respond by {formatDateTimeMedium(referral.expiresAt)}; after that the referral is matched again.
         </Text>
       )}
       {expiringSoon && (
@@ -358,35 +344,24 @@ function AwaitingAnswer({
       {mayAnswer && rejecting && (
         <Paper withBorder radius="md" p="sm">
           <Stack gap="xs">
-            <Textarea
-              label="Reason for rejection"
-              required
-              minRows={3}
-              rows={3}
-              maxLength={1000}
-              value={reason}
-              onChange={(e) => {
-                setReason(e.currentTarget.value);
-                setReasonError(null);
-              }}
-              onBlur={() => setTouched(true)}
-              error={(touched && blank ? RESPONSE_MESSAGES.reasonRequired : null) ?? reasonError}
-              data-autofocus
-            />
+            <RejectReasonInput form={reasonForm} />
             <Group justify="flex-end" gap="xs">
               <Button
                 variant="default"
                 disabled={reject.isPending}
                 onClick={() => {
                   setRejecting(false);
-                  setReason('');
-                  setTouched(false);
-                  setReasonError(null);
+                  reasonForm.reset();
                 }}
               >
                 Cancel
               </Button>
-              <Button color="red" disabled={blank || busy} loading={reject.isPending} onClick={confirmReject}>
+              <Button
+                color="red"
+                disabled={blank || busy}
+                loading={reject.isPending}
+                onClick={() => confirmReject()}
+              >
                 {RESPONSE_PANEL_TEXT.confirmRejection}
               </Button>
             </Group>

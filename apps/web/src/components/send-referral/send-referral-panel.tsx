@@ -16,6 +16,7 @@ import {
   type CommunicationMethod,
   isFallbackMethodId,
   methodLabel,
+  referralCommunicationCreateSchema,
   renderTemplate,
   SENDING_MESSAGES,
   SMS_SEGMENT_WARNING_ABOVE,
@@ -31,6 +32,8 @@ import { useUpdateProviderMethod } from '../../api/communication-methods/update-
 import { errorText } from '../../api/errors.ts';
 import { useReferralCommunications } from '../../api/referral-sending/get-referral-communications.ts';
 import { useSendReferralCommunication } from '../../api/referral-sending/send-referral-communication.ts';
+import { applyServerErrors } from '../form/apply-server-errors.ts';
+import { useZodForm } from '../form/use-zod-form.ts';
 import { isOptedOut, isSendable, MethodList, OPTED_OUT_LABEL, PriorityExplanation } from './method-list.tsx';
 
 // 001 §2.1 Send-referral panel (single provider): the provider's methods (§2.2), a message with templates,
@@ -88,8 +91,6 @@ export function SendReferralPanel({
   const sendMutation = useSendReferralCommunication();
 
   const [chosenId, setChosenId] = useState<number | null>(null);
-  const [message, setMessage] = useState('');
-  const [subject, setSubject] = useState('');
   const [showTemplates, setShowTemplates] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -102,6 +103,23 @@ export function SendReferralPanel({
   const sendable = selected ? isSendable(selected) : false;
   // A web form is filled from the referral itself by the server's browser: there is no message to write.
   const webForm = selected?.method_type === 'web_form';
+  // The message to the selected method, checked by the 001 §3 payload schema the server checks it with.
+  const form = useZodForm({
+    schema: referralCommunicationCreateSchema,
+    initialValues: { message_content: '', subject: '' },
+    toInput: ({ message_content, subject }) => ({
+      referral_id: referral.id,
+      provider_id: provider.id,
+      provider_name: provider.name,
+      communication_method_id: selected?.id,
+      method_type: selected?.method_type,
+      contact_value: selected?.contact_value,
+      message_content: webForm ? null : message_content,
+      subject: selected?.method_type === 'email' && subject.trim() ? subject : null,
+      status: 'sent',
+    }),
+  });
+  const message = form.values.message_content;
   const segments = selected?.method_type === 'phone' ? smsSegments(message) : 0;
 
   const act = async (run: () => Promise<unknown>, success: string | null, failure: string) => {
@@ -115,28 +133,26 @@ export function SendReferralPanel({
     }
   };
 
-  const send = () =>
-    selected &&
-    act(
-      async () => {
-        await sendMutation.mutateAsync({
-          referral_id: referral.id,
-          provider_id: provider.id,
-          provider_name: provider.name,
-          communication_method_id: selected.id,
-          method_type: selected.method_type,
-          contact_value: selected.contact_value,
-          message_content: webForm ? null : message,
-          subject: selected.method_type === 'email' && subject.trim() ? subject : null,
-          status: 'sent',
-        });
-        setMessage('');
-        setSubject('');
+  const send = form.onSubmit(
+    async (body) => {
+      setError(null);
+      setNotice(null);
+      try {
+        await sendMutation.mutateAsync(body);
+        form.reset();
         onSent?.();
-      },
-      SENDING_MESSAGES.sent,
-      SENDING_MESSAGES.unknownError,
-    );
+        setNotice(SENDING_MESSAGES.sent);
+      } catch (err) {
+        // A field's message goes on its input; anything else in the red box.
+        setError(applyServerErrors(form, err, SENDING_MESSAGES.unknownError));
+      }
+    },
+    (errors) => {
+      // A refusal of what no input shows (the method's contact) goes in the red box.
+      const other = Object.entries(errors).find(([path]) => path !== 'message_content' && path !== 'subject');
+      setError(other ? String(other[1]) : null);
+    },
+  );
 
   return (
     <Stack>
@@ -231,8 +247,15 @@ export function SendReferralPanel({
                     variant="outline"
                     onClick={() => {
                       // The browser fills what it knows; the server fills the rest from the whole referral.
-                      setMessage(renderTemplate(t.body, values, { keepMissing: true }));
-                      if (t.subject) setSubject(renderTemplate(t.subject, values, { keepMissing: true }));
+                      form.setFieldValue(
+                        'message_content',
+                        renderTemplate(t.body, values, { keepMissing: true }),
+                      );
+                      if (t.subject)
+                        form.setFieldValue(
+                          'subject',
+                          renderTemplate(t.subject, values, { keepMissing: true }),
+                        );
                       setShowTemplates(false);
                     }}
                   >
@@ -242,11 +265,7 @@ export function SendReferralPanel({
               </Group>
             )}
             {selected.method_type === 'email' && (
-              <TextInput
-                label="Subject"
-                value={subject}
-                onChange={(e) => setSubject(e.currentTarget.value)}
-              />
+              <TextInput label="Subject" {...form.getInputProps('subject')} />
             )}
             {webForm ? (
               <Text size="sm" c="dimmed">
@@ -258,8 +277,7 @@ export function SendReferralPanel({
                 label="Message"
                 // Fixed rows: Mantine's autosize measures fonts, which test DOMs do not have.
                 rows={5}
-                value={message}
-                onChange={(e) => setMessage(e.currentTarget.value)}
+                {...form.getInputProps('message_content')}
               />
             )}
             {segments > SMS_SEGMENT_WARNING_ABOVE && (
@@ -269,7 +287,7 @@ export function SendReferralPanel({
             )}
             <Group>
               <Button
-                onClick={send}
+                onClick={() => send()}
                 loading={sendMutation.isPending}
                 disabled={!sendable || (!webForm && !message.trim()) || sendMutation.isPending}
               >

@@ -1,9 +1,11 @@
 import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { changePasswordErrors, PASSWORD_MESSAGES } from '@trust/domain';
-import { type FormEvent, useState } from 'react';
+import { changePasswordErrors, changePasswordRequestSchema, PASSWORD_MESSAGES } from '@trust/domain';
+import type { FormEvent } from 'react';
 import { useChangePassword } from '../../api/account/change-password.ts';
-import { ApiError, errorText } from '../../api/errors.ts';
+import { errorText } from '../../api/errors.ts';
+import { applyServerErrors } from '../../components/form/apply-server-errors.ts';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 
 /**
@@ -11,33 +13,31 @@ import { PasswordStrengthMeter } from './password-strength-meter.tsx';
  * confirmation differs; an inline 'Passwords do not match' shows under the confirmation.
  */
 export function ChangePasswordForm() {
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm({
+    schema: changePasswordRequestSchema,
+    initialValues: { current_password: '', new_password: '', confirm_password: '' },
+    rules: changePasswordErrors,
+    // The messages stay until the next attempt: the alert above shows the first of them.
+    clearInputErrorOnChange: false,
+  });
   const change = useChangePassword();
+  const { new_password: next, confirm_password: confirm } = form.values;
   const mismatch = confirm !== '' && confirm !== next;
 
+  const send = form.onSubmit((body) =>
+    change.mutate(body, {
+      onSuccess: () => form.reset(),
+      onError: (error) => applyServerErrors(form, error, PASSWORD_MESSAGES.changeFailed),
+    }),
+  );
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (change.isPending || mismatch) return;
-    const body = { current_password: current, new_password: next, confirm_password: confirm };
-    const found = changePasswordErrors(body);
-    setErrors(found);
     change.reset();
-    if (Object.keys(found).length > 0) return;
-    change.mutate(body, {
-      onSuccess: () => {
-        setCurrent('');
-        setNext('');
-        setConfirm('');
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      },
-    });
+    send(event);
   };
 
+  const errors = form.errors;
   const formError = Object.values(errors)[0];
   return (
     <form onSubmit={submit} noValidate aria-label="Change password">
@@ -56,8 +56,7 @@ export function ChangePasswordForm() {
           label="Current password"
           autoComplete="current-password"
           required
-          value={current}
-          onChange={(e) => setCurrent(e.currentTarget.value)}
+          {...form.getInputProps('current_password')}
           error={Boolean(errors.current_password)}
         />
         <div>
@@ -65,8 +64,7 @@ export function ChangePasswordForm() {
             label="New password"
             autoComplete="new-password"
             required
-            value={next}
-            onChange={(e) => setNext(e.currentTarget.value)}
+            {...form.getInputProps('new_password')}
             error={Boolean(errors.new_password)}
           />
           <PasswordStrengthMeter password={next} />
@@ -75,8 +73,7 @@ export function ChangePasswordForm() {
           label="Confirm new password"
           autoComplete="new-password"
           required
-          value={confirm}
-          onChange={(e) => setConfirm(e.currentTarget.value)}
+          {...form.getInputProps('confirm_password')}
           error={mismatch ? PASSWORD_MESSAGES.mismatch : undefined}
         />
         <Button type="submit" disabled={change.isPending || mismatch} loading={change.isPending}>

@@ -1,9 +1,10 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
-import { isEmailAddress, PASSWORD_MESSAGES } from '@trust/domain';
+import { forgotPasswordRequestSchema, isEmailAddress, PASSWORD_MESSAGES } from '@trust/domain';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useForgotPassword } from '../../api/account/forgot-password.ts';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { AccountCard } from './account-card.tsx';
 
 /**
@@ -11,20 +12,22 @@ import { AccountCard } from './account-card.tsx';
  * hidden), so the page never tells whether an address has an account.
  */
 export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm({
+    schema: forgotPasswordRequestSchema,
+    initialValues: { email: '' },
+    toInput: (values) => ({ email: values.email.trim() }),
+    rules: (values) => (isEmailAddress(values.email) ? {} : { email: PASSWORD_MESSAGES.invalidEmail }),
+    // The message stays until the next attempt.
+    clearInputErrorOnChange: false,
+  });
   const [sent, setSent] = useState(false);
   const forgot = useForgotPassword();
+  const email = form.values.email;
 
+  const send = form.onSubmit((body) => forgot.mutate(body, { onSettled: () => setSent(true) }));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (forgot.isPending) return;
-    if (!isEmailAddress(email)) {
-      setError(PASSWORD_MESSAGES.invalidEmail);
-      return;
-    }
-    setError(null);
-    forgot.mutate({ email: email.trim() }, { onSettled: () => setSent(true) });
+    if (!forgot.isPending) send(event);
   };
 
   if (sent) {
@@ -53,9 +56,7 @@ export function ForgotPasswordPage() {
             type="email"
             autoComplete="email"
             required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={error}
+            {...form.getInputProps('email')}
             data-autofocus
           />
           <Button type="submit" loading={forgot.isPending}>

@@ -10,14 +10,21 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { INVITATION_MESSAGES, type LoginResponse, registrationErrors } from '@trust/domain';
+import {
+  INVITATION_MESSAGES,
+  type LoginResponse,
+  registerWithInviteRequestSchema,
+  registrationErrors,
+} from '@trust/domain';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useRegisterWithInvite } from '../../api/account/register-with-invite.ts';
 import { useVerifyInvitation } from '../../api/account/verify-invitation.ts';
 import { login } from '../../api/auth/login.ts';
-import { ApiError, errorText } from '../../api/errors.ts';
+import { errorText } from '../../api/errors.ts';
 import { useAuth } from '../../app/auth/auth-context.tsx';
+import { applyServerErrors } from '../../components/form/apply-server-errors.ts';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { AccountCard } from './account-card.tsx';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 import { REDIRECT_DELAY_MS } from './use-redirect-after.ts';
@@ -58,12 +65,25 @@ export function RegisterPage() {
   const register = useRegisterWithInvite();
   const { completeSignIn } = useAuth();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [phone, setPhone] = useState('');
-  const [terms, setTerms] = useState(false);
-  const [hipaa, setHipaa] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm({
+    schema: registerWithInviteRequestSchema,
+    initialValues: {
+      password: '',
+      confirm_password: '',
+      phone_number: '',
+      terms_accepted: false,
+      hipaa_accepted: false,
+    },
+    toInput: (values) => ({
+      invitation_token: token ?? '',
+      ...values,
+      phone_number: values.phone_number.trim(),
+    }),
+    rules: (values) =>
+      registrationErrors({ invitation_token: token, ...values, phone_number: values.phone_number.trim() }),
+    // A message stays until the next attempt.
+    clearInputErrorOnChange: false,
+  });
   const [done, setDone] = useState(false);
   const mounted = useRef(true);
   useEffect(() => {
@@ -86,7 +106,7 @@ export function RegisterPage() {
   }
   const invited = invitation.data;
 
-  const signInAfterwards = async () => {
+  const signInAfterwards = async (password: string) => {
     const [response] = await Promise.all([
       login({ email: invited.email, password }).catch(() => null),
       sleep(REDIRECT_DELAY_MS),
@@ -103,29 +123,18 @@ export function RegisterPage() {
     }
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (register.isPending) return;
-    const body = {
-      invitation_token: token,
-      password,
-      confirm_password: confirm,
-      phone_number: phone.trim(),
-      terms_accepted: terms,
-      hipaa_accepted: hipaa,
-    };
-    const found = registrationErrors(body);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const send = form.onSubmit((body) =>
     register.mutate(body, {
       onSuccess: () => {
         setDone(true);
-        void signInAfterwards();
+        void signInAfterwards(body.password ?? '');
       },
-      onError: (error) => {
-        if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      },
-    });
+      onError: (error) => applyServerErrors(form, error, INVITATION_MESSAGES.registrationFailed),
+    }),
+  );
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!register.isPending) send(event);
   };
 
   if (done) {
@@ -138,7 +147,7 @@ export function RegisterPage() {
     );
   }
 
-  const fieldErrorShown = register.error instanceof ApiError && register.error.fields;
+  const { terms_accepted: terms, hipaa_accepted: hipaa } = form.values;
   return (
     <AccountCard title="Create Your Account">
       <Text size="sm">
@@ -152,14 +161,10 @@ export function RegisterPage() {
       )}
       <form onSubmit={submit} noValidate aria-label="Create your account">
         <Stack gap="md">
-          {register.isError && !fieldErrorShown && (
+          {/* The server's refusal, or a field message no input shows (the invitation's). */}
+          {form.formError && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {errorText(register.error, INVITATION_MESSAGES.registrationFailed)}
-            </Alert>
-          )}
-          {errors.invitation_token && (
-            <Alert color="red" role="alert">
-              {errors.invitation_token}
+              {form.formError}
             </Alert>
           )}
           <TextInput label="Name" value={invited.name} readOnly />
@@ -169,20 +174,16 @@ export function RegisterPage() {
               label="Password"
               autoComplete="new-password"
               required
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={errors.password}
+              {...form.getInputProps('password')}
               visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
             />
-            <PasswordStrengthMeter password={password} />
+            <PasswordStrengthMeter password={form.values.password} />
           </div>
           <PasswordInput
             label="Confirm password"
             autoComplete="new-password"
             required
-            value={confirm}
-            onChange={(e) => setConfirm(e.currentTarget.value)}
-            error={errors.confirm_password}
+            {...form.getInputProps('confirm_password')}
           />
           <TextInput
             label="Phone number"
@@ -190,14 +191,10 @@ export function RegisterPage() {
             type="tel"
             autoComplete="tel"
             required
-            value={phone}
-            onChange={(e) => setPhone(e.currentTarget.value)}
-            error={errors.phone_number}
+            {...form.getInputProps('phone_number')}
           />
           <Checkbox
-            checked={terms}
-            onChange={(e) => setTerms(e.currentTarget.checked)}
-            error={errors.terms_accepted}
+            {...form.getInputProps('terms_accepted', { type: 'checkbox' })}
             label={
               <>
                 I accept the{' '}
@@ -208,9 +205,7 @@ export function RegisterPage() {
             }
           />
           <Checkbox
-            checked={hipaa}
-            onChange={(e) => setHipaa(e.currentTarget.checked)}
-            error={errors.hipaa_accepted}
+            {...form.getInputProps('hipaa_accepted', { type: 'checkbox' })}
             label={
               <>
                 I accept the{' '}

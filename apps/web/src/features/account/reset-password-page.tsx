@@ -1,10 +1,12 @@
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { PASSWORD_MESSAGES, resetPasswordErrors } from '@trust/domain';
-import { type FormEvent, useState } from 'react';
+import { PASSWORD_MESSAGES, resetPasswordErrors, resetPasswordRequestSchema } from '@trust/domain';
+import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useResetPassword } from '../../api/account/reset-password.ts';
-import { ApiError, errorText } from '../../api/errors.ts';
+import { errorText } from '../../api/errors.ts';
+import { applyServerErrors } from '../../components/form/apply-server-errors.ts';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { AccountCard } from './account-card.tsx';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 import { useRedirectAfter } from './use-redirect-after.ts';
@@ -18,9 +20,14 @@ export function ResetPasswordPage() {
   const token = params.get('token')?.trim() || null;
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm({
+    schema: resetPasswordRequestSchema,
+    initialValues: { new_password: '', confirm_password: '' },
+    toInput: (values) => ({ reset_token: token ?? '', ...values }),
+    rules: (values) => resetPasswordErrors({ reset_token: token, ...values }),
+    // A message stays until the next attempt.
+    clearInputErrorOnChange: false,
+  });
   useRedirectAfter(reset.isSuccess, () => navigate('/login?reset=true'));
 
   if (!token) {
@@ -46,18 +53,14 @@ export function ResetPasswordPage() {
     );
   }
 
+  const send = form.onSubmit((body) =>
+    reset.mutate(body, {
+      onError: (error) => applyServerErrors(form, error, PASSWORD_MESSAGES.resetFailed),
+    }),
+  );
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (reset.isPending) return;
-    const body = { reset_token: token, new_password: password, confirm_password: confirm };
-    const found = resetPasswordErrors(body);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    reset.mutate(body, {
-      onError: (error) => {
-        if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      },
-    });
+    if (!reset.isPending) send(event);
   };
 
   return (
@@ -77,19 +80,15 @@ export function ResetPasswordPage() {
               label="New password"
               autoComplete="new-password"
               required
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={errors.new_password}
+              {...form.getInputProps('new_password')}
             />
-            <PasswordStrengthMeter password={password} />
+            <PasswordStrengthMeter password={form.values.new_password} />
           </div>
           <PasswordInput
             label="Confirm new password"
             autoComplete="new-password"
             required
-            value={confirm}
-            onChange={(e) => setConfirm(e.currentTarget.value)}
-            error={errors.confirm_password}
+            {...form.getInputProps('confirm_password')}
           />
           <Button type="submit" loading={reset.isPending}>
             Reset Password

@@ -1,11 +1,12 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type LoginChallenge, type LoginResponse, MESSAGES } from '@trust/domain';
+import { type LoginChallenge, type LoginResponse, loginRequestSchema, MESSAGES } from '@trust/domain';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useLogin } from '../../api/auth/login.ts';
 import { errorText } from '../../api/errors.ts';
 import { useAuth } from '../../app/auth/auth-context.tsx';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { SecondFactorForm } from './second-factor-form.tsx';
 
 interface SignInFormProps {
@@ -21,8 +22,7 @@ interface SignInFormProps {
  * check (§4.1 step 3).
  */
 export function SignInForm({ onCancel, onSignedIn }: SignInFormProps) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useZodForm({ schema: loginRequestSchema, initialValues: { email: '', password: '' } });
   const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
   const login = useLogin();
   const { completeSignIn } = useAuth();
@@ -32,31 +32,29 @@ export function SignInForm({ onCancel, onSignedIn }: SignInFormProps) {
     completeSignIn(response);
   };
 
+  const send = form.onSubmit((body) =>
+    login.mutate(body, {
+      onSuccess: (response) => {
+        if (response.requires_2fa) setChallenge(response);
+        else signedIn(response);
+      },
+    }),
+  );
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (login.isPending) return;
-    login.mutate(
-      { email: email.trim(), password },
-      {
-        onSuccess: (response) => {
-          if (response.requires_2fa) setChallenge(response);
-          else signedIn(response);
-        },
-      },
-    );
+    if (!login.isPending) send(event);
   };
 
   if (challenge) {
     return (
       <SecondFactorForm
         challenge={challenge}
-        password={password}
+        password={form.values.password}
         onSignedIn={signedIn}
         onCancel={() => {
           // 003 §4.1: Cancel returns to the credential form and clears the fields.
           setChallenge(null);
-          setEmail('');
-          setPassword('');
+          form.reset();
           login.reset();
         }}
       />
@@ -80,17 +78,18 @@ export function SignInForm({ onCancel, onSignedIn }: SignInFormProps) {
           name="email"
           autoComplete="email"
           required
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
+          {...form.getInputProps('email')}
+          // The form is loaded when the sign-in dialog first opens, after the dialog has focused its first
+          // control (×): data-autofocus serves every later opening, autoFocus the first.
           data-autofocus
+          autoFocus
         />
         <PasswordInput
           label="Password"
           name="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
+          {...form.getInputProps('password')}
         />
         <Anchor component={Link} to="/forgot-password" size="sm" onClick={onCancel}>
           Forgot your password?

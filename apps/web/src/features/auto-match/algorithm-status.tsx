@@ -1,6 +1,7 @@
 import { Box, Button, Card, Group, SimpleGrid, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { AutoMatchOverview } from '@trust/domain';
+import { formatDateTime } from '../../components/format-date.ts';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -39,10 +40,7 @@ export function AlgorithmStatus({
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
         <Figure label="Status" value={algorithm.status} />
-        <Figure
-          label="Last Run"
-          value={algorithm.last_run ? new Date(algorithm.last_run).toLocaleString() : 'Never'}
-        />
+        <Figure label="Last Run" value={formatDateTime(algorithm.last_run, 'Never')} />
         <Figure label="Auto-Matched" value={String(algorithm.auto_matched_count)} />
         <Figure label="Pending" value={String(algorithm.pending_count)} />
       </SimpleGrid>

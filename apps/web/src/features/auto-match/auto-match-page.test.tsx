@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeDirectoryProvider } from '../../components/provider-picker/provider-fixture.ts';
 import { callsTo, errorResponse, jsonResponse, mockFetch, type RouteHandler } from '../../test/fetch-mock.ts';
 import { makeMe, storeSession } from '../../test/fixtures.ts';
+import { makeMatchingReferral } from '../../test/matching-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { makeMatchingReferral } from '../manual-matching/matching-fixtures.ts';
 
 afterEach(() => notifications.clean());
 

@@ -12,6 +12,7 @@ import { useChangeMatchedProvider } from '../../api/matching/change-matched-prov
 import { useAutoMatchOverview } from '../../api/matching/get-auto-match-overview.ts';
 import { useRemoveMatchedProvider } from '../../api/matching/remove-matched-provider.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { ProviderPickerDialog } from '../../components/provider-picker/provider-picker-dialog.tsx';
 import { SendToProvidersDialog } from '../../components/send-referral/send-to-providers-dialog.tsx';
 import { AlgorithmStatus } from './algorithm-status.tsx';
@@ -52,12 +53,12 @@ export function AutoMatchPage() {
   }
   if (overview.isError) {
     return (
-      <Alert color="red" role="alert" title="Auto-Match Referrals">
-        <Text size="sm">Error: {errorText(overview.error, MATCHING_MESSAGES.fetchReferralsFailed)}</Text>
-        <Button mt="sm" variant="light" onClick={() => overview.refetch()}>
-          Retry
-        </Button>
-      </Alert>
+      <LoadErrorAlert
+        error={overview.error}
+        title="Auto-Match Referrals"
+        message={`Error: ${errorText(overview.error, MATCHING_MESSAGES.fetchReferralsFailed)}`}
+        onRetry={() => void overview.refetch()}
+      />
     );
   }
 

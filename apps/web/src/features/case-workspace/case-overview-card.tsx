@@ -1,8 +1,9 @@
 import { Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type ClientReferral, relativeAge } from '@trust/domain';
+import type { ClientReferral } from '@trust/domain';
 import type { ReactNode } from 'react';
+import { formatCalendarDate, formatDateTime, relativeAge } from '../../components/format-date.ts';
 import { UrgencyBadge } from '../../components/referral/urgency-badge.tsx';
-import { formatBirthDate, formatDateTime, memberAddress } from './workspace-format.ts';
+import { memberAddress } from './workspace-format.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -64,7 +65,7 @@ export function CaseOverviewCard({ referral, now }: { referral: ClientReferral; 
           </Section>
 
           <Section title="Member Details">
-            <Field label="Date of Birth">{formatBirthDate(referral.dateOfBirth) ?? '—'}</Field>
+            <Field label="Date of Birth">{formatCalendarDate(referral.dateOfBirth)}</Field>
             <Field label="Language">{orDash(referral.preferredLanguage)}</Field>
             <Field label="Urgency">
               <UrgencyBadge urgency={referral.urgencyLevel} size="sm" />

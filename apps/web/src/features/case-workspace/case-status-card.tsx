@@ -5,6 +5,7 @@ import { type ClientReferral, normaliseReferralStatus } from '@trust/domain';
 import { useState } from 'react';
 import { ApiError } from '../../api/errors.ts';
 import { useChangeReferralStatus } from '../../api/referrals/change-referral-status.ts';
+import { formatDateTime } from '../../components/format-date.ts';
 import { ReferralStatusBadge } from '../../components/referral/status-badge.tsx';
 import { statusUpdateNotice } from '../../components/referral/status-update-notice.ts';
 import { WORKSPACE_MESSAGES } from './messages.ts';
@@ -41,7 +42,7 @@ export function CaseStatusCard({
   const choose = (value: string | null) => {
     setSelected(value);
     setFailure(null);
-    setStatusDate(value ? new Date().toLocaleString() : '');
+    setStatusDate(value ? formatDateTime(new Date()) : '');
   };
 
   const update = () => {

@@ -1,24 +1,15 @@
 import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AppEvent } from '@trust/domain';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { emitEvent } from '../../test/event-bus-mock.ts';
 import { callsTo, errorResponse, jsonResponse } from '../../test/fetch-mock.ts';
 import { makeMatchedReferral, makeReferral } from '../../test/referral-fixtures.ts';
 import { makeEvent, renderWorkspace } from './workspace-test-utils.tsx';
 
-// The page's one shared event stream, replaced by a bus the test drives (api/events/event-bus.ts).
-const bus = vi.hoisted(() => ({ listeners: new Set<(event: AppEvent) => void>() }));
-vi.mock('../../api/events/event-bus.ts', () => ({
-  listenToEvents: (listener: (event: AppEvent) => void) => {
-    bus.listeners.add(listener);
-    return () => bus.listeners.delete(listener);
-  },
-  eventsStatus: () => 'open',
-  subscribeEventsStatus: () => () => {},
-}));
+// The page's one shared event stream, replaced by the bus the test drives (test/event-bus-mock.ts).
+vi.mock('../../api/events/event-bus.ts', () => import('../../test/event-bus-mock.ts'));
 
-beforeEach(() => bus.listeners.clear());
 afterEach(() => notifications.clean());
 
 const location = () => screen.getByTestId('location');
@@ -424,12 +415,7 @@ describe('Case Timeline (000 §2.7)', { timeout: 30_000 }, () => {
     expect(await screen.findByText('No history recorded for this referral yet.')).toBeInTheDocument();
     status = 'on_hold';
     const before = fetchMock.mock.calls.length;
-    for (const listener of bus.listeners) {
-      listener({
-        type: 'referral.changed',
-        data: { id: 101, status: 'on_hold', change: 'status_changed' },
-      } as AppEvent);
-    }
+    emitEvent('referral.changed', { id: 101, status: 'on_hold', change: 'status_changed' });
     expect(await screen.findByText('Case On Hold')).toBeInTheDocument();
     expect(screen.getByText('Lee Park', { exact: false })).toBeInTheDocument();
     expect(fetchMock.mock.calls.length).toBeGreaterThan(before);

@@ -1,7 +1,6 @@
-import { Alert, Button, Center, Grid, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Center, Grid, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   IconAddressBook,
-  IconAlertCircle,
   IconArrowLeft,
   IconFiles,
   IconMessages,
@@ -9,7 +8,7 @@ import {
   IconTimeline,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ClientReferral, MESSAGES } from '@trust/domain';
+import type { ClientReferral } from '@trust/domain';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { communicationKeys } from '../../api/communications/keys.ts';
@@ -23,6 +22,7 @@ import { useAuth } from '../../app/auth/auth-context.tsx';
 import { tabPath } from '../../app/navigation/tabs.ts';
 import { CaseDocumentsPanel } from '../../components/case-documents/case-documents-panel.tsx';
 import { CaseNotesPanel } from '../../components/case-notes/case-notes-panel.tsx';
+import { isRefusal, LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { ProviderResponsePanel } from '../../components/referral/provider-response-panel.tsx';
 import { CaseOverviewCard } from './case-overview-card.tsx';
 import { CaseStatusCard } from './case-status-card.tsx';
@@ -206,21 +206,12 @@ export function CaseWorkspacePage() {
         />
       );
     }
-    const refused = error instanceof ApiError && !error.isNetworkError && error.status < 500;
     return (
-      <Alert
-        color="red"
-        icon={<IconAlertCircle size={18} />}
-        role="alert"
-        title={refused ? 'Could not open this case' : WORKSPACE_MESSAGES.connectionTitle}
-      >
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{refused && error.detail ? error.detail : MESSAGES.connectionError}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void referral.refetch()}>
-            Retry
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert
+        error={error}
+        title={isRefusal(error) ? 'Could not open this case' : WORKSPACE_MESSAGES.connectionTitle}
+        onRetry={() => void referral.refetch()}
+      />
     );
   }
   // A new id starts a fresh workspace (tab, status choice, contact inputs).

@@ -1,9 +1,10 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
-import { type ClientReferral, formatPhoneDigits } from '@trust/domain';
-import { type FormEvent, useState } from 'react';
-import { ApiError, errorText } from '../../api/errors.ts';
+import { type ClientReferral, formatPhoneDigits, referralContactSchema } from '@trust/domain';
+import { useState } from 'react';
 import { useUpdateReferralContact } from '../../api/referrals/update-referral-contact.ts';
+import { applyServerErrors } from '../../components/form/apply-server-errors.ts';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { WORKSPACE_MESSAGES } from './messages.ts';
 import { memberAddress } from './workspace-format.ts';
 
@@ -20,61 +21,67 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
-type FieldErrors = { emergency_contact_name?: string; emergency_contact_phone?: string };
-
 /**
  * 000 §2.7 Contacts tab: the member's contact details and the emergency contact. Save Contact Information
  * stores it (PUT /api/referrals/{id}/contact); only the organization that created the referral may, so every
  * other reader sees the values read-only. The server's field messages land under the inputs.
  */
 export function ContactsTab({ referral, canEdit }: { referral: ClientReferral; canEdit: boolean }) {
-  const [name, setName] = useState(referral.emergencyContactName);
-  const [phone, setPhone] = useState(referral.emergencyContactPhone);
-  const [dirty, setDirty] = useState(false);
-  // The stored values the inputs were last filled from: a change by someone else (live refresh) refills
-  // inputs the user has not touched, and never overwrites what they are typing.
-  const stored = `${referral.emergencyContactName}\u0000${referral.emergencyContactPhone}`;
-  const [filledFrom, setFilledFrom] = useState(stored);
-  if (stored !== filledFrom && !dirty) {
-    setFilledFrom(stored);
-    setName(referral.emergencyContactName);
-    setPhone(referral.emergencyContactPhone);
+  const stored = {
+    emergency_contact_name: referral.emergencyContactName,
+    emergency_contact_phone: referral.emergencyContactPhone,
+  };
+  const form = useZodForm({
+    schema: referralContactSchema,
+    initialValues: stored,
+    // A message stays until the next attempt.
+    clearInputErrorOnChange: false,
+  });
+  // The inputs were filled from the stored values: a change by someone else (live refresh) refills inputs the
+  // user has not changed, and never overwrites what they are typing.
+  const filledFrom = form.getInitialValues();
+  const refill = (values: typeof stored) => {
+    form.setInitialValues(values);
+    form.setValues(values);
+  };
+  if (
+    (filledFrom.emergency_contact_name !== stored.emergency_contact_name ||
+      filledFrom.emergency_contact_phone !== stored.emergency_contact_phone) &&
+    !form.isDirty()
+  ) {
+    refill(stored);
   }
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [result, setResult] = useState<{ ok: true } | { ok: false; message: string } | null>(null);
   const save = useUpdateReferralContact();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setResult(null);
-    setFieldErrors({});
-    save.mutate(
-      {
-        id: Number(referral.id),
-        contact: { emergency_contact_name: name.trim(), emergency_contact_phone: phone.trim() },
-      },
-      {
-        onSuccess: (updated) => {
-          // The server's form of the values (trimmed, phone formatted).
-          setName(updated.emergencyContactName);
-          setPhone(updated.emergencyContactPhone);
-          setFilledFrom(`${updated.emergencyContactName}\u0000${updated.emergencyContactPhone}`);
-          setDirty(false);
-          setResult({ ok: true });
+  // The values as typed, trimmed: the server formats them (the schema above checked them the same way).
+  const submit = form.onSubmit(
+    () => {
+      setResult(null);
+      const { emergency_contact_name: name, emergency_contact_phone: phone } = form.getValues();
+      save.mutate(
+        {
+          id: Number(referral.id),
+          contact: { emergency_contact_name: name.trim(), emergency_contact_phone: phone.trim() },
         },
-        onError: (error) => {
-          const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
-          setFieldErrors({
-            emergency_contact_name: fields.emergency_contact_name,
-            emergency_contact_phone: fields.emergency_contact_phone,
-          });
-          const onFields = Boolean(fields.emergency_contact_name || fields.emergency_contact_phone);
-          if (!onFields)
-            setResult({ ok: false, message: errorText(error, WORKSPACE_MESSAGES.contactFailed) });
+        {
+          onSuccess: (updated) => {
+            // The server's form of the values (trimmed, phone formatted).
+            refill({
+              emergency_contact_name: updated.emergencyContactName,
+              emergency_contact_phone: updated.emergencyContactPhone,
+            });
+            setResult({ ok: true });
+          },
+          onError: (error) => {
+            const message = applyServerErrors(form, error, WORKSPACE_MESSAGES.contactFailed);
+            if (message) setResult({ ok: false, message });
+          },
         },
-      },
-    );
-  };
+      );
+    },
+    () => setResult(null),
+  );
 
   return (
     <Stack gap="md">
@@ -103,33 +110,29 @@ export function ContactsTab({ referral, canEdit }: { referral: ClientReferral; c
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput
                 label="Emergency Contact Name"
-                value={name}
+                {...form.getInputProps('emergency_contact_name')}
                 onChange={(e) => {
-                  setName(e.currentTarget.value);
-                  setDirty(true);
+                  form.setFieldValue('emergency_contact_name', e.currentTarget.value);
                   setResult(null);
                 }}
                 readOnly={!canEdit}
                 maxLength={200}
                 autoComplete="off"
-                error={fieldErrors.emergency_contact_name}
               />
               <TextInput
                 label="Emergency Phone"
                 type="tel"
                 inputMode="tel"
                 placeholder="(555) 555-5555"
-                value={phone}
+                {...form.getInputProps('emergency_contact_phone')}
                 onChange={(e) => {
                   // 000 §5.3: digits only, formatted (xxx) xxx-xxxx as they are typed.
-                  setPhone(formatPhoneDigits(e.currentTarget.value));
-                  setDirty(true);
+                  form.setFieldValue('emergency_contact_phone', formatPhoneDigits(e.currentTarget.value));
                   setResult(null);
                 }}
                 readOnly={!canEdit}
                 maxLength={14}
                 autoComplete="off"
-                error={fieldErrors.emergency_contact_phone}
               />
             </SimpleGrid>
             {result?.ok === true && (

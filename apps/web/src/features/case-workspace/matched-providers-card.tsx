@@ -1,9 +1,9 @@
 import { Alert, Badge, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { ClientReferral, MatchedProvider, MatchedProviderEntry } from '@trust/domain';
+import { formatDateTime } from '../../components/format-date.ts';
 import { WORKSPACE_MESSAGES } from './messages.ts';
 import {
-  formatDateTime,
   PROVIDER_STATE_COLORS,
   PROVIDER_STATE_LABELS,
   type ProviderState,

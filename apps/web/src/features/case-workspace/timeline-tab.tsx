@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   type Icon,
   IconAddressBook,
@@ -20,13 +20,14 @@ import {
   IconUserCheck,
   IconWorldWww,
 } from '@tabler/icons-react';
-import { type ClientReferral, relativeAge } from '@trust/domain';
+import type { ClientReferral } from '@trust/domain';
 import type { ReactNode } from 'react';
 import { errorText } from '../../api/errors.ts';
 import { useReferralEvents } from '../../api/referrals/get-referral-events.ts';
+import { formatDateTime, relativeAge } from '../../components/format-date.ts';
+import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { WORKSPACE_MESSAGES } from './messages.ts';
 import { buildTimeline, type TimelineKind } from './timeline.ts';
-import { formatDateTime } from './workspace-format.ts';
 
 const ICONS: Record<TimelineKind, Icon> = {
   created: IconFilePlus,
@@ -94,14 +95,11 @@ export function TimelineTab({
           <Loader size="sm" aria-label="Loading the timeline" />
         </Center>
       ) : events.isError && !events.data ? (
-        <Alert color="red" role="alert" icon={<IconAlertCircle size={18} />}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorText(events.error, 'The case timeline could not be loaded.')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void events.refetch()}>
-              Retry
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadErrorAlert
+          error={events.error}
+          message={errorText(events.error, 'The case timeline could not be loaded.')}
+          onRetry={() => void events.refetch()}
+        />
       ) : entries.length === 0 ? (
         <Text c="dimmed" size="sm">
           {WORKSPACE_MESSAGES.noTimeline}

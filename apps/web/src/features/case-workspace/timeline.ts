@@ -7,8 +7,8 @@ import {
   type ReferralStatus,
   webFormSubmissionStatus,
 } from '@trust/domain';
+import { formatDateTime } from '../../components/format-date.ts';
 import { WORKSPACE_MESSAGES } from './messages.ts';
-import { formatDateTime } from './workspace-format.ts';
 
 // The Case Timeline (000 §2.7) built from the referral's history rows (issue #4 item 2). Newest first, like
 // the history the server answers and the Note History beside it.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { formatCalendarDate } from '../../components/format-date.ts';
 import {
   canFindProviders,
-  formatBirthDate,
   mailtoHref,
   mapsHref,
   memberAddress,
@@ -36,8 +36,8 @@ describe('quick-contact links (000 §2.7)', () => {
 
 describe('workspace display rules', () => {
   it('shows a birth date as MM/DD/YYYY without a time-zone shift', () => {
-    expect(formatBirthDate('1984-06-12')).toBe('06/12/1984');
-    expect(formatBirthDate('')).toBeNull();
+    expect(formatCalendarDate('1984-06-12')).toBe('06/12/1984');
+    expect(formatCalendarDate('')).toBe('—');
   });
 
   it('shows the first 3 services and counts the rest', () => {

@@ -51,17 +51,6 @@ export function mapsHref(address: string): string | null {
   return query ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}` : null;
 }
 
-/** A stored date (YYYY-MM-DD) as MM/DD/YYYY, without the time-zone shift a Date would add. */
-export function formatBirthDate(value: string): string | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  return m ? `${m[2]}/${m[3]}/${m[1]}` : null;
-}
-
-/** A moment in the reader's locale and time zone. */
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString();
-}
-
 export type ProviderState = 'pending' | 'sent' | 'accepted' | 'rejected' | 'expired' | 'not_selected';
 
 /**

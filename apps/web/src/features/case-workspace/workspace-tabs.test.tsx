@@ -1,29 +1,21 @@
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AppEvent, Communication } from '@trust/domain';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Communication } from '@trust/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   conversationList,
   makeCommunication,
   makeConversation,
 } from '../../components/communications/communication-fixtures.ts';
+import { emitEvent } from '../../test/event-bus-mock.ts';
 import { callsTo, errorResponse, jsonResponse } from '../../test/fetch-mock.ts';
 import { makeMatchedReferral, makeReferral } from '../../test/referral-fixtures.ts';
 import { makeEvent, renderWorkspace } from './workspace-test-utils.tsx';
 
-// The page's one shared event stream, replaced by a bus the test drives (api/events/event-bus.ts).
-const bus = vi.hoisted(() => ({ listeners: new Set<(event: AppEvent) => void>() }));
-vi.mock('../../api/events/event-bus.ts', () => ({
-  listenToEvents: (listener: (event: AppEvent) => void) => {
-    bus.listeners.add(listener);
-    return () => bus.listeners.delete(listener);
-  },
-  eventsStatus: () => 'open',
-  subscribeEventsStatus: () => () => {},
-}));
+// The page's one shared event stream, replaced by the bus the test drives (test/event-bus-mock.ts).
+vi.mock('../../api/events/event-bus.ts', () => import('../../test/event-bus-mock.ts'));
 
-beforeEach(() => bus.listeners.clear());
 afterEach(() => notifications.clean());
 
 async function openTab(name: string) {
@@ -236,22 +228,15 @@ describe('Communications tab', { timeout: 30_000 }, () => {
     await openTab('Communications');
     await screen.findByText('No communications yet');
     records = communicationPage([makeCommunication()]);
-    for (const listener of bus.listeners) {
-      listener({
-        id: 'e1',
-        at: new Date().toISOString(),
-        type: 'communication.created',
-        data: {
-          id: 900,
-          conversation_id: 71,
-          referral_id: 101,
-          provider_id: 501,
-          method_type: 'sms',
-          direction: 'outbound',
-          status: 'queued',
-        },
-      });
-    }
+    emitEvent('communication.created', {
+      id: 900,
+      conversation_id: 71,
+      referral_id: 101,
+      provider_id: 501,
+      method_type: 'sms',
+      direction: 'outbound',
+      status: 'queued',
+    });
     expect(await screen.findByRole('list', { name: 'Communication records' })).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', '/api/communications').length).toBeGreaterThanOrEqual(2);
   });
@@ -295,7 +280,7 @@ describe('Contacts tab', { timeout: 30_000 }, () => {
   });
 
   it("puts the server's field messages under the inputs", async () => {
-    renderWorkspace({
+    const { fetchMock } = renderWorkspace({
       referral: makeReferral({ emergency_contact_name: 'Rosa', emergency_contact_phone: '(213) 555-0188' }),
       routes: {
         'PUT /api/referrals/101/contact': () =>
@@ -317,6 +302,15 @@ describe('Contacts tab', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save Contact Information' }));
     expect(await screen.findByText('Enter a 10-digit phone number.')).toBeInTheDocument();
     expect(phone).toHaveAttribute('aria-invalid', 'true');
+    // The shared schema said so before sending; a number it accepts goes to the server, whose message lands
+    // on the same input.
+    expect(callsTo(fetchMock, 'PUT', '/api/referrals/101/contact')).toHaveLength(0);
+    await userEvent.type(phone, '0199');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Contact Information' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PUT', '/api/referrals/101/contact')).toHaveLength(1));
+    expect(await screen.findByText('Enter a 10-digit phone number.')).toBeInTheDocument();
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Check the highlighted fields.')).not.toBeInTheDocument();
   });
 
   it('refills untouched inputs when someone else saves the contact', async () => {
@@ -328,9 +322,7 @@ describe('Contacts tab', { timeout: 30_000 }, () => {
     const name = await screen.findByLabelText('Emergency Contact Name');
     expect(name).toHaveValue('');
     contact = 'Rosa Okonkwo';
-    for (const listener of bus.listeners) {
-      listener({ type: 'referral.changed', data: { id: 101, change: 'contact_updated' } } as AppEvent);
-    }
+    emitEvent('referral.changed', { id: 101, change: 'contact_updated' });
     await waitFor(() => expect(name).toHaveValue('Rosa Okonkwo'));
   });
 

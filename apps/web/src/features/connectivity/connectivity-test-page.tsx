@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { joinUrl, type ProbeResult, probeEndpoint } from '../../api/connectivity/probe-endpoint.ts';
 import { useAuth } from '../../app/auth/auth-context.tsx';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
 
 // 003 §2.14, §7.7: the connectivity test page (tab railway-test).
 
@@ -18,6 +19,45 @@ function describe(result: ProbeResult): string {
   if (result.status === null) return result.error ?? 'No answer';
   return `HTTP ${result.status}${result.statusText ? ` ${result.statusText}` : ''}`;
 }
+
+interface CheckRow {
+  check: (typeof CHECKS)[number];
+  result: ProbeResult;
+}
+
+const COLUMNS: DataTableColumn<CheckRow>[] = [
+  {
+    key: 'endpoint',
+    header: 'Endpoint',
+    cell: ({ check }) => (
+      <>
+        <Text size="sm" fw={600}>
+          {check.label}
+        </Text>
+        <Text size="xs" c="dimmed" ff="monospace">
+          GET {check.path}
+        </Text>
+      </>
+    ),
+  },
+  {
+    key: 'result',
+    header: 'Result',
+    cell: ({ result }) => <Badge color={result.ok ? 'green' : 'red'}>{result.ok ? 'Pass' : 'Fail'}</Badge>,
+  },
+  {
+    key: 'answer',
+    header: 'Answer',
+    cell: ({ result }) => (
+      <>
+        <Text size="sm">{describe(result)}</Text>
+        <Text size="xs" c="dimmed">
+          {result.durationMs} ms
+        </Text>
+      </>
+    ),
+  },
+];
 
 function providersCount(result: ProbeResult | undefined): number | null {
   const json = result?.json;
@@ -90,44 +130,19 @@ export function ConnectivityTestPage() {
           <Text size="sm" mb="sm">
             Results for <strong>{testedUrl}</strong>
           </Text>
-          <Table.ScrollContainer minWidth={300}>
-            <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Endpoint</Table.Th>
-                  <Table.Th>Result</Table.Th>
-                  <Table.Th>Answer</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {CHECKS.map((check) => {
-                  const result = results[check.key];
-                  if (!result) return null;
-                  return (
-                    <Table.Tr key={check.key} data-testid={`check-${check.key}`}>
-                      <Table.Td>
-                        <Text size="sm" fw={600}>
-                          {check.label}
-                        </Text>
-                        <Text size="xs" c="dimmed" ff="monospace">
-                          GET {check.path}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={result.ok ? 'green' : 'red'}>{result.ok ? 'Pass' : 'Fail'}</Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{describe(result)}</Text>
-                        <Text size="xs" c="dimmed">
-                          {result.durationMs} ms
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable<CheckRow>
+            label="Connectivity results"
+            columns={COLUMNS}
+            rows={CHECKS.flatMap((check) => {
+              const result = results[check.key];
+              return result ? [{ check, result }] : [];
+            })}
+            rowKey={(row) => row.check.key}
+            rowProps={(row) => ({ 'data-testid': `check-${row.check.key}` })}
+            empty="No results yet."
+            minWidth={300}
+            tableProps={{ verticalSpacing: 'xs' }}
+          />
           {providers !== null && (
             <Alert color="teal" mt="md" title="Provider directory">
               {providers.toLocaleString('en-US')} providers in the directory.

@@ -8,24 +8,48 @@ import {
   Loader,
   Select,
   Stack,
-  Table,
   Text,
   Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
 import {
   CONSENT_DOCUMENT_LABELS,
   CONSENT_DOCUMENT_TYPES,
   type ConsentDocumentType,
+  type ConsentDocumentVersion,
   publishConsentDocumentRequestSchema,
 } from '@trust/domain';
-import { type FormEvent, useState } from 'react';
 import { useAllDocuments } from '../../api/consent/get-all-documents.ts';
 import { usePublishDocument } from '../../api/consent/publish-document.ts';
-import { ApiError, errorText } from '../../api/errors.ts';
+import { errorText } from '../../api/errors.ts';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
+import { applyServerErrors } from '../../components/form/apply-server-errors.ts';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
+import { formatDateTime } from '../../components/format-date.ts';
+import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
+
+const VERSION_COLUMNS: DataTableColumn<ConsentDocumentVersion>[] = [
+  { key: 'document', header: 'Document', cell: (d) => CONSENT_DOCUMENT_LABELS[d.document_type] },
+  {
+    key: 'version',
+    header: 'Version',
+    cell: (d) => (
+      <Group gap={6}>
+        {d.version}
+        {d.is_current && (
+          <Badge size="xs" color="teal">
+            Current
+          </Badge>
+        )}
+      </Group>
+    ),
+  },
+  { key: 'title', header: 'Title', cell: (d) => d.title },
+  { key: 'published', header: 'Published', cell: (d) => formatDateTime(d.published_at) },
+  { key: 'signatures', header: 'Signatures', cell: (d) => d.signature_count },
+];
 
 const EMPTY = { version: '', title: '', summary: '', content: '' };
 
@@ -36,39 +60,33 @@ const EMPTY = { version: '', title: '', summary: '', content: '' };
 export function ConsentAdminPage() {
   const documents = useAllDocuments();
   const publish = usePublishDocument();
-  const [type, setType] = useState<ConsentDocumentType>('terms_of_use');
-  const [form, setForm] = useState(EMPTY);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const form = useZodForm({
+    schema: publishConsentDocumentRequestSchema,
+    initialValues: { document_type: 'terms_of_use' as ConsentDocumentType, ...EMPTY },
+    // A message stays until the next attempt.
+    clearInputErrorOnChange: false,
+  });
 
   const startFrom = (t: ConsentDocumentType) => {
-    setType(t);
     const current = documents.data?.find((d) => d.document_type === t && d.is_current);
-    setForm({
+    form.setValues({
+      document_type: t,
       ...EMPTY,
       title: current?.title ?? CONSENT_DOCUMENT_LABELS[t],
       content: current?.content ?? '',
     });
-    setFields({});
+    form.clearErrors();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = publishConsentDocumentRequestSchema.safeParse({ document_type: type, ...form });
-    if (!parsed.success) {
-      setFields(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setFields({});
-    publish.mutate(parsed.data, {
+  const submit = form.onSubmit((body) =>
+    publish.mutate(body, {
       onSuccess: (doc) => {
         notifications.show({ color: 'teal', message: `${doc.title} version ${doc.version} published` });
-        setForm(EMPTY);
+        form.setValues(EMPTY);
       },
-      onError: (error) => {
-        if (error instanceof ApiError && error.fields) setFields(error.fields);
-      },
-    });
-  };
+      onError: (error) => applyServerErrors(form, error, 'Failed to publish the document'),
+    }),
+  );
 
   if (documents.isPending)
     return (
@@ -78,9 +96,12 @@ export function ConsentAdminPage() {
     );
   if (documents.error)
     return (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-        {errorText(documents.error, 'Failed to load consent documents')}
-      </Alert>
+      <LoadErrorAlert
+        error={documents.error}
+        what="consent documents"
+        message={errorText(documents.error, 'Failed to load consent documents')}
+        onRetry={() => void documents.refetch()}
+      />
     );
 
   return (
@@ -96,48 +117,32 @@ export function ConsentAdminPage() {
             <Select
               label="Document"
               data={CONSENT_DOCUMENT_TYPES.map((t) => ({ value: t, label: CONSENT_DOCUMENT_LABELS[t] }))}
-              value={type}
+              value={form.values.document_type}
               onChange={(v) => v && startFrom(v as ConsentDocumentType)}
               allowDeselect={false}
             />
             <Group grow align="flex-start">
-              <TextInput
-                label="Version"
-                required
-                value={form.version}
-                error={fields.version}
-                onChange={(e) => setForm({ ...form, version: e.currentTarget.value })}
-              />
-              <TextInput
-                label="Title"
-                required
-                value={form.title}
-                error={fields.title}
-                onChange={(e) => setForm({ ...form, title: e.currentTarget.value })}
-              />
+              <TextInput label="Version" required {...form.getInputProps('version')} />
+              <TextInput label="Title" required {...form.getInputProps('title')} />
             </Group>
             <Textarea
               label="What's New"
               description="Optional summary shown above the document in the consent dialog"
-              value={form.summary}
-              error={fields.summary}
+              {...form.getInputProps('summary')}
               autosize
               minRows={2}
-              onChange={(e) => setForm({ ...form, summary: e.currentTarget.value })}
             />
             <Textarea
               label="Content"
               required
-              value={form.content}
-              error={fields.content}
+              {...form.getInputProps('content')}
               autosize
               minRows={8}
               maxRows={20}
-              onChange={(e) => setForm({ ...form, content: e.currentTarget.value })}
             />
-            {publish.error && !(publish.error instanceof ApiError && publish.error.fields) && (
+            {form.formError && (
               <Alert color="red" role="alert">
-                {errorText(publish.error, 'Failed to publish the document')}
+                {form.formError}
               </Alert>
             )}
             <Group justify="flex-end">
@@ -148,39 +153,15 @@ export function ConsentAdminPage() {
           </Stack>
         </form>
       </Card>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped aria-label="Published versions">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Document</Table.Th>
-              <Table.Th>Version</Table.Th>
-              <Table.Th>Title</Table.Th>
-              <Table.Th>Published</Table.Th>
-              <Table.Th>Signatures</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {documents.data.map((d) => (
-              <Table.Tr key={d.id}>
-                <Table.Td>{CONSENT_DOCUMENT_LABELS[d.document_type]}</Table.Td>
-                <Table.Td>
-                  <Group gap={6}>
-                    {d.version}
-                    {d.is_current && (
-                      <Badge size="xs" color="teal">
-                        Current
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{d.title}</Table.Td>
-                <Table.Td>{new Date(d.published_at).toLocaleString()}</Table.Td>
-                <Table.Td>{d.signature_count}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable<ConsentDocumentVersion>
+        label="Published versions"
+        columns={VERSION_COLUMNS}
+        rows={documents.data}
+        rowKey={(d) => d.id}
+        empty="No versions published yet."
+        minWidth={560}
+        tableProps={{ striped: true }}
+      />
     </Stack>
   );
 }

@@ -1,7 +1,15 @@
 import type { ConsentStatus, LoginResponse } from '@trust/domain';
 import { endPendingSession } from '../../api/consent/end-pending-session.ts';
 import { ApiError } from '../../api/errors.ts';
-import { ConsentDialog } from './consent-dialog.tsx';
+import { lazyComponent } from '../../app/lazy-component.tsx';
+
+/** Fetched only when a consent is due (issue #13): most page loads never show it. */
+export const ConsentDialog = lazyComponent(
+  () => import('./consent-dialog.tsx').then((m) => m.ConsentDialog),
+  {
+    fallback: null,
+  },
+);
 
 /** A sign-in held back until the consents are signed (003 §4.1 step 3). */
 export type PendingConsent = { response: LoginResponse; status: ConsentStatus };

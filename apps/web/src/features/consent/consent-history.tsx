@@ -1,18 +1,18 @@
-import { Alert, Badge, Button, Card, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
-import { IconAlertCircle, IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import {
   CONSENT_DOCUMENT_LABELS,
   CONSENT_MESSAGES,
   type ConsentDocumentType,
   type ConsentStatus,
+  type SignatureRecord,
 } from '@trust/domain';
 import { useConsentHistory } from '../../api/consent/get-consent-history.ts';
 import { useRevokeSignature } from '../../api/consent/revoke-signature.ts';
 import { errorText } from '../../api/errors.ts';
-
-function formatTime(value: string | null): string {
-  return value ? new Date(value).toLocaleString() : '—';
-}
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
+import { formatDateTime } from '../../components/format-date.ts';
+import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 
 function documentRow(status: ConsentStatus, type: ConsentDocumentType) {
   const terms = type === 'terms_of_use';
@@ -38,10 +38,48 @@ export function ConsentHistory() {
     );
   if (history.error)
     return (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-        {errorText(history.error, CONSENT_MESSAGES.historyFailed)}
-      </Alert>
+      <LoadErrorAlert
+        error={history.error}
+        what="consent history"
+        message={errorText(history.error, CONSENT_MESSAGES.historyFailed)}
+        onRetry={() => void history.refetch()}
+      />
     );
+
+  const columns: DataTableColumn<SignatureRecord>[] = [
+    { key: 'document', header: 'Document', cell: (s) => CONSENT_DOCUMENT_LABELS[s.document_type] },
+    { key: 'version', header: 'Version', cell: (s) => s.document_version },
+    { key: 'date', header: 'Date', cell: (s) => formatDateTime(s.signed_at) },
+    { key: 'signature', header: 'Signature', cell: (s) => s.signature_text },
+    {
+      key: 'actions',
+      header: 'Actions',
+      headerHidden: true,
+      cell: (s) =>
+        s.revoked ? (
+          <Badge color="red" variant="light">
+            Revoked
+          </Badge>
+        ) : (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="red"
+            loading={revoke.isPending && revoke.variables === s.id}
+            onClick={() => {
+              if (
+                window.confirm(
+                  'Revoke this signature? You will need to sign this document again before you can go on using Trust Marketplace.',
+                )
+              )
+                revoke.mutate(s.id);
+            }}
+          >
+            Revoke
+          </Button>
+        ),
+    },
+  ];
 
   const { status, signatures } = history.data;
   const rows = (['terms_of_use', 'hipaa_authorization'] as const).map((t) => documentRow(status, t));
@@ -70,64 +108,20 @@ export function ConsentHistory() {
             </Group>
             <Text size="sm">Current version: {r.current ?? 'None published'}</Text>
             <Text size="sm">Signed version: {r.signed ?? 'Not signed'}</Text>
-            <Text size="sm">Last signed: {formatTime(r.signedAt)}</Text>
+            <Text size="sm">Last signed: {formatDateTime(r.signedAt)}</Text>
           </Card>
         ))}
       </Stack>
       <Text fw={600}>Signature history</Text>
-      {signatures.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          No signatures yet.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped aria-label="Signature history">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Document</Table.Th>
-                <Table.Th>Version</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Signature</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {signatures.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>{CONSENT_DOCUMENT_LABELS[s.document_type]}</Table.Td>
-                  <Table.Td>{s.document_version}</Table.Td>
-                  <Table.Td>{formatTime(s.signed_at)}</Table.Td>
-                  <Table.Td>{s.signature_text}</Table.Td>
-                  <Table.Td>
-                    {s.revoked ? (
-                      <Badge color="red" variant="light">
-                        Revoked
-                      </Badge>
-                    ) : (
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        color="red"
-                        loading={revoke.isPending && revoke.variables === s.id}
-                        onClick={() => {
-                          if (
-                            window.confirm(
-                              'Revoke this signature? You will need to sign this document again before you can go on using Trust Marketplace.',
-                            )
-                          )
-                            revoke.mutate(s.id);
-                        }}
-                      >
-                        Revoke
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable<SignatureRecord>
+        label="Signature history"
+        columns={columns}
+        rows={signatures}
+        rowKey={(s) => s.id}
+        empty="No signatures yet."
+        minWidth={480}
+        tableProps={{ striped: true }}
+      />
       {revoke.error && (
         <Alert color="red" role="alert">
           {errorText(revoke.error, 'Failed to revoke signature')}

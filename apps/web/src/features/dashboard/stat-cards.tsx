@@ -1,7 +1,8 @@
-import { Alert, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Loader, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReferralFigures } from '@trust/domain';
 import { useState } from 'react';
 import { useDashboardStats } from '../../api/dashboard/get-dashboard-stats.ts';
+import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 
 type View = 'personal' | 'organization';
 
@@ -20,7 +21,15 @@ export function StatCards() {
 
   let body: React.ReactNode;
   if (stats.isPending) body = <Loader size="sm" aria-label="Loading statistics" />;
-  else if (stats.isError) body = <Alert color="red">{stats.error.message}</Alert>;
+  else if (stats.isError)
+    body = (
+      <LoadErrorAlert
+        error={stats.error}
+        what="statistics"
+        message={stats.error.message}
+        onRetry={() => void stats.refetch()}
+      />
+    );
   else {
     const f: ReferralFigures = stats.data[view];
     const cards = [

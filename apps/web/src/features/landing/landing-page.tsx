@@ -142,7 +142,14 @@ export function LandingPage() {
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           {TOOLS.map((tool) => (
-            <UnstyledButton key={tool.tab} onClick={() => openTab(tool.tab)} aria-label={tool.title}>
+            // The title is the card's name and its text the description (WCAG 2.5.3: every word of the name
+            // is visible; the text, hidden from the name, is read after it).
+            <UnstyledButton
+              key={tool.tab}
+              onClick={() => openTab(tool.tab)}
+              aria-label={tool.title}
+              aria-describedby={`tool-${tool.tab}-text`}
+            >
               <Card withBorder padding="lg" h="100%">
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
                   <ThemeIcon size={40} radius="md" variant="light" color="cyan">
@@ -153,7 +160,7 @@ export function LandingPage() {
                 <Text fw={700} mt="sm">
                   {tool.title}
                 </Text>
-                <Text size="sm" c="dimmed">
+                <Text size="sm" c="dimmed" id={`tool-${tool.tab}-text`} aria-hidden>
                   {tool.text}
                 </Text>
               </Card>

@@ -1,6 +1,12 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { type FeedCard, RESPONSE_MESSAGES } from '@trust/domain';
-import { useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { FeedCard } from '@trust/domain';
+import { useEffect, useState } from 'react';
+import {
+  RejectReasonInput,
+  reasonIsBlank,
+  rejectionFailure,
+  useRejectReasonForm,
+} from '../../components/referral/reject-reason.tsx';
 
 /**
  * Declining a referral awaiting the organization's answer (000 §2.5, §5.6): a reason is required; Confirm
@@ -9,28 +15,29 @@ import { useState } from 'react';
 export function DeclineDialog({
   card,
   busy,
-  error,
-  fieldError,
+  refusal,
   onConfirm,
   onCancel,
 }: {
   card: FeedCard | null;
   busy: boolean;
-  /** A failure of the call that is not about the reason. */
-  error: string | null;
-  /** The server's message for the reason field. */
-  fieldError: string | null;
+  /** The failed call, if the last try failed: its reason message goes on the field, anything else above. */
+  refusal: unknown;
   onConfirm: (reason: string) => void;
   onCancel: () => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
-  const blank = reason.trim() === '';
+  const form = useRejectReasonForm();
+  const [error, setError] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: applied once per failed call.
+  useEffect(() => {
+    setError(refusal ? rejectionFailure(form, refusal) : null);
+  }, [refusal]);
+  const blank = reasonIsBlank(form);
   const close = () => {
-    setReason('');
-    setTouched(false);
+    form.reset();
     onCancel();
   };
+  const confirm = form.onSubmit(({ reason }) => onConfirm(reason));
   return (
     <Modal opened={card !== null} onClose={close} title="Decline referral" centered>
       <Stack gap="sm">
@@ -39,18 +46,7 @@ export function DeclineDialog({
             Decline referral #{card.referral_number} for {card.member_name}? It goes back to be matched again.
           </Text>
         )}
-        <Textarea
-          label="Reason for rejection"
-          required
-          minRows={3}
-          rows={3}
-          maxLength={1000}
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-          onBlur={() => setTouched(true)}
-          error={(touched && blank ? RESPONSE_MESSAGES.reasonRequired : null) ?? fieldError}
-          data-autofocus
-        />
+        <RejectReasonInput form={form} />
         {error && (
           <Alert color="red" role="alert">
             {error}
@@ -61,15 +57,7 @@ export function DeclineDialog({
         <Button variant="default" onClick={close} disabled={busy}>
           Cancel
         </Button>
-        <Button
-          color="red"
-          disabled={blank || busy}
-          loading={busy}
-          onClick={() => {
-            setTouched(true);
-            if (!blank) onConfirm(reason.trim());
-          }}
-        >
+        <Button color="red" disabled={blank || busy} loading={busy} onClick={() => confirm()}>
           Confirm Rejection
         </Button>
       </Group>

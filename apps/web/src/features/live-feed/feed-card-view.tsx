@@ -1,6 +1,7 @@
 import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
-import { daysUntil, EXPIRY_WARNING_DAYS, type FeedCard, relativeAge } from '@trust/domain';
+import { daysUntil, EXPIRY_WARNING_DAYS, type FeedCard } from '@trust/domain';
 import type { ReactNode } from 'react';
+import { formatDate, relativeAge } from '../../components/format-date.ts';
 import { ReferralStatusBadge } from '../../components/referral/status-badge.tsx';
 import { UrgencyBadge } from '../../components/referral/urgency-badge.tsx';
 
@@ -31,7 +32,7 @@ function ExpiryLine({ expiresAt, now }: { expiresAt: string; now: Date }) {
     <Group gap="xs">
       <Text size="sm" c={soon ? 'red' : undefined}>
         {days > 0
-          ? `Respond within ${days} ${days === 1 ? 'day' : 'days'} (by ${new Date(expiresAt).toLocaleDateString()})`
+          ? `Respond within ${days} ${days === 1 ? 'day' : 'days'} (by ${formatDate(expiresAt)})`
           : 'The time to respond has passed'}
       </Text>
       {soon && days > 0 && (
@@ -70,6 +71,9 @@ export function FeedCardView({ card, now, actions }: { card: FeedCard; now: Date
       aria-labelledby={titleId}
       aria-describedby={card.detail === 'claim' ? noteId : undefined}
       data-detail={card.detail}
+      // A page holds up to 50 cards and a phone shows two or three: the browser skips the style, layout and
+      // paint of those off screen until they scroll near (issue #13). Still in the page for find and readers.
+      style={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 260px' }}
     >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AppEvent, FeedList } from '@trust/domain';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FeedList } from '@trust/domain';
+import { describe, expect, it, vi } from 'vitest';
+import { emitEvent, setEventsStatus } from '../../test/event-bus-mock.ts';
 import {
   callsTo,
   deferred,
@@ -15,31 +16,8 @@ import { makeMatchedReferral } from '../../test/referral-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { claimCard, makeAwaitingCard, makeFeedCard, makeFeedList, maskedCard } from './feed-fixtures.ts';
 
-// The page's one shared event stream, replaced by a bus the test drives (api/events/event-bus.ts).
-const bus = vi.hoisted(() => ({
-  listeners: new Set<(event: AppEvent) => void>(),
-  status: 'open' as 'open' | 'connecting' | 'closed',
-}));
-vi.mock('../../api/events/event-bus.ts', () => ({
-  listenToEvents: (listener: (event: AppEvent) => void) => {
-    bus.listeners.add(listener);
-    return () => bus.listeners.delete(listener);
-  },
-  eventsStatus: () => bus.status,
-  subscribeEventsStatus: () => () => {},
-}));
-
-function emit(type: string, data: unknown) {
-  act(() => {
-    for (const listener of bus.listeners)
-      listener({ id: crypto.randomUUID(), type, at: new Date().toISOString(), data });
-  });
-}
-
-beforeEach(() => {
-  bus.listeners.clear();
-  bus.status = 'open';
-});
+// The page's one shared event stream, replaced by the bus the test drives (test/event-bus-mock.ts).
+vi.mock('../../api/events/event-bus.ts', () => import('../../test/event-bus-mock.ts'));
 
 const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body));
 
@@ -202,8 +180,11 @@ describe('Live Referral Feed, signed in', () => {
   it('a live claim card is shown to a signed-in reader, a masked one is not', async () => {
     renderSignedIn(makeFeedList([makeFeedCard()]));
     await findCard('Teodora Brannigan');
-    emit('feed.upsert', maskedCard({ id: 260, member_name: 'Masked Person' }));
-    emit('feed.upsert', claimCard({ id: 261, member_name: 'Claim Person', referral_number: '3334445556' }));
+    emitEvent('feed.upsert', maskedCard({ id: 260, member_name: 'Masked Person' }));
+    emitEvent(
+      'feed.upsert',
+      claimCard({ id: 261, member_name: 'Claim Person', referral_number: '3334445556' }),
+    );
     expect(await findCard('C. P.')).toHaveAttribute('data-detail', 'claim');
     expect(screen.queryByRole('article', { name: 'M. P.' })).not.toBeInTheDocument();
   });
@@ -252,8 +233,8 @@ describe('Live Referral Feed, signed in', () => {
     expect(screen.queryByRole('article', { name: 'Teodora Brannigan' })).not.toBeInTheDocument();
 
     // A later live update of the passed referral does not bring it back.
-    emit('feed.upsert', makeFeedCard({ urgency_level: 'Routine' }));
-    emit(
+    emitEvent('feed.upsert', makeFeedCard({ urgency_level: 'Routine' }));
+    emitEvent(
       'feed.upsert',
       makeFeedCard({ id: 203, member_name: 'Third Person', referral_number: '2223334445' }),
     );
@@ -337,7 +318,7 @@ describe('Live Referral Feed, signed in', () => {
   it('live events add a card on top and remove one, without fetching the feed again', async () => {
     const { fetchMock } = renderSignedIn(makeFeedList([makeFeedCard()]));
     await findCard('Teodora Brannigan');
-    emit(
+    emitEvent(
       'feed.upsert',
       makeFeedCard({ id: 250, member_name: 'Newest Arrival', created_at: new Date().toISOString() }),
     );
@@ -350,7 +331,7 @@ describe('Live Referral Feed, signed in', () => {
     expect(within(articles[0]!).getByText('Just now')).toBeInTheDocument();
     expect(screen.getByTestId('pending-count')).toHaveTextContent('2 pending');
 
-    emit('feed.remove', { id: 201 });
+    emitEvent('feed.remove', { id: 201 });
     await waitFor(() =>
       expect(screen.queryByRole('article', { name: 'Teodora Brannigan' })).not.toBeInTheDocument(),
     );
@@ -365,7 +346,7 @@ describe('Live Referral Feed, signed in', () => {
       screen.getByText('All referrals have been processed. New referrals will appear here in real-time.'),
     ).toBeInTheDocument();
     // A card arriving live replaces the empty state.
-    emit('feed.upsert', makeFeedCard());
+    emitEvent('feed.upsert', makeFeedCard());
     expect(await findCard('Teodora Brannigan')).toBeInTheDocument();
   });
 
@@ -408,7 +389,7 @@ describe('Live Referral Feed, signed in', () => {
   });
 
   it('polls every 15 s while the live stream is not open', async () => {
-    bus.status = 'closed';
+    setEventsStatus('closed');
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { fetchMock } = renderSignedIn(makeFeedList([makeFeedCard()]));
     await findCard('Teodora Brannigan');

@@ -20,7 +20,7 @@ import {
   RESPONSE_MESSAGES,
   RESPONSE_WINDOW_DAYS,
 } from '@trust/domain';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, errorText } from '../../api/errors.ts';
 import { useEventsStatus } from '../../api/events/use-app-events.ts';
@@ -34,6 +34,8 @@ import { useAuth } from '../../app/auth/auth-context.tsx';
 import { tabPath } from '../../app/navigation/tabs.ts';
 import { useOverlays } from '../../app/overlays/overlay-context.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { formatDate } from '../../components/format-date.ts';
+import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { AcceptedDialog, type AcceptedInfo } from './accepted-dialog.tsx';
 import { CardActions, type CardHandlers, type FeedAbilities } from './card-actions.tsx';
 import { DeclineDialog } from './decline-dialog.tsx';
@@ -100,15 +102,18 @@ export function LiveFeedScreen({
   const [claimTarget, setClaimTarget] = useState<FeedCard | null>(null);
   const [acceptTarget, setAcceptTarget] = useState<FeedCard | null>(null);
   const [declineTarget, setDeclineTarget] = useState<FeedCard | null>(null);
-  const [declineError, setDeclineError] = useState<{ text: string | null; field: string | null }>({
-    text: null,
-    field: null,
-  });
+  /** The refused decline, shown in its dialog (the reason's message on the field). */
+  const [declineError, setDeclineError] = useState<unknown>(null);
   const [accepted, setAccepted] = useState<AcceptedInfo | null>(null);
 
-  const first = feed.data?.pages[0];
+  // The first page's up to 50 cards are drawn from a deferred copy, so React renders them in slices between
+  // frames instead of one long task as the answer arrives (issue #13, Total Blocking Time); the loader stays
+  // until they are drawn. Every later change (a pass, an answer, a live event) shows at once.
+  const firstArrival = useDeferredValue(feed.data);
+  const data = firstArrival === undefined ? undefined : feed.data;
+  const first = data?.pages[0];
   const viewer = first?.viewer;
-  const cards = feedCards(feed.data).filter((c) => !passed.has(c.id));
+  const cards = feedCards(data).filter((c) => !passed.has(c.id));
   // 000 §4.3: the cards this organization can answer first, soonest expiry on top; then the open ones.
   const awaiting = cards
     .filter((c) => c.status !== 'pending')
@@ -138,7 +143,7 @@ export function LiveFeedScreen({
     onClaim: setClaimTarget,
     onAccept: setAcceptTarget,
     onDecline: (card) => {
-      setDeclineError({ text: null, field: null });
+      setDeclineError(null);
       setDeclineTarget(card);
     },
     onPass: (card) => {
@@ -164,7 +169,7 @@ export function LiveFeedScreen({
         // The claim's answer is the full record (the card showed initials only): name the member in full.
         const member =
           [referral.first_name, referral.last_name].filter(Boolean).join(' ') || card.member_name;
-        const until = referral.expires_at ? new Date(referral.expires_at).toLocaleDateString() : null;
+        const until = referral.expires_at ? formatDate(referral.expires_at) : null;
         setAccepted({
           referralId: referral.id,
           lines: [
@@ -213,7 +218,7 @@ export function LiveFeedScreen({
   const confirmDecline = (reason: string) => {
     const card = declineTarget;
     if (!card?.matched_provider_id) return;
-    setDeclineError({ text: null, field: null });
+    setDeclineError(null);
     reject.mutate(
       { id: card.id, providerId: card.matched_provider_id, reason },
       {
@@ -225,13 +230,7 @@ export function LiveFeedScreen({
             text: `Referral #${card.referral_number} declined. It will be matched with another provider.`,
           });
         },
-        onError: (error) => {
-          const field = error instanceof ApiError ? (error.fields?.reason ?? null) : null;
-          setDeclineError({
-            field,
-            text: field ? null : answerError(error, RESPONSE_MESSAGES.rejectFailed),
-          });
-        },
+        onError: setDeclineError,
       },
     );
   };
@@ -287,24 +286,17 @@ export function LiveFeedScreen({
         </Alert>
       )}
 
-      {!feed.data && (feed.isPending || !ready) ? (
+      {!data && (feed.isPending || !ready || feed.data !== undefined) ? (
         <Center py="xl">
           <Loader aria-label="Loading the live feed" />
         </Center>
       ) : !feed.data ? (
-        <Alert
-          color="red"
-          icon={<IconAlertCircle size={18} />}
-          role="alert"
+        <LoadErrorAlert
+          error={feed.error}
           title="Failed to load the live feed"
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorText(feed.error, 'Check your connection and try again.')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void feed.refetch()}>
-              Retry
-            </Button>
-          </Stack>
-        </Alert>
+          message={errorText(feed.error, 'Check your connection and try again.')}
+          onRetry={() => void feed.refetch()}
+        />
       ) : cards.length === 0 ? (
         <Paper withBorder p="xl" radius="md">
           <Stack gap={4} align="center" ta="center">
@@ -350,12 +342,12 @@ export function LiveFeedScreen({
             ))}
           </Stack>
           {feed.isError && (
-            <Alert color="red" role="alert">
-              {errorText(feed.error, 'The live feed could not be refreshed.')}{' '}
-              <Button size="compact-xs" variant="subtle" color="red" onClick={() => void feed.refetch()}>
-                Retry
-              </Button>
-            </Alert>
+            <LoadErrorAlert
+              compact
+              error={feed.error}
+              message={errorText(feed.error, 'The live feed could not be refreshed.')}
+              onRetry={() => void feed.refetch()}
+            />
           )}
           {feed.hasNextPage && (
             <Center>
@@ -401,8 +393,7 @@ export function LiveFeedScreen({
         key={declineTarget?.id ?? 'none'}
         card={declineTarget}
         busy={reject.isPending}
-        error={declineError.text}
-        fieldError={declineError.field}
+        refusal={declineError}
         onConfirm={confirmDecline}
         onCancel={() => setDeclineTarget(null)}
       />

@@ -1,5 +1,6 @@
 import { Box, Group, Text } from '@mantine/core';
 import type { EventsStatus } from '../../api/events/subscribe.ts';
+import { formatTime } from '../../components/format-date.ts';
 import { useNow } from './use-now.ts';
 
 const LABELS: Record<EventsStatus, { text: string; color: string }> = {
@@ -27,7 +28,7 @@ export function LiveIndicator({ status }: { status: EventsStatus }) {
         {label.text}
       </Text>
       <Text size="sm" c="dimmed" component="time" dateTime={now.toISOString()} data-testid="live-clock">
-        {now.toLocaleTimeString()}
+        {formatTime(now)}
       </Text>
     </Group>
   );

@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeDirectoryProvider } from '../../components/provider-picker/provider-fixture.ts';
 import { callsTo, errorResponse, jsonResponse, mockFetch, type RouteHandler } from '../../test/fetch-mock.ts';
 import { makeMe, storeSession } from '../../test/fixtures.ts';
+import { makeCandidate, makeMatchingReferral } from '../../test/matching-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { makeCandidate, makeMatchingReferral } from './matching-fixtures.ts';
 
 afterEach(() => {
   notifications.clean();

@@ -15,6 +15,7 @@ import { errorText } from '../../api/errors.ts';
 import { getProvider, useProvider } from '../../api/matching/get-provider.ts';
 import { useUnpublishedReferrals } from '../../api/matching/get-unpublished-referrals.ts';
 import { useMatchReferral } from '../../api/matching/match-referral.ts';
+import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { ProviderPickerDialog } from '../../components/provider-picker/provider-picker-dialog.tsx';
 import { ConfirmMatchModal, toMatchMethod } from './confirm-match-modal.tsx';
 import { MatchResults } from './match-results.tsx';
@@ -107,15 +108,12 @@ export function ManualMatchingPage() {
         </Center>
       )}
       {list.isError && (
-        <Card withBorder role="alert">
-          <Text fw={600} c="red">
-            {errorText(list.error, MATCHING_MESSAGES.fetchReferralsFailed)}
-          </Text>
-          <Text size="sm">{MATCHING_MESSAGES.backendUnavailable}</Text>
-          <Button mt="sm" variant="light" onClick={() => list.refetch()}>
-            Retry
-          </Button>
-        </Card>
+        <LoadErrorAlert
+          error={list.error}
+          title={errorText(list.error, MATCHING_MESSAGES.fetchReferralsFailed)}
+          message={MATCHING_MESSAGES.backendUnavailable}
+          onRetry={() => void list.refetch()}
+        />
       )}
       {list.data && list.data.referrals.length === 0 && (
         <Card withBorder>

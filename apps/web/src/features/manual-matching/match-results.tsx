@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import {
   MATCH_FEEDBACK_STATUSES,
   MATCHING_MESSAGES,
@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { errorText } from '../../api/errors.ts';
 import { useRankMatches } from '../../api/matching/rank-matches.ts';
 import { useSubmitMatchFeedback } from '../../api/matching/submit-match-feedback.ts';
+import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 
 const FEEDBACK_LABELS: Record<MatchFeedbackStatus, string> = {
   accepted: 'Accepted',
@@ -37,9 +38,12 @@ export function MatchResults({
   if (ranking.isPending) return <Loader size="sm" aria-label="Finding matches" />;
   if (ranking.isError) {
     return (
-      <Alert color="red" role="alert">
-        {errorText(ranking.error, MATCHING_MESSAGES.backendUnavailable)}
-      </Alert>
+      <LoadErrorAlert
+        error={ranking.error}
+        what="matches"
+        message={errorText(ranking.error, MATCHING_MESSAGES.backendUnavailable)}
+        onRetry={() => void ranking.refetch()}
+      />
     );
   }
   if (ranking.data.matches.length === 0) {

@@ -1,8 +1,9 @@
 import { Avatar, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconEye, IconTrash } from '@tabler/icons-react';
-import { type ReferralMember, relativeAge, statusColor } from '@trust/domain';
+import { type ReferralMember, statusColor } from '@trust/domain';
+import { formatCalendarDate, relativeAge } from '../../components/format-date.ts';
 import { ReferralStatusBadge } from '../../components/referral/status-badge.tsx';
-import { formatBirthDate, memberInitials, orNotAvailable } from './member-format.ts';
+import { memberInitials, orNotAvailable } from './member-format.ts';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -59,7 +60,7 @@ export function MemberCard({
           <Field label="Phone" value={orNotAvailable(member.phone_number)} />
           <Field label="Email" value={orNotAvailable(member.email)} />
           <Field label="ZIP" value={orNotAvailable(member.zip_code)} />
-          <Field label="Date of birth" value={formatBirthDate(member.date_of_birth)} />
+          <Field label="Date of birth" value={formatCalendarDate(member.date_of_birth, 'N/A')} />
           <Field
             label="Referrals"
             value={member.referral_count === 1 ? '1 referral' : `${member.referral_count} referrals`}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatBirthDate, memberInitials, orNotAvailable } from './member-format.ts';
+import { formatCalendarDate } from '../../components/format-date.ts';
+import { memberInitials, orNotAvailable } from './member-format.ts';
 
 describe('member card display (000 §2.8)', () => {
   it('initials from the first and last names', () => {
@@ -9,8 +10,8 @@ describe('member card display (000 §2.8)', () => {
   });
 
   it('dates of birth as MM/DD/YYYY, never shifted by the time zone', () => {
-    expect(formatBirthDate('1984-01-01')).toBe('01/01/1984');
-    expect(formatBirthDate(null)).toBe('N/A');
+    expect(formatCalendarDate('1984-01-01', 'N/A')).toBe('01/01/1984');
+    expect(formatCalendarDate(null, 'N/A')).toBe('N/A');
   });
 
   it('N/A for a missing phone or email', () => {

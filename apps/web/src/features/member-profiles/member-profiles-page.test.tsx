@@ -1,24 +1,16 @@
 import { notifications } from '@mantine/notifications';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AppEvent, OrgRole, ReferralMember, ReferralMemberList } from '@trust/domain';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OrgRole, ReferralMember, ReferralMemberList } from '@trust/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { emitEvent } from '../../test/event-bus-mock.ts';
 import { callsTo, errorResponse, jsonResponse, mockFetch, type RouteHandler } from '../../test/fetch-mock.ts';
 import { makeMe, storeSession } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
-// The page's one shared event stream, replaced by a bus the test drives (api/events/event-bus.ts).
-const bus = vi.hoisted(() => ({ listeners: new Set<(event: AppEvent) => void>() }));
-vi.mock('../../api/events/event-bus.ts', () => ({
-  listenToEvents: (listener: (event: AppEvent) => void) => {
-    bus.listeners.add(listener);
-    return () => bus.listeners.delete(listener);
-  },
-  eventsStatus: () => 'open',
-  subscribeEventsStatus: () => () => {},
-}));
+// The page's one shared event stream, replaced by the bus the test drives (test/event-bus-mock.ts).
+vi.mock('../../api/events/event-bus.ts', () => import('../../test/event-bus-mock.ts'));
 
-beforeEach(() => bus.listeners.clear());
 afterEach(() => notifications.clean());
 
 // Made-up members (spec/README.md: no sample data of the original product).
@@ -257,14 +249,11 @@ describe('Member Profiles (000 §2.8)', { timeout: 30_000 }, () => {
       },
     });
     await screen.findByRole('article', { name: 'Imani Okonkwo Reyes' });
-    act(() => {
-      for (const listener of bus.listeners)
-        listener({
-          id: 'e1',
-          type: 'referral.changed',
-          at: new Date().toISOString(),
-          data: { id: 101, referral_number: '4821093756', status: 'pending', change: 'deleted' },
-        });
+    emitEvent('referral.changed', {
+      id: 101,
+      referral_number: '4821093756',
+      status: 'pending',
+      change: 'deleted',
     });
     await waitFor(() =>
       expect(screen.queryByRole('article', { name: 'Imani Okonkwo Reyes' })).not.toBeInTheDocument(),

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Center,
   Group,
@@ -30,7 +29,7 @@ import { useReferralMemberUpdates } from '../../api/referral-members/use-referra
 import { useAuth } from '../../app/auth/auth-context.tsx';
 import { tabPath } from '../../app/navigation/tabs.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { LoadErrorAlert, loadErrorText } from '../../components/load-error-alert.tsx';
+import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { MemberCard } from './member-card.tsx';
 import { type MemberStatusFilter, MemberTiles } from './member-tiles.tsx';
 import { MEMBER_PROFILE_MESSAGES } from './messages.ts';
@@ -162,14 +161,7 @@ export function MemberProfilesPage() {
         </Paper>
       ) : (
         <>
-          {list.isError && (
-            <Alert color="red" role="alert">
-              {loadErrorText(list.error)}{' '}
-              <Button size="compact-xs" variant="subtle" color="red" onClick={() => void list.refetch()}>
-                Retry
-              </Button>
-            </Alert>
-          )}
+          {list.isError && <LoadErrorAlert compact error={list.error} onRetry={() => void list.refetch()} />}
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" aria-busy={list.isFetching}>
             {data.members.map((member) => (
               <MemberCard

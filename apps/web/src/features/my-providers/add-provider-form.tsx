@@ -12,6 +12,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
+  addProviderSchema,
   PROVIDER_LANGUAGES,
   PROVIDER_MESSAGES,
   PROVIDER_ORGANIZATION_TYPES,
@@ -19,18 +20,11 @@ import {
   PROVIDER_VERIFICATION_MESSAGES,
   US_STATES,
 } from '@trust/domain';
-import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../api/errors.ts';
 import { useSaveProvider } from '../../api/saved-providers/save-provider.ts';
+import { applyServerErrors } from '../../components/form/apply-server-errors.ts';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { SAVED_TOAST_MS, saveErrorMessage } from '../../components/provider/save-messages.ts';
-import {
-  type AddProviderErrors,
-  type AddProviderField,
-  type AddProviderValues,
-  EMPTY_PROVIDER,
-  toAddProviderBody,
-  validateProvider,
-} from './add-provider-values.ts';
+import { type AddProviderField, EMPTY_PROVIDER } from './add-provider-values.ts';
 
 const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }));
 
@@ -39,36 +33,27 @@ const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: `${s.name} (
  * server checks the same schema and its per-field messages land on the same inputs.
  */
 export function AddProviderForm({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [values, setValues] = useState<AddProviderValues>(EMPTY_PROVIDER);
-  const [errors, setErrors] = useState<AddProviderErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  // Every message of 001 §5 at once, from the schema the server checks with (packages/domain saved-providers.ts).
+  const form = useZodForm({
+    schema: addProviderSchema,
+    initialValues: EMPTY_PROVIDER,
+    // A message stays until the next attempt.
+    clearInputErrorOnChange: false,
+  });
   const save = useSaveProvider();
   // A long form: the whole screen on a phone.
   const phone = useMediaQuery('(max-width: 36em)');
-
-  const set = <K extends AddProviderField>(field: K, value: AddProviderValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-  };
-  const text = (field: AddProviderField) => ({
-    value: values[field] as string,
-    onChange: (e: { currentTarget: { value: string } }) => set(field, e.currentTarget.value as never),
-    error: errors[field],
-  });
+  const { values } = form;
+  const text = (field: AddProviderField) => form.getInputProps(field);
 
   const close = () => {
-    setValues(EMPTY_PROVIDER);
-    setErrors({});
-    setFailure(null);
+    form.reset();
     onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    const found = validateProvider(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    save.mutate(toAddProviderBody(values), {
+  // The values as typed: the server checks them with the same schema and stores its normalised form.
+  const submit = form.onSubmit(() =>
+    save.mutate(form.getValues(), {
       onSuccess: (saved) => {
         notifications.show({
           color: 'green',
@@ -82,19 +67,21 @@ export function AddProviderForm({ opened, onClose }: { opened: boolean; onClose:
         close();
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.fields) setErrors(error.fields as AddProviderErrors);
-        setFailure(saveErrorMessage(error, 'my-providers'));
+        const failure = saveErrorMessage(error, 'my-providers');
+        applyServerErrors(form, error, failure);
+        // The screen's wording of the failure shows above the field messages too.
+        form.setFormError(failure);
       },
-    });
-  };
+    }),
+  );
 
   return (
     <Modal opened={opened} onClose={close} title="Add New Provider" size="lg" fullScreen={phone}>
       <form onSubmit={submit} noValidate aria-label="Add New Provider">
         <Stack gap="sm">
-          {failure && (
+          {form.formError && (
             <Alert color="red" role="alert">
-              {failure}
+              {form.formError}
             </Alert>
           )}
           <TextInput label="Organization name" required {...text('organization_name')} />
@@ -103,9 +90,9 @@ export function AddProviderForm({ opened, onClose }: { opened: boolean; onClose:
             required
             placeholder="Choose a type"
             data={[...PROVIDER_ORGANIZATION_TYPES]}
+            {...form.getInputProps('organization_type')}
             value={values.organization_type || null}
-            onChange={(v) => set('organization_type', v ?? '')}
-            error={errors.organization_type}
+            onChange={(v) => form.setFieldValue('organization_type', v ?? '')}
           />
           <TextInput label="Street address" required {...text('street_address')} />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
@@ -116,9 +103,9 @@ export function AddProviderForm({ opened, onClose }: { opened: boolean; onClose:
               placeholder="State"
               data={STATE_OPTIONS}
               searchable
+              {...form.getInputProps('state')}
               value={values.state || null}
-              onChange={(v) => set('state', v ?? '')}
-              error={errors.state}
+              onChange={(v) => form.setFieldValue('state', v ?? '')}
             />
             <TextInput label="ZIP code" required inputMode="numeric" maxLength={5} {...text('zip_code')} />
           </SimpleGrid>
@@ -132,9 +119,7 @@ export function AddProviderForm({ opened, onClose }: { opened: boolean; onClose:
             required
             placeholder={values.services.length ? undefined : 'Choose services'}
             data={[...PROVIDER_SERVICES]}
-            value={values.services}
-            onChange={(v) => set('services', v)}
-            error={errors.services}
+            {...form.getInputProps('services')}
             searchable
           />
           <MultiSelect
@@ -142,9 +127,7 @@ export function AddProviderForm({ opened, onClose }: { opened: boolean; onClose:
             required
             placeholder={values.languages_spoken.length ? undefined : 'Choose languages'}
             data={[...PROVIDER_LANGUAGES]}
-            value={values.languages_spoken}
-            onChange={(v) => set('languages_spoken', v)}
-            error={errors.languages_spoken}
+            {...form.getInputProps('languages_spoken')}
           />
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={close} disabled={save.isPending}>

@@ -1,5 +1,3 @@
-import { type AddProviderInput, addProviderSchema } from '@trust/domain';
-
 /** The Add New Provider form (001 §2.4) as the inputs hold it. */
 export type AddProviderValues = {
   organization_name: string;
@@ -16,7 +14,6 @@ export type AddProviderValues = {
 };
 
 export type AddProviderField = keyof AddProviderValues;
-export type AddProviderErrors = Partial<Record<AddProviderField, string>>;
 
 export const EMPTY_PROVIDER: AddProviderValues = {
   organization_name: '',
@@ -31,22 +28,3 @@ export const EMPTY_PROVIDER: AddProviderValues = {
   services: [],
   languages_spoken: [],
 };
-
-export function toAddProviderBody(v: AddProviderValues): AddProviderInput {
-  return { ...v };
-}
-
-/**
- * Every message of 001 §5 at once, from the schema the server checks with (packages/domain
- * saved-providers.ts), so the browser and the server never disagree.
- */
-export function validateProvider(v: AddProviderValues): AddProviderErrors {
-  const result = addProviderSchema.safeParse(toAddProviderBody(v));
-  if (result.success) return {};
-  const errors: AddProviderErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as AddProviderField | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}

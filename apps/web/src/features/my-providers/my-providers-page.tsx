@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconMapPin, IconMessage, IconPlus, IconSearch, IconTrash, IconUserCheck } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useSavedProviders } from '../../api/saved-providers/get-saved-providers.ts';
 import { useRemoveSavedProvider } from '../../api/saved-providers/remove-saved-provider.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { directionsUrl } from '../../components/provider/directions-url.ts';
 import { ProviderCard } from '../../components/provider/provider-card.tsx';
 import { ProviderDetailModal } from '../../components/provider/provider-detail-modal.tsx';
@@ -71,9 +72,12 @@ export function MyProvidersPage({
       </Group>
 
       {list.isError && (
-        <Alert color="red" role="alert">
-          {list.error.message}
-        </Alert>
+        <LoadErrorAlert
+          error={list.error}
+          what="saved providers"
+          message={list.error.message}
+          onRetry={() => void list.refetch()}
+        />
       )}
       {list.isPending && <Loader size="sm" />}
 

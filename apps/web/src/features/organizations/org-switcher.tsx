@@ -2,7 +2,7 @@ import { Alert, Badge, Group, Menu, ScrollArea, Text, UnstyledButton } from '@ma
 import { IconBuilding, IconCheck, IconSelector } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type Membership, orgRoleLabel } from '@trust/domain';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useId, useSyncExternalStore } from 'react';
 import { meQueryKey } from '../../api/auth/get-me.ts';
 import { readActiveCboId, saveActiveCboId, subscribeCredentials } from '../../api/credentials.ts';
 import { useMyOrganizations } from '../../api/orgs/get-my-organizations.ts';
@@ -11,9 +11,19 @@ import { reloadPage } from '../../app/reload-page.ts';
 import { chooseActiveMembership, organizationName } from './choose-active-membership.ts';
 import { orgRoleColor } from './org-role-color.ts';
 
-function RoleBadge({ role }: { role: string }) {
+function RoleBadge({ role, id }: { role: string; id?: string }) {
   return (
-    <Badge size="xs" variant="light" tt="none" color={orgRoleColor(role)} style={{ flexShrink: 0 }}>
+    <Badge
+      id={id}
+      size="xs"
+      variant="light"
+      tt="none"
+      color={orgRoleColor(role)}
+      style={{ flexShrink: 0 }}
+      // On the switcher the role is its description, not part of its name (WCAG 2.5.3: the visible text
+      // the name does not hold is hidden from the name and read as the description instead).
+      aria-hidden={id ? true : undefined}
+    >
       {orgRoleLabel(role)}
     </Badge>
   );
@@ -26,6 +36,7 @@ export function OrgSwitcher() {
   const queryClient = useQueryClient();
   const storedId = useSyncExternalStore(subscribeCredentials, readActiveCboId, () => null);
   const list = memberships.data ?? [];
+  const roleId = useId();
   const storedIsMember = storedId !== null && list.some((m) => m.cbo_id === storedId);
   const active = storedIsMember ? chooseActiveMembership(list, storedId) : null;
 
@@ -74,6 +85,7 @@ export function OrgSwitcher() {
         <Menu.Target>
           <UnstyledButton
             aria-label={`Organization: ${label}`}
+            aria-describedby={active ? roleId : undefined}
             w="100%"
             p={8}
             style={{
@@ -87,7 +99,7 @@ export function OrgSwitcher() {
                 <Text size="sm" fw={600} truncate="end">
                   {label}
                 </Text>
-                {active && <RoleBadge role={active.role} />}
+                {active && <RoleBadge role={active.role} id={roleId} />}
               </div>
               <IconSelector size={16} style={{ flexShrink: 0 }} />
             </Group>

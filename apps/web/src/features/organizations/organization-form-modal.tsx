@@ -1,14 +1,10 @@
 import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import {
-  ORG_MESSAGES,
-  ORG_TYPES,
-  type Organization,
-  type OrganizationCreate,
-  organizationCreateSchema,
-} from '@trust/domain';
-import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError, errorText } from '../../api/errors.ts';
+import { ORG_MESSAGES, ORG_TYPES, type Organization, organizationCreateSchema } from '@trust/domain';
+import { useEffect } from 'react';
+import { errorText } from '../../api/errors.ts';
 import { useSaveOrganization } from '../../api/orgs/save-organization.ts';
+import { applyServerErrors } from '../../components/form/apply-server-errors.ts';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
 
 const TYPE_LABELS: Record<(typeof ORG_TYPES)[number], string> = {
   health_plan: 'Health plan',
@@ -54,48 +50,31 @@ export function OrganizationFormModal({
   onClose: () => void;
   onSaved?: (org: Organization) => void;
 }) {
-  const [values, setValues] = useState<Values>(() => initialValues(organization));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm({ schema: organizationCreateSchema, initialValues: initialValues(organization) });
   const save = useSaveOrganization();
 
+  const { setValues, clearErrors } = form;
   useEffect(() => {
     if (opened) {
       setValues(initialValues(organization));
-      setErrors({});
+      clearErrors();
       save.reset();
     }
-  }, [opened, organization, save.reset]);
+  }, [opened, organization, save.reset, setValues, clearErrors]);
 
-  const set = (field: keyof Values) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors(({ [field]: _, ...rest }) => rest);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = organizationCreateSchema.safeParse(values);
-    if (!parsed.success) {
-      const fieldErrors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? 'name');
-        fieldErrors[key] ??= issue.message;
-      }
-      setErrors(fieldErrors);
-      return;
-    }
+  const submit = form.onSubmit((body) =>
     save.mutate(
-      { id: organization?.id ?? null, body: parsed.data as OrganizationCreate },
+      { id: organization?.id ?? null, body },
       {
         onSuccess: (org) => {
           onSaved?.(org);
           onClose();
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.fields) setErrors(error.fields);
-        },
+        // The fields go on the inputs; the alert below shows the server's detail as well.
+        onError: (error) => applyServerErrors(form, error, ORG_MESSAGES.createFailed),
       },
-    );
-  };
+    ),
+  );
 
   const failure = save.error
     ? errorText(save.error, organization ? ORG_MESSAGES.updateFailed : ORG_MESSAGES.createFailed)
@@ -116,65 +95,26 @@ export function OrganizationFormModal({
               {failure}
             </Alert>
           )}
-          <TextInput
-            label="Name"
-            required
-            value={values.name}
-            error={errors.name}
-            onChange={(e) => set('name')(e.currentTarget.value)}
-          />
+          <TextInput label="Name" required {...form.getInputProps('name')} />
           <Select
             label="Type"
             data={ORG_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
-            value={values.org_type}
-            onChange={(v) => v && set('org_type')(v)}
+            {...form.getInputProps('org_type')}
             allowDeselect={false}
           />
-          <Textarea
-            label="Description"
-            rows={3}
-            value={values.description}
-            error={errors.description}
-            onChange={(e) => set('description')(e.currentTarget.value)}
-          />
+          <Textarea label="Description" rows={3} {...form.getInputProps('description')} />
           <Group grow align="flex-start">
-            <TextInput
-              label="Contact email"
-              type="email"
-              value={values.contact_email}
-              error={errors.contact_email}
-              onChange={(e) => set('contact_email')(e.currentTarget.value)}
-            />
-            <TextInput
-              label="Contact phone"
-              type="tel"
-              value={values.contact_phone}
-              error={errors.contact_phone}
-              onChange={(e) => set('contact_phone')(e.currentTarget.value)}
-            />
+            <TextInput label="Contact email" type="email" {...form.getInputProps('contact_email')} />
+            <TextInput label="Contact phone" type="tel" {...form.getInputProps('contact_phone')} />
           </Group>
-          <TextInput
-            label="Address"
-            value={values.address}
-            error={errors.address}
-            onChange={(e) => set('address')(e.currentTarget.value)}
-          />
+          <TextInput label="Address" {...form.getInputProps('address')} />
           <Group grow align="flex-start">
-            <TextInput
-              label="Website"
-              type="url"
-              placeholder="https://"
-              value={values.website}
-              error={errors.website}
-              onChange={(e) => set('website')(e.currentTarget.value)}
-            />
+            <TextInput label="Website" type="url" placeholder="https://" {...form.getInputProps('website')} />
             <TextInput
               label="Logo URL"
               type="url"
               placeholder="https://"
-              value={values.logo_url}
-              error={errors.logo_url}
-              onChange={(e) => set('logo_url')(e.currentTarget.value)}
+              {...form.getInputProps('logo_url')}
             />
           </Group>
           <Group justify="flex-end" mt="sm">

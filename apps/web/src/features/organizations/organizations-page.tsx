@@ -1,16 +1,12 @@
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Card,
   Group,
-  Loader,
-  Pagination,
   SegmentedControl,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -28,6 +24,7 @@ import { useOrganizations } from '../../api/orgs/get-organizations.ts';
 import { useDeleteOrganization, useSaveOrganization } from '../../api/orgs/save-organization.ts';
 import { useAuth } from '../../app/auth/auth-context.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
 import { OrganizationFormModal } from './organization-form-modal.tsx';
 
 const PAGE_SIZE = 20;
@@ -95,7 +92,66 @@ export function OrganizationsScreen({
   const save = useSaveOrganization();
   const remove = useDeleteOrganization();
 
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
+  const columns: DataTableColumn<Organization>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      cell: (org) => (
+        <>
+          <Text fw={500}>{org.name || `Organization ${org.id}`}</Text>
+          {org.description && (
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              {org.description}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { key: 'email', header: 'Email', cell: (org) => org.contact_email ?? '—' },
+    { key: 'phone', header: 'Phone', cell: (org) => org.contact_phone ?? '—' },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (org) => <Badge color={org.status === 'active' ? 'green' : 'gray'}>{org.status}</Badge>,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (org) => (
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label="Edit">
+            <ActionIcon variant="subtle" aria-label={`Edit ${org.name}`} onClick={() => setEditing(org)}>
+              <IconPencil size={16} />
+            </ActionIcon>
+          </Tooltip>
+          {permissions.canToggle(org) && (
+            <Tooltip label={org.status === 'active' ? 'Deactivate' : 'Activate'}>
+              <ActionIcon
+                variant="subtle"
+                color={org.status === 'active' ? 'orange' : 'green'}
+                aria-label={`${org.status === 'active' ? 'Deactivate' : 'Activate'} ${org.name}`}
+                onClick={() => setToggling(org)}
+              >
+                <IconPower size={16} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {permissions.canDelete && (
+            <Tooltip label="Delete">
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Delete ${org.name}`}
+                onClick={() => setDeleting(org)}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      ),
+    },
+  ];
 
   const confirmToggle = () => {
     if (!toggling) return;
@@ -174,94 +230,20 @@ export function OrganizationsScreen({
         />
       </Group>
 
-      {list.isError && (
-        <Alert color="red" role="alert">
-          {errorText(list.error, ORG_MESSAGES.fetchFailed)}
-        </Alert>
-      )}
-      {list.isPending ? (
-        <Loader />
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Phone</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data?.cbos.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text c="dimmed" ta="center">
-                      No organizations found
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {list.data?.cbos.map((org) => (
-                <Table.Tr key={org.id}>
-                  <Table.Td>
-                    <Text fw={500}>{org.name || `Organization ${org.id}`}</Text>
-                    {org.description && (
-                      <Text size="xs" c="dimmed" lineClamp={1}>
-                        {org.description}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{org.contact_email ?? '—'}</Table.Td>
-                  <Table.Td>{org.contact_phone ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <Badge color={org.status === 'active' ? 'green' : 'gray'}>{org.status}</Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Tooltip label="Edit">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Edit ${org.name}`}
-                          onClick={() => setEditing(org)}
-                        >
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                      {permissions.canToggle(org) && (
-                        <Tooltip label={org.status === 'active' ? 'Deactivate' : 'Activate'}>
-                          <ActionIcon
-                            variant="subtle"
-                            color={org.status === 'active' ? 'orange' : 'green'}
-                            aria-label={`${org.status === 'active' ? 'Deactivate' : 'Activate'} ${org.name}`}
-                            onClick={() => setToggling(org)}
-                          >
-                            <IconPower size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                      {permissions.canDelete && (
-                        <Tooltip label="Delete">
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete ${org.name}`}
-                            onClick={() => setDeleting(org)}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} />}
+      <DataTable<Organization>
+        label="Organizations"
+        columns={columns}
+        rows={list.data?.cbos}
+        rowKey={(org) => org.id}
+        loadingLabel="Loading organizations"
+        fetching={list.isFetching}
+        empty="No organizations found"
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        errorAlert={{ what: 'organizations', message: errorText(list.error, ORG_MESSAGES.fetchFailed) }}
+        tableProps={{ striped: true, highlightOnHover: true }}
+        paging={{ page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onPageChange: setPage }}
+      />
 
       <OrganizationFormModal
         opened={editing !== undefined}

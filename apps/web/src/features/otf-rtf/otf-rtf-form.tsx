@@ -10,9 +10,11 @@ import {
   OTF_TIMELINES,
   otfRtfCreateSchema,
 } from '@trust/domain';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../api/errors.ts';
 import { useSubmitOtfRtf } from '../../api/otf-rtf/submit-otf-rtf.ts';
+import { applyServerErrors } from '../../components/form/apply-server-errors.ts';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
 
 type Values = { [K in keyof typeof OTF_DEFAULTS]: string };
 type Field = keyof Values;
@@ -20,65 +22,44 @@ type Notice = { kind: 'success' } | { kind: 'error'; detail: string | null };
 
 const defaults = (): Values => ({ ...OTF_DEFAULTS });
 
-/** The first message of each field the shared schema rejects (the server gives the same ones). */
-function fieldErrors(values: Values): Partial<Record<Field, string>> {
-  const result = otfRtfCreateSchema.safeParse(values);
-  if (result.success) return {};
-  const errors: Partial<Record<Field, string>> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as Field | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
-
 /**
  * 000 §2.9: the OTF/RTF form in three sections, with the §5.6 defaults; Cancel puts the defaults back. All six
  * fields are required; the browser checks them with the server's schema, and the server checks them again.
  */
 export function OtfRtfForm({ canSubmit }: { canSubmit: boolean }) {
-  const [values, setValues] = useState<Values>(defaults);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useZodForm({ schema: otfRtfCreateSchema, initialValues: defaults() });
   const [notice, setNotice] = useState<Notice | null>(null);
   const submit = useSubmitOtfRtf();
 
-  const set = (field: Field) => (value: string | null) => {
-    setValues((v) => ({ ...v, [field]: value ?? '' }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
   const reset = () => {
-    setValues(defaults());
-    setErrors({});
+    form.reset();
     setNotice(null);
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setNotice(null);
-    const found = fieldErrors(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    submit.mutate(otfRtfCreateSchema.parse(values), {
-      onSuccess: () => {
-        setValues(defaults());
-        setNotice({ kind: 'success' });
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.fields)
-          setErrors(error.fields as Partial<Record<Field, string>>);
-        setNotice({ kind: 'error', detail: error instanceof ApiError ? error.detail : null });
-      },
-    });
-  };
+  const onSubmit = form.onSubmit(
+    (body) => {
+      setNotice(null);
+      submit.mutate(body, {
+        onSuccess: () => {
+          form.setValues(defaults());
+          setNotice({ kind: 'success' });
+        },
+        onError: (error) => {
+          applyServerErrors(form, error, OTF_MESSAGES.submitFailed);
+          setNotice({ kind: 'error', detail: error instanceof ApiError ? error.detail : null });
+        },
+      });
+    },
+    () => setNotice(null),
+  );
 
   const select = (field: Field, label: string, options: readonly string[]) => (
     <Select
       label={label}
       data={[...options]}
-      value={values[field] || null}
-      onChange={set(field)}
-      error={errors[field]}
+      {...form.getInputProps(field)}
+      value={form.values[field] || null}
+      onChange={(value) => form.setFieldValue(field, value ?? '')}
       required
       allowDeselect={false}
       disabled={!canSubmit}
@@ -127,9 +108,10 @@ export function OtfRtfForm({ canSubmit }: { canSubmit: boolean }) {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label="ZIP Code"
-              value={values.zip_code}
-              onChange={(e) => set('zip_code')(e.currentTarget.value.replace(/\D/g, '').slice(0, 5))}
-              error={errors.zip_code}
+              {...form.getInputProps('zip_code')}
+              onChange={(e) =>
+                form.setFieldValue('zip_code', e.currentTarget.value.replace(/\D/g, '').slice(0, 5))
+              }
               required
               inputMode="numeric"
               autoComplete="postal-code"

@@ -110,7 +110,7 @@ describe('OTF/RTF screen (000 §2.9)', () => {
     });
     expect(field('ZIP Code').value).toBe('82001');
     expect(field('Escalation Level').value).toBe('Medium');
-    const table = await screen.findByRole('table', { name: 'OTF/RTF submissions' });
+    const table = await screen.findByRole('table', { name: 'OTF/RTF submissions', busy: false });
     const row = within(table).getAllByRole('row')[1]!;
     expect(row).toHaveTextContent('90001');
     expect(row).toHaveTextContent('Emergency follow up');
@@ -200,7 +200,7 @@ describe('OTF/RTF screen (000 §2.9)', () => {
       },
     });
     renderScreen();
-    const table = await screen.findByRole('table', { name: 'OTF/RTF submissions' });
+    const table = await screen.findByRole('table', { name: 'OTF/RTF submissions', busy: false });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('Critical')).toBeInTheDocument();
@@ -215,7 +215,7 @@ describe('OTF/RTF screen (000 §2.9)', () => {
     expect(low?.getAttribute('style')).toContain('green');
     expect(screen.getByText('21 submissions')).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: '2' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByText('11111')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', '/api/otf-rtf').map(([u]) => String(u))).toContain(
       '/api/otf-rtf?page=2&page_size=20',
@@ -238,7 +238,9 @@ describe('OTF/RTF screen (000 §2.9)', () => {
     expect(
       screen.getByText('Your role in this organization can read submissions but not submit them.'),
     ).toBeInTheDocument();
-    expect(await screen.findByRole('table', { name: 'OTF/RTF submissions' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('table', { name: 'OTF/RTF submissions', busy: false }),
+    ).toBeInTheDocument();
   });
 
   it('is the otfrtf tab of the app', async () => {

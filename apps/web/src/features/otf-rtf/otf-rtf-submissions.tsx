@@ -1,18 +1,29 @@
-import { Alert, Center, Group, Loader, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { OTF_MESSAGES } from '@trust/domain';
+import { Paper, Stack, Title } from '@mantine/core';
+import { OTF_MESSAGES, type OtfRtfSubmission } from '@trust/domain';
 import { useState } from 'react';
 import { errorText } from '../../api/errors.ts';
 import { useOtfRtfSubmissions } from '../../api/otf-rtf/get-otf-rtf.ts';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
+import { formatDateTime } from '../../components/format-date.ts';
 import { EscalationBadge } from './escalation-badge.tsx';
 
 const PAGE_SIZE = 20;
+
+const COLUMNS: DataTableColumn<OtfRtfSubmission>[] = [
+  { key: 'submitted', header: 'Submitted', nowrap: true, cell: (s) => formatDateTime(s.created_at) },
+  { key: 'zip', header: 'ZIP', cell: (s) => s.zip_code },
+  { key: 'type', header: 'Referral type', cell: (s) => s.referral_type },
+  { key: 'need', header: 'SDoH need', cell: (s) => s.sdoh_need },
+  { key: 'language', header: 'Language', cell: (s) => s.preferred_language },
+  { key: 'timeline', header: 'Timeline', cell: (s) => s.timeline },
+  { key: 'escalation', header: 'Escalation', cell: (s) => <EscalationBadge level={s.escalation} /> },
+  { key: 'by', header: 'By', cell: (s) => s.created_by_name ?? 'Unknown User' },
+];
 
 /** The active organization's OTF/RTF submissions, newest first, paged on the server. */
 export function OtfRtfSubmissions() {
   const [page, setPage] = useState(1);
   const list = useOtfRtfSubmissions(page, PAGE_SIZE);
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
 
   return (
     <Paper withBorder radius="md" p="md">
@@ -20,69 +31,32 @@ export function OtfRtfSubmissions() {
         <Title order={3} size="h4">
           Submissions
         </Title>
-        {list.isPending ? (
-          <Center py="md">
-            <Loader size="sm" aria-label="Loading submissions" />
-          </Center>
-        ) : list.isError ? (
-          <Alert
-            color="red"
-            icon={<IconAlertCircle size={18} />}
-            role="alert"
-            title={OTF_MESSAGES.loadFailed}
-          >
-            {errorText(list.error, 'Please try again in a moment.')}
-          </Alert>
-        ) : list.data.submissions.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            {OTF_MESSAGES.empty}
-          </Text>
-        ) : (
-          <>
-            <Table.ScrollContainer minWidth={760}>
-              <Table striped aria-label="OTF/RTF submissions">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Submitted</Table.Th>
-                    <Table.Th>ZIP</Table.Th>
-                    <Table.Th>Referral type</Table.Th>
-                    <Table.Th>SDoH need</Table.Th>
-                    <Table.Th>Language</Table.Th>
-                    <Table.Th>Timeline</Table.Th>
-                    <Table.Th>Escalation</Table.Th>
-                    <Table.Th>By</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.data.submissions.map((s) => (
-                    <Table.Tr key={s.id}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {new Date(s.created_at).toLocaleString()}
-                      </Table.Td>
-                      <Table.Td>{s.zip_code}</Table.Td>
-                      <Table.Td>{s.referral_type}</Table.Td>
-                      <Table.Td>{s.sdoh_need}</Table.Td>
-                      <Table.Td>{s.preferred_language}</Table.Td>
-                      <Table.Td>{s.timeline}</Table.Td>
-                      <Table.Td>
-                        <EscalationBadge level={s.escalation} />
-                      </Table.Td>
-                      <Table.Td>{s.created_by_name ?? 'Unknown User'}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed">
-                {list.data.total} {list.data.total === 1 ? 'submission' : 'submissions'}
-              </Text>
-              {pages > 1 && (
-                <Pagination total={pages} value={page} onChange={setPage} aria-label="Submission pages" />
-              )}
-            </Group>
-          </>
-        )}
+        <DataTable<OtfRtfSubmission>
+          label="OTF/RTF submissions"
+          columns={COLUMNS}
+          rows={list.data?.submissions}
+          rowKey={(s) => s.id}
+          loadingLabel="Loading submissions"
+          fetching={list.isFetching}
+          empty={OTF_MESSAGES.empty}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          errorAlert={{
+            title: OTF_MESSAGES.loadFailed,
+            message: errorText(list.error, 'Please try again in a moment.'),
+          }}
+          minWidth={760}
+          tableProps={{ striped: true }}
+          paging={{
+            page,
+            pageSize: PAGE_SIZE,
+            total: list.data?.total ?? 0,
+            onPageChange: setPage,
+            label: 'Submission pages',
+            summary:
+              list.data && `${list.data.total} ${list.data.total === 1 ? 'submission' : 'submissions'}`,
+          }}
+        />
       </Stack>
     </Paper>
   );

@@ -1,11 +1,9 @@
 import { Alert, Button, Group, Input, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { formatPhone, VOICE_MESSAGES, type Voicemail } from '@trust/domain';
-import { type FormEvent, useId, useState } from 'react';
-import { ApiError, errorText } from '../../api/errors.ts';
+import { useId, useState } from 'react';
 import { useSimulateInboundVoicemail } from '../../api/outbox/simulate-inbound-voicemail.ts';
-
-type Errors = { from_phone?: string; audio?: string; transcription?: string };
-const FIELDS = ['from_phone', 'audio', 'transcription'];
+import { applyServerErrors } from '../../components/form/apply-server-errors.ts';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
 
 function resultText(voicemail: Voicemail): string {
   const base = `Voicemail left from ${formatPhone(voicemail.from_number)}.`;
@@ -20,19 +18,30 @@ function resultText(voicemail: Voicemail): string {
  * optional transcription, posted as POST /api/outbox/inbound/voicemail; it takes the voice webhook's path.
  */
 export function LeaveVoicemailDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [from, setFrom] = useState('');
+  // The file stays out of the form's values (the form copies its values on each change, which a File does not
+  // survive); `audio` there is its name, so the file's messages land on its input.
   const [audio, setAudio] = useState<File | null>(null);
-  const [transcription, setTranscription] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  // A multipart upload of a development tool: no shared schema, the rules below.
+  const form = useZodForm({
+    initialValues: { from_phone: '', audio: '', transcription: '' },
+    rules: ({ from_phone }) => {
+      const next: Record<string, string> = {};
+      if (from_phone.trim() === '') next.from_phone = 'Enter the number the voicemail comes from.';
+      if (!audio) next.audio = VOICE_MESSAGES.audioRequired;
+      else if (audio.type && !audio.type.startsWith('audio/')) next.audio = VOICE_MESSAGES.audioType;
+      return next;
+    },
+    // A message stays until the next attempt.
+    clearInputErrorOnChange: false,
+  });
   const [fileKey, setFileKey] = useState(0);
   const leave = useSimulateInboundVoicemail();
   const fileId = useId();
+  const errors = form.errors;
 
   const reset = () => {
-    setFrom('');
+    form.reset();
     setAudio(null);
-    setTranscription('');
-    setErrors({});
     setFileKey((k) => k + 1);
     leave.reset();
   };
@@ -42,29 +51,14 @@ export function LeaveVoicemailDialog({ opened, onClose }: { opened: boolean; onC
     onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next: Errors = {};
-    if (from.trim() === '') next.from_phone = 'Enter the number the voicemail comes from.';
-    if (!audio) next.audio = VOICE_MESSAGES.audioRequired;
-    else if (audio.type && !audio.type.startsWith('audio/')) next.audio = VOICE_MESSAGES.audioType;
-    setErrors(next);
-    if (Object.keys(next).length > 0 || !audio) return;
+  const submit = form.onSubmit(({ from_phone, transcription }) => {
+    if (!audio) return;
     leave.mutate(
-      { from_phone: from.trim(), audio, transcription },
-      {
-        onError: (error) => {
-          if (error instanceof ApiError && error.fields) setErrors(error.fields as Errors);
-        },
-      },
+      { from_phone: from_phone.trim(), audio, transcription },
+      // Field errors sit on their inputs; anything else (the 422 when the real voice service is configured) above.
+      { onError: (error) => applyServerErrors(form, error, 'Failed to leave the voicemail') },
     );
-  };
-
-  // Field errors sit on their inputs; anything else (the 422 when the real voice service is configured) above.
-  const fieldKeys =
-    leave.error instanceof ApiError && leave.error.fields ? Object.keys(leave.error.fields) : [];
-  const onInputs = fieldKeys.length > 0 && fieldKeys.every((k) => FIELDS.includes(k));
-  const serverError = leave.error && !onInputs ? leave.error : null;
+  });
 
   return (
     <Modal opened={opened} onClose={close} title="Leave a voicemail as a provider" size="lg">
@@ -92,9 +86,7 @@ export function LeaveVoicemailDialog({ opened, onClose }: { opened: boolean; onC
               description="The provider's phone number, e.g. (213) 555-0192"
               required
               inputMode="tel"
-              value={from}
-              onChange={(e) => setFrom(e.currentTarget.value)}
-              error={errors.from_phone}
+              {...form.getInputProps('from_phone')}
             />
             <Input.Wrapper
               label="Audio file"
@@ -109,7 +101,11 @@ export function LeaveVoicemailDialog({ opened, onClose }: { opened: boolean; onC
                 type="file"
                 accept="audio/*"
                 aria-invalid={errors.audio ? true : undefined}
-                onChange={(e) => setAudio(e.currentTarget.files?.[0] ?? null)}
+                onChange={(e) => {
+                  const file = e.currentTarget.files?.[0] ?? null;
+                  setAudio(file);
+                  form.setFieldValue('audio', file?.name ?? '');
+                }}
                 style={{ display: 'block', marginTop: 4 }}
               />
             </Input.Wrapper>
@@ -117,13 +113,11 @@ export function LeaveVoicemailDialog({ opened, onClose }: { opened: boolean; onC
               label="Transcription (optional)"
               rows={2}
               maxLength={10_000}
-              value={transcription}
-              onChange={(e) => setTranscription(e.currentTarget.value)}
-              error={errors.transcription}
+              {...form.getInputProps('transcription')}
             />
-            {serverError && (
+            {form.formError && (
               <Alert color="red" role="alert" title="The voicemail was not left">
-                {errorText(serverError, 'Failed to leave the voicemail')}
+                {form.formError}
               </Alert>
             )}
             <Group justify="flex-end">

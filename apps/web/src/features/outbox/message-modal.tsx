@@ -1,19 +1,17 @@
 import { Alert, Center, Group, Loader, Modal, Stack, Table, Tabs, Text } from '@mantine/core';
-import { IconAlertCircle, IconLock } from '@tabler/icons-react';
+import { IconLock } from '@tabler/icons-react';
 import { OUTBOX_MESSAGES, type OutboundMessage } from '@trust/domain';
 import type { ReactNode } from 'react';
 import { errorText } from '../../api/errors.ts';
 import { useOutboxMessage } from '../../api/outbox/get-outbox-message.ts';
+import { formatDateTime } from '../../components/format-date.ts';
+import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { emailFrameDocument } from './frame-html.ts';
 import { LinkifiedText } from './linkified-text.tsx';
 import { canReplyAsProvider } from './provider-reply.ts';
 import { ReplyAsProviderEmail, ReplyAsProviderSms } from './reply-as-provider.tsx';
 import { isSecretWithheld } from './secret-body.ts';
 import { OutboxStatusBadge } from './status-badge.tsx';
-
-function formatTime(iso: string | null) {
-  return iso ? new Date(iso).toLocaleString() : '—';
-}
 
 function HtmlBody({ html }: { html: string }) {
   return (
@@ -37,12 +35,13 @@ function Details({ message }: { message: OutboundMessage }) {
     ['Channel', message.channel === 'sms' ? 'SMS' : 'Email'],
     ['Category', message.category],
     ['Status', <OutboxStatusBadge key="status" status={message.status} />],
-    ['Queued', formatTime(message.created_at)],
-    ['Sent', formatTime(message.sent_at)],
+    ['Queued', formatDateTime(message.created_at)],
+    ['Sent', formatDateTime(message.sent_at)],
     ['Driver', message.driver ?? '—'],
     ['Attempts', String(message.attempts)],
   ];
   if (message.provider_message_id) rows.push(['Provider id', message.provider_message_id]);
+  // A label/value grid of one message, not a list of records: a plain Table, not DataTable.
   return (
     <Table withRowBorders={false} verticalSpacing={4}>
       <Table.Tbody>
@@ -72,9 +71,12 @@ export function OutboxMessageModal({ id, onClose }: { id: number | null; onClose
           <Loader aria-label="Loading message" />
         </Center>
       ) : message.error ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-          {errorText(message.error, 'Failed to load the message')}
-        </Alert>
+        <LoadErrorAlert
+          error={message.error}
+          what="the message"
+          message={errorText(message.error, 'Failed to load the message')}
+          onRetry={() => void message.refetch()}
+        />
       ) : data ? (
         <Stack gap="md">
           <Details message={data} />
@@ -89,7 +91,7 @@ export function OutboxMessageModal({ id, onClose }: { id: number | null; onClose
                 <Text size="sm">{OUTBOX_MESSAGES.secretBodyRemoved}</Text>
                 {data.body_removed_at && (
                   <Text size="xs" c="dimmed">
-                    Removed {formatTime(data.body_removed_at)}
+                    Removed {formatDateTime(data.body_removed_at)}
                   </Text>
                 )}
               </Stack>

@@ -61,7 +61,7 @@ describe('the outbox page', () => {
       },
     });
     renderWithProviders(<OutboxPage />);
-    const table = await screen.findByRole('table', { name: 'Outbox messages' });
+    const table = await screen.findByRole('table', { name: 'Outbox messages', busy: false });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('SMS')).toBeInTheDocument();
@@ -73,7 +73,7 @@ describe('the outbox page', () => {
     expect(within(rows[1]!).getByText('sent')).toBeInTheDocument();
     expect(screen.getByText('26 messages')).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: '2' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByText('Older one')).toBeInTheDocument();
     const urls = fetchMock.mock.calls.map(([u]) => String(u));
     expect(urls).toContain('/api/outbox?page=2&page_size=25');
@@ -84,7 +84,7 @@ describe('the outbox page', () => {
       'GET /api/outbox': () => jsonResponse(200, { messages: [sms], total: 1, page: 1, page_size: 25 }),
     });
     renderWithProviders(<OutboxPage />);
-    await screen.findByRole('table', { name: 'Outbox messages' });
+    await screen.findByRole('table', { name: 'Outbox messages', busy: false });
     await userEvent.click(screen.getByRole('radio', { name: 'SMS' }));
     await waitFor(() =>
       expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain(
@@ -177,7 +177,7 @@ describe('the outbox page', () => {
       'GET /api/outbox/4': () => jsonResponse(200, reset),
     });
     renderWithProviders(<OutboxPage />);
-    const table = await screen.findByRole('table', { name: 'Outbox messages' });
+    const table = await screen.findByRole('table', { name: 'Outbox messages', busy: false });
     const [codeRow, resetRow] = within(table).getAllByRole('row').slice(1);
     expect(within(codeRow!).getByText('One-time code (not kept after delivery)')).toBeInTheDocument();
     expect(within(codeRow!).getByLabelText('Link or code not kept')).toBeInTheDocument();

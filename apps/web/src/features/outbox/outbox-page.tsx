@@ -1,22 +1,11 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconAlertCircle, IconLock, IconMicrophone } from '@tabler/icons-react';
+import { Badge, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { IconLock, IconMicrophone } from '@tabler/icons-react';
 import { OUTBOX_MESSAGES, type OutboundChannel, type OutboundMessage } from '@trust/domain';
 import { useState } from 'react';
 import { errorText } from '../../api/errors.ts';
 import { useOutbox } from '../../api/outbox/get-outbox.ts';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
+import { formatDateTime } from '../../components/format-date.ts';
 import { LeaveVoicemailDialog } from './leave-voicemail-dialog.tsx';
 import { OutboxMessageModal } from './message-modal.tsx';
 import { isSecretWithheld, WITHHELD_HEADLINE } from './secret-body.ts';
@@ -32,6 +21,39 @@ function headline(message: OutboundMessage): string {
   return first.length > 90 ? `${first.slice(0, 89)}…` : first;
 }
 
+const COLUMNS: DataTableColumn<OutboundMessage>[] = [
+  { key: 'time', header: 'Time', nowrap: true, cell: (m) => formatDateTime(m.created_at) },
+  {
+    key: 'channel',
+    header: 'Channel',
+    cell: (m) => (
+      <Badge variant="outline" color={m.channel === 'sms' ? 'grape' : 'blue'}>
+        {m.channel === 'sms' ? 'SMS' : 'Email'}
+      </Badge>
+    ),
+  },
+  { key: 'to', header: 'To', cell: (m) => m.to },
+  {
+    key: 'headline',
+    header: 'Subject / first line',
+    cell: (m) => (
+      <Group gap={6} wrap="nowrap">
+        {isSecretWithheld(m) && (
+          <IconLock
+            size={14}
+            aria-label="Link or code not kept"
+            color="var(--mantine-color-dimmed)"
+            style={{ flexShrink: 0 }}
+          />
+        )}
+        <span>{headline(m)}</span>
+      </Group>
+    ),
+  },
+  { key: 'status', header: 'Status', cell: (m) => <OutboxStatusBadge status={m.status} /> },
+  { key: 'category', header: 'Category', cell: (m) => m.category },
+];
+
 /**
  * Every email and SMS the product sent or would have sent (issue 3 item 1): with the local drivers this is
  * where a fresh machine shows invitation links and sign-in codes. The server lets only platform operators
@@ -43,8 +65,6 @@ export function OutboxPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const [voicemailOpen, setVoicemailOpen] = useState(false);
   const outbox = useOutbox({ page, page_size: PAGE_SIZE, channel: channel === 'all' ? undefined : channel });
-
-  const pages = outbox.data ? Math.max(1, Math.ceil(outbox.data.total / PAGE_SIZE)) : 1;
 
   return (
     <Stack gap="lg">
@@ -80,84 +100,30 @@ export function OutboxPage() {
         </Group>
       </Group>
 
-      {outbox.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Loading the outbox" />
-        </Center>
-      ) : outbox.error ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-          {errorText(outbox.error, 'Failed to load the outbox')}
-        </Alert>
-      ) : outbox.data.messages.length === 0 ? (
-        <Text c="dimmed">{OUTBOX_MESSAGES.empty}</Text>
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={720}>
-            <Table highlightOnHover aria-label="Outbox messages">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Time</Table.Th>
-                  <Table.Th>Channel</Table.Th>
-                  <Table.Th>To</Table.Th>
-                  <Table.Th>Subject / first line</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Category</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {outbox.data.messages.map((m) => (
-                  <Table.Tr
-                    key={m.id}
-                    onClick={() => setOpenId(m.id)}
-                    onKeyDown={(e) => {
-                      if (e.key === 'Enter' || e.key === ' ') {
-                        e.preventDefault();
-                        setOpenId(m.id);
-                      }
-                    }}
-                    tabIndex={0}
-                    aria-label={`Open message to ${m.to}: ${headline(m)}`}
-                    style={{ cursor: 'pointer' }}
-                  >
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {new Date(m.created_at).toLocaleString()}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="outline" color={m.channel === 'sms' ? 'grape' : 'blue'}>
-                        {m.channel === 'sms' ? 'SMS' : 'Email'}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{m.to}</Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        {isSecretWithheld(m) && (
-                          <IconLock
-                            size={14}
-                            aria-label="Link or code not kept"
-                            color="var(--mantine-color-dimmed)"
-                            style={{ flexShrink: 0 }}
-                          />
-                        )}
-                        <span>{headline(m)}</span>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <OutboxStatusBadge status={m.status} />
-                    </Table.Td>
-                    <Table.Td>{m.category}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              {outbox.data.total} {outbox.data.total === 1 ? 'message' : 'messages'}
-            </Text>
-            {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages" />}
-          </Group>
-        </>
-      )}
+      <DataTable<OutboundMessage>
+        label="Outbox messages"
+        columns={COLUMNS}
+        rows={outbox.data?.messages}
+        rowKey={(m) => m.id}
+        loadingLabel="Loading the outbox"
+        fetching={outbox.isFetching}
+        empty={OUTBOX_MESSAGES.empty}
+        error={outbox.error}
+        onRetry={() => void outbox.refetch()}
+        errorAlert={{ what: 'the outbox', message: errorText(outbox.error, 'Failed to load the outbox') }}
+        onRowClick={(m) => setOpenId(m.id)}
+        rowLabel={(m) => `Open message to ${m.to}: ${headline(m)}`}
+        minWidth={720}
+        tableProps={{ highlightOnHover: true }}
+        paging={{
+          page,
+          pageSize: PAGE_SIZE,
+          total: outbox.data?.total ?? 0,
+          onPageChange: setPage,
+          label: 'Outbox pages',
+          summary: outbox.data && `${outbox.data.total} ${outbox.data.total === 1 ? 'message' : 'messages'}`,
+        }}
+      />
       <OutboxMessageModal id={openId} onClose={() => setOpenId(null)} />
       <LeaveVoicemailDialog opened={voicemailOpen} onClose={() => setVoicemailOpen(false)} />
     </Stack>

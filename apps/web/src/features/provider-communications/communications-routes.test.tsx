@@ -11,7 +11,7 @@ import { renderProviderScreen } from './provider-communications-test-utils.tsx';
 
 describe('Communications routes (003 §2.1, 001 §2.10, §2.11)', { timeout: 60_000 }, () => {
   it('takes an optional provider id', () => {
-    expect(findTab('provider-communications')).toMatchObject({ withId: 'optional', group: 'providers' });
+    expect(findTab('provider-communications')).toMatchObject({ withId: 'optional', group: 'communications' });
     expect(tabFromPath('/provider-communications')?.id).toBeUndefined();
     expect(tabFromPath('/provider-communications/501')).toMatchObject({ id: '501' });
   });

@@ -1,7 +1,7 @@
 import { Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDownLeft, IconArrowUpRight, IconPaperclip } from '@tabler/icons-react';
-import { formatMessageTime } from '@trust/domain';
 import { useEmailConversation } from '../../api/email/get-email-conversation.ts';
+import { formatMessageTime } from '../../components/format-date.ts';
 
 /** The per-email rows of an expanded referral row (001 §2.10): direction, subject, time; one opens in full. */
 export function EmailRows({

@@ -121,16 +121,32 @@ export function ProviderMap({
   }, [providers, center, createMap]);
 
   // The tiles come once the server's configuration is read; until then (or without it) pins show on grey.
+  // Offline, no tile is asked for (each would fail with a console error and a broken image) until the browser
+  // is back online; a tile that fails to load means the tile server cannot be reached: the layer goes, so no
+  // other tile is asked for, and the pins stay on the plain background.
   useEffect(() => {
-    if (!shown || !tiles) return;
+    if (!shown || !tiles?.url) return;
     let layer: L.TileLayer | null = null;
-    try {
-      layer = L.tileLayer(tiles.url, tiles.options).addTo(shown);
-    } catch {
-      // A tile template Leaflet cannot use: the pins still show.
-    }
-    return () => {
+    const drop = () => {
       layer?.remove();
+      layer = null;
+    };
+    const add = () => {
+      if (layer || !navigator.onLine) return;
+      try {
+        layer = L.tileLayer(tiles.url, tiles.options);
+        layer.once('tileerror', drop);
+        layer.addTo(shown);
+      } catch {
+        // A tile template Leaflet cannot use: the pins still show.
+        layer = null;
+      }
+    };
+    add();
+    window.addEventListener('online', add);
+    return () => {
+      window.removeEventListener('online', add);
+      drop();
     };
   }, [shown, tiles]);
 

@@ -1,20 +1,13 @@
-import {
-  Alert,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Group, NumberInput, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type CapacityStatus, type DirectoryProvider, providerCapacityRequestSchema } from '@trust/domain';
-import { useState } from 'react';
-import { ApiError, errorText } from '../../api/errors.ts';
+import { errorText } from '../../api/errors.ts';
 import { useOwnListings } from '../../api/provider-performance/get-own-listings.ts';
 import { useSetProviderCapacity } from '../../api/provider-performance/set-provider-capacity.ts';
+import { applyServerErrors } from '../../components/form/apply-server-errors.ts';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
+import { formatDateTime } from '../../components/format-date.ts';
+import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 
 /** The same text the server answers for a waitlist without a wait (PUT /api/providers/{id}/capacity). */
 export const WAIT_DAYS_REQUIRED = 'Enter the expected wait in days.';
@@ -26,42 +19,43 @@ const CHOICES: { value: CapacityStatus; label: string }[] = [
 ];
 
 function confirmedText(at: string | null) {
-  return at ? `Last confirmed ${new Date(at).toLocaleString()}` : 'Never confirmed';
+  return at ? `Last confirmed ${formatDateTime(at)}` : 'Never confirmed';
 }
 
 /** One listing's capacity control: Accepting / Waitlist (expected wait in days) / Full. */
 function ListingCapacity({ listing }: { listing: DirectoryProvider }) {
-  const [status, setStatus] = useState<CapacityStatus>(listing.capacity_status);
-  const [waitDays, setWaitDays] = useState<number | ''>(listing.capacity_wait_days ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm({
+    schema: providerCapacityRequestSchema,
+    initialValues: {
+      capacity_status: listing.capacity_status,
+      capacity_wait_days: (listing.capacity_wait_days ?? '') as number | '',
+    },
+    // A wait only for a waitlist.
+    toInput: ({ capacity_status, capacity_wait_days }) => ({
+      capacity_status,
+      capacity_wait_days:
+        capacity_status === 'waitlist' && capacity_wait_days !== '' ? capacity_wait_days : null,
+    }),
+    rules: (v) =>
+      v.capacity_status === 'waitlist' && v.capacity_wait_days === ''
+        ? { capacity_wait_days: WAIT_DAYS_REQUIRED }
+        : {},
+  });
   const save = useSetProviderCapacity();
+  const status = form.values.capacity_status;
+  // One message: under the wait while it shows, else below the control.
+  const error = form.formError ?? Object.values(form.errors)[0] ?? null;
 
-  function submit() {
-    setError(null);
-    if (status === 'waitlist' && waitDays === '') {
-      setError(WAIT_DAYS_REQUIRED);
-      return;
-    }
-    const parsed = providerCapacityRequestSchema.safeParse({
-      capacity_status: status,
-      capacity_wait_days: status === 'waitlist' ? waitDays : null,
-    });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? WAIT_DAYS_REQUIRED);
-      return;
-    }
+  const submit = form.onSubmit((input) =>
     save.mutate(
-      { id: listing.id, input: parsed.data },
+      { id: listing.id, input },
       {
         onSuccess: () =>
           notifications.show({ color: 'green', message: `Capacity of ${listing.organization_name} saved.` }),
-        onError: (err) => {
-          const fieldError = err instanceof ApiError ? err.fields?.capacity_wait_days : undefined;
-          setError(fieldError ?? errorText(err, 'Failed to save capacity. Please try again.'));
-        },
+        onError: (err) => applyServerErrors(form, err, 'Failed to save capacity. Please try again.'),
       },
-    );
-  }
+    ),
+  );
 
   return (
     <Paper withBorder p="sm">
@@ -77,8 +71,9 @@ function ListingCapacity({ listing }: { listing: DirectoryProvider }) {
             aria-label={`Capacity of ${listing.organization_name}`}
             value={status}
             onChange={(v) => {
-              setStatus(v as CapacityStatus);
-              setError(null);
+              form.setFieldValue('capacity_status', v as CapacityStatus);
+              form.clearErrors();
+              form.setFormError(null);
             }}
             data={CHOICES}
           />
@@ -89,13 +84,18 @@ function ListingCapacity({ listing }: { listing: DirectoryProvider }) {
               max={3650}
               allowDecimal={false}
               allowNegative={false}
-              value={waitDays}
-              onChange={(v) => setWaitDays(typeof v === 'number' ? v : v === '' ? '' : Number(v))}
+              value={form.values.capacity_wait_days}
+              onChange={(v) =>
+                form.setFieldValue(
+                  'capacity_wait_days',
+                  typeof v === 'number' ? v : v === '' ? '' : Number(v),
+                )
+              }
               error={error ?? undefined}
               w={170}
             />
           )}
-          <Button onClick={submit} loading={save.isPending}>
+          <Button onClick={() => submit()} loading={save.isPending}>
             Confirm capacity
           </Button>
         </Group>
@@ -118,9 +118,12 @@ export function CapacityPanel() {
   if (listings.isPending) return null;
   if (listings.isError) {
     return (
-      <Alert color="red" role="alert">
-        {errorText(listings.error, 'Failed to load your provider listings.')}
-      </Alert>
+      <LoadErrorAlert
+        error={listings.error}
+        what="your provider listings"
+        message={errorText(listings.error, 'Failed to load your provider listings.')}
+        onRetry={() => void listings.refetch()}
+      />
     );
   }
   if (listings.data.providers.length === 0) return null;

@@ -1,5 +1,6 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { matchTimeLabel, PERFORMANCE_SERVICE_CHIPS, type ProviderMetrics, qualityColor } from '@trust/domain';
+import { useId } from 'react';
 import { ServiceChips } from '../../components/provider/service-chips.tsx';
 
 export function formatRate(rate: number | null) {
@@ -27,13 +28,19 @@ function Stat({ label, value }: { label: string; value: string }) {
 export function ProviderCard({ metrics, onOpen }: { metrics: ProviderMetrics; onOpen: () => void }) {
   const p = metrics.provider;
   const label = matchTimeLabel(metrics.avgMatchToCloseTime);
+  const placeId = useId();
   return (
     <Card withBorder padding="md">
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <UnstyledButton onClick={onOpen} aria-label={`Open details of ${p.organization_name}`}>
+          {/* WCAG 2.5.3: the name holds the visible name; type and place are its description. */}
+          <UnstyledButton
+            onClick={onOpen}
+            aria-label={`Open details of ${p.organization_name}`}
+            aria-describedby={placeId}
+          >
             <Text fw={700}>{p.organization_name}</Text>
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" id={placeId} aria-hidden>
               {p.organization_type}
               {p.city ? ` · ${p.city}${p.state ? `, ${p.state}` : ''}` : ''}
             </Text>

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Center,
   Group,
@@ -25,6 +24,7 @@ import { saveBlob } from '../../api/documents/download-document.ts';
 import { errorText } from '../../api/errors.ts';
 import { useProviderPerformance } from '../../api/provider-performance/get-provider-performance.ts';
 import { useUpdateGoogleRatings } from '../../api/provider-performance/update-google-ratings.ts';
+import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { CapacityPanel } from './capacity-panel.tsx';
 import { performanceCsv, performanceCsvFilename } from './performance-csv.ts';
 import { ProviderCard } from './provider-card.tsx';
@@ -139,9 +139,12 @@ export function ProviderPerformancePage() {
           <Loader aria-label="Loading provider performance" />
         </Center>
       ) : performance.isError ? (
-        <Alert color="red" role="alert">
-          {errorText(performance.error, 'Failed to load provider performance.')}
-        </Alert>
+        <LoadErrorAlert
+          error={performance.error}
+          what="provider performance"
+          message={errorText(performance.error, 'Failed to load provider performance.')}
+          onRetry={() => void performance.refetch()}
+        />
       ) : shown.length === 0 ? (
         <Text c="dimmed">No providers found</Text>
       ) : (

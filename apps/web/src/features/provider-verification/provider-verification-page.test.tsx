@@ -213,10 +213,15 @@ describe('where a platform operator finds it', () => {
   });
 
   it('the Administration part of the sidebar lists it for platform operators only', () => {
-    const names = (operator: boolean) => visibleNavTabs(true, true, operator).map((tab) => tab.name);
+    const operator = (platformOperator: boolean) => ({
+      signedIn: true,
+      orgRole: 'org_admin' as const,
+      platformOperator,
+    });
+    const names = (isOperator: boolean) => visibleNavTabs(operator(isOperator), true).map((tab) => tab.name);
     expect(names(true)).toContain('provider-verification');
     expect(names(false)).not.toContain('provider-verification');
-    expect(visibleNavTabs(true, true, true).find((t) => t.name === 'provider-verification')?.group).toBe(
+    expect(visibleNavTabs(operator(true), true).find((t) => t.name === 'provider-verification')?.group).toBe(
       'admin',
     );
   });

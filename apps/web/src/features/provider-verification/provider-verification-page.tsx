@@ -23,6 +23,7 @@ import { errorText } from '../../api/errors.ts';
 import { useUnverifiedProviders } from '../../api/provider-verification/get-unverified-providers.ts';
 import { useVerifyProvider } from '../../api/provider-verification/verify-provider.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { formatDateTime } from '../../components/format-date.ts';
 import { formatAddress } from '../../components/provider/directions-url.ts';
 
 const PAGE_SIZE = 20;
@@ -34,7 +35,7 @@ function addedLine(p: UnverifiedProvider): string {
   const parts = [
     who ? `Added by ${who}` : 'Added',
     p.owner_organization_name ? `for ${p.owner_organization_name}` : null,
-    `on ${new Date(p.added_at).toLocaleString()}`,
+    `on ${formatDateTime(p.added_at)}`,
   ];
   return parts.filter(Boolean).join(' ');
 }

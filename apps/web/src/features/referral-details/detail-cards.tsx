@@ -1,32 +1,12 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import {
-  type ClientReferral,
-  HOUSING_NEED,
-  relativeAge,
-  TRANSPORTATION_NEED,
-  urgencyLabel,
-} from '@trust/domain';
+import { type ClientReferral, HOUSING_NEED, TRANSPORTATION_NEED, urgencyLabel } from '@trust/domain';
 import type { ReactNode } from 'react';
+import { formatCalendarDateMedium, formatDateTimeMedium, relativeAge } from '../../components/format-date.ts';
 import { UrgencyBadge } from '../../components/referral/urgency-badge.tsx';
 import type { DetailsTimelineEntry } from './details-timeline.ts';
 import { DETAILS_MESSAGES } from './messages.ts';
 
 // The cards of Referral Details (000 §2.4): each is a labelled region with rows of label and value.
-
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-/** A date of birth is a calendar date: shown as given, not shifted by the viewer's time zone. */
-function formatDate(ymd: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
-  if (!match) return ymd;
-  const [, y, m, d] = match;
-  return new Date(Date.UTC(Number(y), Number(m) - 1, Number(d))).toLocaleDateString(undefined, {
-    dateStyle: 'medium',
-    timeZone: 'UTC',
-  });
-}
 
 export function DetailCard({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -79,7 +59,7 @@ export function MemberCard({ r }: { r: ClientReferral }) {
       <Rows>
         <Row label="Name" value={r.memberName} />
         <Row label="Medicaid ID" value={r.memberMedicaidId} />
-        <Row label="Date of birth" value={r.dateOfBirth ? formatDate(r.dateOfBirth) : ''} />
+        <Row label="Date of birth" value={r.dateOfBirth ? formatCalendarDateMedium(r.dateOfBirth) : ''} />
         <Row label="Phone" value={r.phoneNumber} />
         <Row label="Email" value={r.email} />
         <Row label="Preferred language" value={r.preferredLanguage} />
@@ -212,7 +192,7 @@ export function TimelineCard({ entries, now }: { entries: DetailsTimelineEntry[]
             </Text>
             <Text size="sm">
               {e.at
-                ? `${formatDateTime(e.at)} (${Date.parse(e.at) <= now.getTime() ? relativeAge(e.at, now) : 'upcoming'})`
+                ? `${formatDateTimeMedium(e.at)} (${Date.parse(e.at) <= now.getTime() ? relativeAge(e.at, now) : 'upcoming'})`
                 : '—'}
             </Text>
           </li>

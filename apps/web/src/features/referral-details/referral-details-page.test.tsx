@@ -1,32 +1,17 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type AppEvent, type OrgRole, type Referral, toClientReferral } from '@trust/domain';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { type OrgRole, type Referral, toClientReferral } from '@trust/domain';
+import { describe, expect, it, vi } from 'vitest';
+import { makeMethod } from '../../components/send-referral/method-fixture.ts';
+import { emitEvent } from '../../test/event-bus-mock.ts';
 import { callsTo, errorResponse, jsonResponse, mockFetch, type RouteHandler } from '../../test/fetch-mock.ts';
 import { makeMe, storeSession } from '../../test/fixtures.ts';
 import { makeMatchedReferral, makeReferral } from '../../test/referral-fixtures.ts';
 import { renderApp, renderWithProviders } from '../../test/render-app.tsx';
 import { ReferralDetails } from './referral-details-page.tsx';
 
-// The page's one shared event stream, replaced by a bus the test drives (api/events/event-bus.ts).
-const bus = vi.hoisted(() => ({ listeners: new Set<(event: AppEvent) => void>() }));
-vi.mock('../../api/events/event-bus.ts', () => ({
-  listenToEvents: (listener: (event: AppEvent) => void) => {
-    bus.listeners.add(listener);
-    return () => bus.listeners.delete(listener);
-  },
-  eventsStatus: () => 'open',
-  subscribeEventsStatus: () => () => {},
-}));
-
-function emit(type: string, data: unknown) {
-  act(() => {
-    for (const listener of bus.listeners)
-      listener({ id: crypto.randomUUID(), type, at: new Date().toISOString(), data });
-  });
-}
-
-beforeEach(() => bus.listeners.clear());
+// The page's one shared event stream, replaced by the bus the test drives (test/event-bus-mock.ts).
+vi.mock('../../api/events/event-bus.ts', () => import('../../test/event-bus-mock.ts'));
 
 function renderDetails({
   referral = makeReferral() as Referral | RouteHandler,
@@ -168,6 +153,71 @@ describe('Referral Details (000 §2.4)', { timeout: 30_000 }, () => {
     expect(within(card).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
   });
 
+  it('offers the owner the send-referral panel for the matched provider (001 §2.1), and sends through it', async () => {
+    const user = userEvent.setup();
+    const email = makeMethod({
+      id: 21,
+      provider_id: 55,
+      provider_name: 'Bayview Family Resource Center',
+      method_type: 'email',
+      contact_value: 'intake@bayview.example.test',
+      priority: 90,
+    });
+    const { fetchMock } = renderDetails({
+      referral: makeMatchedReferral(),
+      routes: {
+        'GET /api/provider-communication-methods': () => jsonResponse(200, { methods: [email] }),
+        'GET /api/referral-communications': () => jsonResponse(200, { communications: [] }),
+        'POST /api/referral-communications': () =>
+          jsonResponse(200, {
+            success: true,
+            status: 'queued',
+            method_type: 'email',
+            contact_value: email.contact_value,
+            message_id: 7,
+            message: 'Communication sent successfully!',
+            error: null,
+          }),
+      },
+    });
+    const panel = await region('Send Referral to Bayview Family Resource Center');
+    expect(
+      within(panel).getByRole('heading', { name: 'Send Referral to Bayview Family Resource Center' }),
+    ).toBeInTheDocument();
+    const method = await within(panel).findByRole('radio', { name: 'Email: intake@bayview.example.test' });
+    expect(method).toBeChecked();
+    expect(callsTo(fetchMock, 'GET', '/api/provider-communication-methods')[0]?.[0]).toContain(
+      'provider_id=55',
+    );
+    await user.type(within(panel).getByLabelText('Message'), 'Please take this referral');
+    await user.click(within(panel).getByRole('button', { name: 'Send Referral' }));
+    expect(await within(panel).findByText('Communication sent successfully!')).toBeInTheDocument();
+    const [call] = callsTo(fetchMock, 'POST', '/api/referral-communications');
+    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({
+      referral_id: 101,
+      provider_id: 55,
+      communication_method_id: 21,
+      method_type: 'email',
+      message_content: 'Please take this referral',
+    });
+  });
+
+  it('gives the send-referral panel to no one else: the provider side, a viewer, nor once answered', async () => {
+    const { unmount } = renderDetails({ referral: makeMatchedReferral({ viewer_role: 'provider' }) });
+    await region('Provider Response Required');
+    expect(screen.queryByRole('button', { name: 'Send Referral' })).not.toBeInTheDocument();
+    unmount();
+    const viewer = renderDetails({ referral: makeMatchedReferral(), orgRole: 'viewer' });
+    await region('Provider Response Required');
+    expect(screen.queryByRole('button', { name: 'Send Referral' })).not.toBeInTheDocument();
+    viewer.unmount();
+    renderDetails({ referral: makeMatchedReferral({ status: 'pending', acceptance_status: 'expired' }) });
+    await region('Provider Response');
+    expect(
+      screen.queryByRole('region', { name: 'Send Referral to Bayview Family Resource Center' }),
+    ).not.toBeInTheDocument();
+  });
+
   it('accepts from the page and refreshes the referral without a reload', async () => {
     const user = userEvent.setup();
     let current: Referral = makeMatchedReferral({ viewer_role: 'provider' });
@@ -234,7 +284,7 @@ describe('Referral Details (000 §2.4)', { timeout: 30_000 }, () => {
     const { fetchMock } = renderDetails({ referral: () => jsonResponse(200, current) });
     await region('Provider Response Required');
     current = makeMatchedReferral({ status: 'pending', acceptance_status: 'expired' });
-    emit('referral.changed', {
+    emitEvent('referral.changed', {
       id: 101,
       referral_number: '4821093756',
       status: 'pending',

@@ -1,5 +1,5 @@
-import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconEdit } from '@tabler/icons-react';
+import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconEdit } from '@tabler/icons-react';
 import { type ClientReferral, MESSAGES } from '@trust/domain';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, errorText } from '../../api/errors.ts';
@@ -8,6 +8,7 @@ import { useReferralEvents } from '../../api/referrals/get-referral-events.ts';
 import { useReferralUpdates } from '../../api/referrals/use-referral-updates.ts';
 import { useAuth } from '../../app/auth/auth-context.tsx';
 import { tabPath } from '../../app/navigation/tabs.ts';
+import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import {
   ProviderResponsePanel,
   responseStateOf,
@@ -27,6 +28,7 @@ import {
 } from './detail-cards.tsx';
 import { detailsTimeline } from './details-timeline.ts';
 import { DETAILS_MESSAGES } from './messages.ts';
+import { SendToMatchedProvider } from './send-to-matched-provider.tsx';
 
 function parseId(raw: string | undefined): number | null {
   const id = Number(raw);
@@ -68,26 +70,16 @@ export function ReferralDetailsPage() {
     }
     const network = referral.error instanceof ApiError && referral.error.isNetworkError;
     return (
-      <Alert
-        color="red"
-        icon={<IconAlertCircle size={18} />}
-        role="alert"
+      <LoadErrorAlert
+        error={referral.error}
         title={network ? 'Connection Error' : DETAILS_MESSAGES.loadFailedTitle}
+        message={network ? MESSAGES.connectionError : errorText(referral.error, MESSAGES.connectionError)}
+        onRetry={() => void referral.refetch()}
       >
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">
-            {network ? MESSAGES.connectionError : errorText(referral.error, MESSAGES.connectionError)}
-          </Text>
-          <Group gap="xs">
-            <Button size="xs" onClick={() => void referral.refetch()}>
-              Retry
-            </Button>
-            <Button size="xs" variant="default" onClick={back}>
-              {DETAILS_MESSAGES.goBack}
-            </Button>
-          </Group>
-        </Stack>
-      </Alert>
+        <Button size="xs" variant="default" onClick={back}>
+          {DETAILS_MESSAGES.goBack}
+        </Button>
+      </LoadErrorAlert>
     );
   }
 
@@ -98,6 +90,7 @@ export function ReferralDetailsPage() {
       referral={referral.data}
       canEdit={referral.data.viewerRole === 'owner' && writer}
       canAnswer={writer}
+      canSend={referral.data.viewerRole === 'owner' && writer}
       onBack={back}
       onEdit={() => navigate(tabPath('queue', id, 'edit'))}
     />
@@ -108,12 +101,15 @@ export function ReferralDetails({
   referral: r,
   canEdit,
   canAnswer,
+  canSend = false,
   onBack,
   onEdit,
 }: {
   referral: ClientReferral;
   canEdit: boolean;
   canAnswer: boolean;
+  /** The referring organization's writers reach the matched provider from here (001 §2.1). */
+  canSend?: boolean;
   onBack: () => void;
   onEdit: () => void;
 }) {
@@ -154,6 +150,8 @@ export function ReferralDetails({
           <ProviderResponsePanel referral={r} canAnswer={canAnswer} now={now} />
         </DetailCard>
       )}
+
+      {canSend && response === 'awaiting' && <SendToMatchedProvider referral={r} />}
 
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         <MemberCard r={r} />

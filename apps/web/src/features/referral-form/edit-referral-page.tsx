@@ -1,12 +1,13 @@
 import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
-import { type ClientReferral, MESSAGES, type OrgRole, REFERRAL_MESSAGES } from '@trust/domain';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { type ClientReferral, type OrgRole, REFERRAL_MESSAGES } from '@trust/domain';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/errors.ts';
 import { useReferral } from '../../api/referrals/get-referral.ts';
 import { useAuth } from '../../app/auth/auth-context.tsx';
 import { tabPath } from '../../app/navigation/tabs.ts';
+import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { formFromReferral } from './form-values.ts';
 import { REFERRAL_FORM_MESSAGES as M } from './messages.ts';
 import { PageHeader } from './page-header.tsx';
@@ -64,18 +65,14 @@ export function EditReferralScreen({ id, orgRole }: { id: number | null; orgRole
   if (!referral.data) {
     const error = referral.error;
     if (error instanceof ApiError && error.status === 404) return notFound(goBack);
-    const refused = error instanceof ApiError && !error.isNetworkError && error.status < 500;
     return (
       <Stack gap="lg">
         {header()}
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load this referral">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{refused && error.detail ? error.detail : MESSAGES.connectionError}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void referral.refetch()}>
-              Retry
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadErrorAlert
+          error={error}
+          title="Could not load this referral"
+          onRetry={() => void referral.refetch()}
+        />
       </Stack>
     );
   }

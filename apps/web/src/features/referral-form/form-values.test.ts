@@ -1,12 +1,14 @@
 import { type LookupMember, REFERRAL_MESSAGES, toClientReferral } from '@trust/domain';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/errors.ts';
+import { applyServerErrors } from '../../components/form/apply-server-errors.ts';
 import { makeReferral } from '../../test/referral-fixtures.ts';
 import {
   applyLookup,
   emptyForm,
-  errorsFromServer,
   type FormField,
   formFromReferral,
+  groupKey,
   orderedErrors,
   type ReferralFormValues,
   toggleNeed,
@@ -102,7 +104,15 @@ describe('validateForm (000 §5.1–§5.3, the shared schema)', () => {
 
 describe('server fields', () => {
   it('subcategory messages join the needs group', () => {
-    expect(errorsFromServer({ housing_subcategories: 'At most 30 items.', email: 'Taken' })).toEqual({
+    let placed: unknown = null;
+    const form = { getValues: () => emptyForm(), setErrors: (errors: unknown) => (placed = errors) };
+    const error = new ApiError({
+      status: 400,
+      message: 'Invalid body.',
+      fields: { housing_subcategories: 'At most 30 items.', email: 'Taken' },
+    });
+    expect(applyServerErrors(form, error, 'Failed', { fieldOf: groupKey })).toBeNull();
+    expect(placed).toEqual({
       sdoh_needs: 'At most 30 items.',
       email: 'Taken',
     });

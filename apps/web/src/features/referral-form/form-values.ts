@@ -16,6 +16,7 @@ import {
   toServerPayload,
   usStateCode,
 } from '@trust/domain';
+import { schemaErrors } from '../../components/form/schema-errors.ts';
 
 // The referral form's values and its pure rules (000 §2.1, §3.1, §3.4, §5.1–§5.3). The values carry the wire's
 // field names, so a message of the shared schema, or of the server, lands on the input of the same name.
@@ -188,32 +189,12 @@ export function toPayload(v: ReferralFormValues): ReferralUpdateInput {
  */
 export function validateForm(v: ReferralFormValues, mode: 'create' | 'edit'): FieldErrors {
   const schema = mode === 'create' ? referralCreateSchema : referralUpdateSchema;
-  const result = schema.safeParse(toPayload(v));
-  return result.success ? {} : errorsFromIssues(result.error.issues);
-}
-
-function errorsFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const key = groupKey(String(issue.path[0] ?? ''));
-    if (key && !errors[key]) errors[key] = issue.message;
-  }
-  return errors;
+  return schemaErrors(schema, toPayload(v), groupKey);
 }
 
 /** The needs lists share one error place, under the needs group. */
 export function groupKey(field: string): string {
   return field === 'housing_subcategories' || field === 'transportation_subcategories' ? 'sdoh_needs' : field;
-}
-
-/** Server `fields` (400/422) by the keys the form shows them under. */
-export function errorsFromServer(fields: Record<string, string>): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const [field, message] of Object.entries(fields)) {
-    const key = groupKey(field);
-    errors[key] ??= message;
-  }
-  return errors;
 }
 
 /** Labels of the inputs, by wire name: the inputs use them, and the error summary names fields with them. */

@@ -1,16 +1,22 @@
 import { Alert, Anchor, Button, Group, List, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import type { ClientReferral, MemberLookup } from '@trust/domain';
-import { type FormEvent, useCallback, useRef, useState } from 'react';
+import {
+  type ClientReferral,
+  type MemberLookup,
+  referralCreateSchema,
+  referralUpdateSchema,
+} from '@trust/domain';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/errors.ts';
 import { useSaveReferral } from '../../api/referrals/save-referral.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { applyServerErrors } from '../../components/form/apply-server-errors.ts';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { AddressSection } from './address-section.tsx';
 import { ComplianceSection, ProcessingSection } from './compliance-sections.tsx';
 import type { SectionProps } from './form-section.tsx';
 import {
   applyLookup,
-  errorsFromServer,
   FIELD_LABELS,
   type FieldErrors,
   type FormField,
@@ -20,7 +26,7 @@ import {
   orderedErrors,
   type ReferralFormValues,
   toClientForm,
-  validateForm,
+  toPayload,
 } from './form-values.ts';
 import { MemberSection } from './member-section.tsx';
 import { REFERRAL_FORM_MESSAGES as M } from './messages.ts';
@@ -66,92 +72,102 @@ export function ReferralForm({
   onCancel: () => void;
 }) {
   const [start] = useState(initial);
-  const [values, setValues] = useState(start);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const creating = mode === 'create';
+  const form = useZodForm({
+    schema: creating ? referralCreateSchema : referralUpdateSchema,
+    initialValues: start,
+    // The shared schema checks the body the save call sends.
+    toInput: toPayload,
+    // The needs lists share one error place, under the needs group.
+    fieldOf: groupKey,
+    // A message goes when its field (or group) changes; set() and the lookup clear them so.
+    clearInputErrorOnChange: false,
+  });
   const [failure, setFailure] = useState<Failure | null>(null);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const touched = useRef(new Set<FormField>());
-  const valuesRef = useRef(values);
-  valuesRef.current = values;
   const summaryRef = useRef<HTMLDivElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
+  // Where focus goes once the messages have rendered.
+  const focusNext = useRef<'errors' | 'failure' | null>(null);
   const save = useSaveReferral();
-  const creating = mode === 'create';
+  const values = form.values;
+  const errors = form.errors as FieldErrors;
 
-  const set = useCallback(<K extends FormField>(field: K, value: ReferralFormValues[K]) => {
+  const set = <K extends FormField>(field: K, value: ReferralFormValues[K]) => {
     touched.current.add(field);
-    setValues((v) => ({ ...v, [field]: value }));
+    form.setFieldValue(field, value as never);
     // A field's message goes once the user changes it (000 §5.1: the consent and needs messages when ticked).
-    const key = groupKey(field);
-    setErrors((e) => (key in e ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== key)) : e));
-  }, []);
-
-  const onFound = useCallback((result: MemberLookup) => {
-    if (!result.member) return;
-    const before = valuesRef.current;
-    const after = applyLookup(before, result.member, touched.current);
-    setValues(after);
-    setErrors((e) => withoutChanged(e, before, after));
-  }, []);
-  const lookup = useMemberLookup(values.medicaid_id, creating, onFound);
-
-  // After the messages render: the first field in form order, else (a field no input shows) the summary.
-  const focusFirstError = (found: FieldErrors) => {
-    const [first] = orderedErrors(found);
-    setTimeout(() => {
-      if (!first || !focusElement(document.getElementById(inputId(first[0])))) {
-        focusElement(summaryRef.current);
-      }
-    }, 0);
+    form.clearFieldError(groupKey(field));
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onFound = (result: MemberLookup) => {
+    if (!result.member) return;
+    const before = form.getValues();
+    const after = applyLookup(before, result.member, touched.current);
+    form.setValues(after);
+    form.setErrors((e) => withoutChanged(e as FieldErrors, before, after));
+  };
+  const lookup = useMemberLookup(values.medicaid_id, creating, onFound);
+
+  // After the messages render: the first field in form order, else (a field no input shows) the summary; after
+  // a failure without field messages, its alert.
+  useEffect(() => {
+    const target = focusNext.current;
+    if (!target) return;
+    focusNext.current = null;
+    if (target === 'failure') {
+      focusElement(failureRef.current);
+      return;
+    }
+    const [first] = orderedErrors(errors);
+    if (!first || !focusElement(document.getElementById(inputId(first[0])))) {
+      focusElement(summaryRef.current);
+    }
+  });
+
+  const send = form.onSubmit(
+    () => {
+      const failed = creating ? M.createFailed : M.updateFailed;
+      const threw = creating ? M.createError : M.updateError;
+      save.mutate(
+        { id: creating ? null : (referralId ?? null), form: toClientForm(form.getValues()) },
+        {
+          onSuccess: (saved) => {
+            if (!saved) {
+              setFailure({ title: failed, detail: null });
+              return;
+            }
+            if (creating) {
+              // 000 §2.1: after a successful submit the form resets.
+              touched.current.clear();
+              form.reset();
+            }
+            onSaved(saved);
+          },
+          onError: (error) => {
+            // The server's fields go under their inputs (and in the summary); its text otherwise.
+            applyServerErrors(form, error, failed, { fieldOf: groupKey });
+            const onFields = error instanceof ApiError && Object.keys(error.fields ?? {}).length > 0;
+            const answered = error instanceof ApiError && !error.isNetworkError;
+            setFailure({
+              title: answered ? failed : threw,
+              detail: onFields ? null : error instanceof ApiError ? error.detail : null,
+            });
+            focusNext.current = onFields ? 'errors' : 'failure';
+          },
+        },
+      );
+    },
+    () => {
+      focusNext.current = 'errors';
+    },
+  );
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (save.isPending) return;
     setFailure(null);
-    const found = validateForm(values, mode);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstError(found);
-      return;
-    }
-    const failed = creating ? M.createFailed : M.updateFailed;
-    const threw = creating ? M.createError : M.updateError;
-    save.mutate(
-      { id: creating ? null : (referralId ?? null), form: toClientForm(values) },
-      {
-        onSuccess: (saved) => {
-          if (!saved) {
-            setFailure({ title: failed, detail: null });
-            return;
-          }
-          if (creating) {
-            // 000 §2.1: after a successful submit the form resets.
-            touched.current.clear();
-            setValues(start);
-            setErrors({});
-          }
-          onSaved(saved);
-        },
-        onError: (error) => {
-          const fields = error instanceof ApiError && error.fields ? errorsFromServer(error.fields) : {};
-          const hasFields = Object.keys(fields).length > 0;
-          const answered = error instanceof ApiError && !error.isNetworkError;
-          // The server's fields go under their inputs (and in the summary); its text otherwise.
-          setFailure({
-            title: answered ? failed : threw,
-            detail: hasFields ? null : error instanceof ApiError ? error.detail : null,
-          });
-          if (hasFields) {
-            setErrors(fields);
-            focusFirstError(fields);
-          } else {
-            // After the alert renders.
-            setTimeout(() => focusElement(failureRef.current), 0);
-          }
-        },
-      },
-    );
+    send(event);
   };
 
   const cancel = () => {

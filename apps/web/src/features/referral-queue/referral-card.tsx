@@ -1,6 +1,7 @@
 import { Badge, Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
-import { type ClientReferral, REFERRAL_STATUS_LABELS, REFERRAL_STATUSES, relativeAge } from '@trust/domain';
+import { type ClientReferral, REFERRAL_STATUS_LABELS, REFERRAL_STATUSES } from '@trust/domain';
+import { relativeAge } from '../../components/format-date.ts';
 import { ReferralStatusBadge } from '../../components/referral/status-badge.tsx';
 import { UrgencyBadge } from '../../components/referral/urgency-badge.tsx';
 

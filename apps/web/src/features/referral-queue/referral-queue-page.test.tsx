@@ -1,32 +1,17 @@
 import { notifications } from '@mantine/notifications';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AppEvent, OrgRole, ReferralList } from '@trust/domain';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OrgRole, ReferralList } from '@trust/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { emitEvent } from '../../test/event-bus-mock.ts';
 import { callsTo, errorResponse, jsonResponse, mockFetch, type RouteHandler } from '../../test/fetch-mock.ts';
 import { makeMe, storeSession } from '../../test/fixtures.ts';
 import { makeMatchedReferral, makeReferral, makeReferralList } from '../../test/referral-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
-// The page's one shared event stream, replaced by a bus the test drives (api/events/event-bus.ts).
-const bus = vi.hoisted(() => ({ listeners: new Set<(event: AppEvent) => void>() }));
-vi.mock('../../api/events/event-bus.ts', () => ({
-  listenToEvents: (listener: (event: AppEvent) => void) => {
-    bus.listeners.add(listener);
-    return () => bus.listeners.delete(listener);
-  },
-  eventsStatus: () => 'open',
-  subscribeEventsStatus: () => () => {},
-}));
+// The page's one shared event stream, replaced by the bus the test drives (test/event-bus-mock.ts).
+vi.mock('../../api/events/event-bus.ts', () => import('../../test/event-bus-mock.ts'));
 
-function emit(type: string, data: unknown) {
-  act(() => {
-    for (const listener of bus.listeners)
-      listener({ id: crypto.randomUUID(), type, at: new Date().toISOString(), data });
-  });
-}
-
-beforeEach(() => bus.listeners.clear());
 afterEach(() => notifications.clean());
 
 // Two referrals of one member (five in the organization), one of another member, one received from another
@@ -374,7 +359,7 @@ describe('Referral Queue (000 §2.3)', { timeout: 30_000 }, () => {
       },
     });
     await article('4821093756');
-    emit('referral.changed', {
+    emitEvent('referral.changed', {
       id: 101,
       referral_number: '4821093756',
       status: 'pending',

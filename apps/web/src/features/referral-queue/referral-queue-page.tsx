@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconActivity, IconArrowLeft, IconFilePlus } from '@tabler/icons-react';
@@ -13,7 +13,7 @@ import { useReferralUpdates } from '../../api/referrals/use-referral-updates.ts'
 import { useAuth } from '../../app/auth/auth-context.tsx';
 import { tabPath } from '../../app/navigation/tabs.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { LoadErrorAlert, loadErrorText } from '../../components/load-error-alert.tsx';
+import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { statusUpdateNotice } from '../../components/referral/status-update-notice.ts';
 import { groupByMember } from './group-by-member.ts';
 import { MemberGroupSection } from './member-group.tsx';
@@ -208,14 +208,7 @@ export function ReferralQueuePage() {
         </Paper>
       ) : (
         <>
-          {list.isError && (
-            <Alert color="red" role="alert">
-              {loadErrorText(list.error)}{' '}
-              <Button size="compact-xs" variant="subtle" color="red" onClick={() => void list.refetch()}>
-                Retry
-              </Button>
-            </Alert>
-          )}
+          {list.isError && <LoadErrorAlert compact error={list.error} onRetry={() => void list.refetch()} />}
           <Stack gap="lg" aria-busy={list.isFetching}>
             {groupByMember(data.referrals, data.memberReferralCounts).map((group) => (
               <MemberGroupSection key={group.medicaidId} group={group}>

@@ -36,7 +36,7 @@ describe('security log (issue 3 item 9)', { timeout: 15_000 }, () => {
     renderWithProviders(<SecurityLogScreen cboId={3} orgRole="org_admin" />);
     expect(await screen.findByText('auth.login')).toBeInTheDocument();
     expect(screen.getAllByText('10.0.0.7')).toHaveLength(2);
-    await userEvent.click(screen.getByRole('button', { name: '2' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(urls.some((u) => u.includes('page=2'))).toBe(true));
     await userEvent.selectOptions(screen.getByLabelText('Event type'), 'Two-factor');
     await waitFor(() =>

@@ -1,20 +1,11 @@
-import {
-  Alert,
-  Badge,
-  Group,
-  Loader,
-  NativeSelect,
-  Pagination,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { ORG_ADMIN_ROLES, type OrgRole, SECURITY_EVENT_PREFIXES } from '@trust/domain';
+import { Alert, Badge, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { type AuditEvent, ORG_ADMIN_ROLES, type OrgRole, SECURITY_EVENT_PREFIXES } from '@trust/domain';
 import { useState } from 'react';
 import { useSecurityLog } from '../../api/admin/get-security-log.ts';
 import { errorText } from '../../api/errors.ts';
 import { useAuth } from '../../app/auth/auth-context.tsx';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
+import { formatDateTime } from '../../components/format-date.ts';
 
 const PAGE_SIZE = 50;
 
@@ -38,6 +29,34 @@ const CATEGORY_COLORS: Record<string, string> = {
   membership: 'pink',
 };
 
+const COLUMNS: DataTableColumn<AuditEvent>[] = [
+  { key: 'time', header: 'Time', cell: (e) => formatDateTime(e.at) },
+  {
+    key: 'action',
+    header: 'Action',
+    cell: (e) => (
+      <Badge variant="light" color={CATEGORY_COLORS[e.action.split('.')[0] ?? ''] ?? 'gray'}>
+        {e.action}
+      </Badge>
+    ),
+  },
+  {
+    key: 'who',
+    header: 'Who',
+    cell: (e) => (
+      <>
+        <Text size="sm">{e.actor_name ?? 'Unknown'}</Text>
+        {e.actor_email && (
+          <Text size="xs" c="dimmed">
+            {e.actor_email}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  { key: 'ip', header: 'IP', cell: (e) => e.ip ?? '—' },
+];
+
 /** Issue 3 item 9: the security events of the active organization's members, for its administrators. */
 export function SecurityLogPage() {
   const { user } = useAuth();
@@ -49,7 +68,6 @@ export function SecurityLogScreen({ cboId, orgRole }: { cboId: number | null; or
   const [page, setPage] = useState(1);
   const isAdmin = orgRole ? ORG_ADMIN_ROLES.includes(orgRole) : false;
   const log = useSecurityLog(cboId, { page, pageSize: PAGE_SIZE, action });
-  const pages = Math.max(1, Math.ceil((log.data?.total ?? 0) / PAGE_SIZE));
 
   return (
     <Stack gap="md">
@@ -72,60 +90,23 @@ export function SecurityLogScreen({ cboId, orgRole }: { cboId: number | null; or
       {!isAdmin && (
         <Alert color="yellow">Only administrators of the active organization can see its security log.</Alert>
       )}
-      {log.isError && (
-        <Alert color="red" role="alert">
-          {errorText(log.error, 'Failed to load the security log')}
-        </Alert>
-      )}
-      {log.isPending && !log.isError ? (
-        <Loader />
-      ) : (
-        log.data && (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Time</Table.Th>
-                  <Table.Th>Action</Table.Th>
-                  <Table.Th>Who</Table.Th>
-                  <Table.Th>IP</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {log.data.events.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={4}>
-                      <Text c="dimmed" ta="center">
-                        No events found
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-                {log.data.events.map((e) => (
-                  <Table.Tr key={e.id}>
-                    <Table.Td>{new Date(e.at).toLocaleString()}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={CATEGORY_COLORS[e.action.split('.')[0] ?? ''] ?? 'gray'}>
-                        {e.action}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{e.actor_name ?? 'Unknown'}</Text>
-                      {e.actor_email && (
-                        <Text size="xs" c="dimmed">
-                          {e.actor_email}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{e.ip ?? '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )
-      )}
-      {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} />}
+      <DataTable<AuditEvent>
+        label="Security log"
+        columns={COLUMNS}
+        rows={log.data?.events}
+        rowKey={(e) => e.id}
+        loadingLabel="Loading the security log"
+        fetching={log.isFetching}
+        empty="No events found"
+        error={log.error}
+        onRetry={() => void log.refetch()}
+        errorAlert={{
+          what: 'the security log',
+          message: errorText(log.error, 'Failed to load the security log'),
+        }}
+        tableProps={{ striped: true, highlightOnHover: true }}
+        paging={{ page, pageSize: PAGE_SIZE, total: log.data?.total ?? 0, onPageChange: setPage }}
+      />
     </Stack>
   );
 }

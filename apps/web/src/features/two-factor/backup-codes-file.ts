@@ -1,8 +1,10 @@
+import { formatDateTime } from '../../components/format-date.ts';
+
 /** 003 §2.11: the downloaded backup codes, with the generation time and the single-use note. */
 export function backupCodesFileText(codes: string[], generatedAt: string): string {
   return [
     'Trust Marketplace backup codes',
-    `Generated: ${new Date(generatedAt).toLocaleString()}`,
+    `Generated: ${formatDateTime(generatedAt)}`,
     '',
     ...codes,
     '',

@@ -1,6 +1,11 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
-import { TWO_FACTOR_MESSAGES as M } from '@trust/domain';
-import { type FormEvent, useEffect, useState } from 'react';
+import { confirmIdentityRequestSchema, TWO_FACTOR_MESSAGES as M } from '@trust/domain';
+import { type FormEvent, useEffect } from 'react';
+import { applyServerErrors } from '../../components/form/apply-server-errors.ts';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
+
+/** A refused confirmation: the call's error, and the screen's text when the server sent none. */
+export type Refusal = { error: unknown; fallback: string };
 
 /**
  * A confirmation that asks for the current password (issue #12): turning a second factor off, changing the
@@ -14,7 +19,7 @@ export function ConfirmPasswordDialog({
   confirmLabel,
   danger = false,
   busy = false,
-  error,
+  refusal,
   onConfirm,
   onCancel,
 }: {
@@ -24,31 +29,39 @@ export function ConfirmPasswordDialog({
   confirmLabel: string;
   danger?: boolean;
   busy?: boolean;
-  /** The server's message for the password, if the last try was refused. */
-  error: string | null;
+  /** The last try, when the server refused it: its message shows on the password field. */
+  refusal: Refusal | null;
   onConfirm: (password: string) => void;
   onCancel: () => void;
 }) {
-  const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState(false);
+  const form = useZodForm({
+    schema: confirmIdentityRequestSchema,
+    initialValues: { current_password: '' },
+    rules: ({ current_password }) => (current_password ? {} : { current_password: M.confirmRequired }),
+    // A message stays until the next try.
+    clearInputErrorOnChange: false,
+  });
+  const { reset, setFieldError } = form;
 
   // Every opening starts empty: a password is never kept between confirmations.
   useEffect(() => {
-    if (!opened) {
-      setPassword('');
-      setMissing(false);
-    }
-  }, [opened]);
+    if (!opened) reset();
+  }, [opened, reset]);
 
+  // The refusal's message (a wrong password, a wrong code, the wait after too many) goes on the one field.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: applied once per refusal, not per render.
+  useEffect(() => {
+    if (!refusal) return;
+    const message = applyServerErrors(form, refusal.error, refusal.fallback, {
+      fieldOf: () => 'current_password',
+    });
+    if (message) setFieldError('current_password', message);
+  }, [refusal]);
+
+  const send = form.onSubmit(({ current_password }) => onConfirm(current_password ?? ''));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
-    if (!password) {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
-    onConfirm(password);
+    if (!busy) send(event);
   };
 
   return (
@@ -61,9 +74,7 @@ export function ConfirmPasswordDialog({
             autoComplete="current-password"
             required
             data-autofocus
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={missing ? M.confirmRequired : (error ?? undefined)}
+            {...form.getInputProps('current_password')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onCancel} disabled={busy}>

@@ -306,7 +306,7 @@ describe('TwoFactorSettings (003 §2.11, §4.3, §8)', { timeout: 20_000 }, () =
     });
     render();
     const user = userEvent.setup();
-    const table = await screen.findByRole('table', { name: 'Trusted devices' });
+    const table = await screen.findByRole('table', { name: 'Trusted devices', busy: false });
     expect(table).toHaveTextContent('Chrome on macOS');
     expect(table).toHaveTextContent('10.0.0.8');
     expect(table).toHaveTextContent('Just now');

@@ -1,22 +1,11 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Divider,
-  Group,
-  Loader,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Divider, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   type BackupCodesResponse,
   TWO_FACTOR_MESSAGES as M,
   type PreferredMethod,
   type TotpSetupResponse,
+  type TrustedDevice,
 } from '@trust/domain';
 import { type ReactNode, useEffect, useState } from 'react';
 import { ApiError, errorText } from '../../api/errors.ts';
@@ -31,8 +20,11 @@ import { useRevokeTrustedDevice } from '../../api/two-factor/revoke-trusted-devi
 import { useSetPreferredMethod } from '../../api/two-factor/set-preferred-method.ts';
 import { useSetupTotp } from '../../api/two-factor/setup-totp.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
+import { formatRelativeTime } from '../../components/format-date.ts';
+import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { BackupCodesModal } from './backup-codes-modal.tsx';
-import { ConfirmPasswordDialog } from './confirm-password-dialog.tsx';
+import { ConfirmPasswordDialog, type Refusal } from './confirm-password-dialog.tsx';
 import { TotpSetupModal } from './totp-setup-modal.tsx';
 
 type Confirm = 'revoke-all' | { device: number; name: string } | null;
@@ -65,18 +57,6 @@ function Section({ title, status, children }: { title: string; status?: boolean;
   );
 }
 
-/** 003 §9 relative time: 'Just now', minutes, hours under 24, days under 30, then a date. */
-function relativeTime(iso: string, now = Date.now()): string {
-  const minutes = Math.floor((now - Date.parse(iso)) / 60_000);
-  if (minutes < 1) return 'Just now';
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
-  const days = Math.floor(hours / 24);
-  if (days < 30) return `${days} day${days === 1 ? '' : 's'} ago`;
-  return new Date(iso).toLocaleDateString();
-}
-
 /** 003 §2.11 two-factor settings (in the profile panel). */
 export function TwoFactorSettings() {
   const methods = useTwoFactorMethods();
@@ -93,7 +73,7 @@ export function TwoFactorSettings() {
   const [codes, setCodes] = useState<BackupCodesResponse | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [guarded, setGuarded] = useState<Guarded>(null);
-  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
 
   // 003 §8: a failure to load the trusted devices is logged only.
   useEffect(() => {
@@ -103,9 +83,12 @@ export function TwoFactorSettings() {
   if (methods.isPending) return <Loader size="sm" aria-label="Loading two-factor settings" />;
   if (methods.isError) {
     return (
-      <Alert color="red" role="alert" title={M.loadSettingsFailed}>
-        {errorText(methods.error, M.loadMethodsFailed)}
-      </Alert>
+      <LoadErrorAlert
+        error={methods.error}
+        title={M.loadSettingsFailed}
+        message={errorText(methods.error, M.loadMethodsFailed)}
+        onRetry={() => void methods.refetch()}
+      />
     );
   }
   const m = methods.data;
@@ -122,13 +105,13 @@ export function TwoFactorSettings() {
   };
 
   function openGuarded(what: Guarded) {
-    setPasswordError(null);
+    setRefusal(null);
     setGuarded(what);
   }
 
   const closeGuarded = () => {
     setGuarded(null);
-    setPasswordError(null);
+    setRefusal(null);
   };
 
   /**
@@ -137,7 +120,7 @@ export function TwoFactorSettings() {
    */
   const guardedFailure = (fallback: string) => (err: unknown) => {
     if (err instanceof ApiError && (err.status === 400 || err.status === 429)) {
-      setPasswordError(err.fields?.current_password ?? err.fields?.code ?? errorText(err, fallback));
+      setRefusal({ error: err, fallback });
       return;
     }
     closeGuarded();
@@ -273,6 +256,27 @@ export function TwoFactorSettings() {
                 : null;
 
   const deviceList = devices.data?.devices ?? [];
+  const deviceColumns: DataTableColumn<TrustedDevice>[] = [
+    { key: 'device', header: 'Device', cell: (d) => d.device_name },
+    { key: 'last-used', header: 'Last used', cell: (d) => formatRelativeTime(d.last_used) },
+    { key: 'ip', header: 'IP address', cell: (d) => d.ip_address ?? '—' },
+    {
+      key: 'actions',
+      header: 'Actions',
+      headerHidden: true,
+      cell: (d) => (
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          aria-label={`Revoke ${d.device_name}`}
+          onClick={() => setConfirm({ device: d.id, name: d.device_name })}
+        >
+          Revoke
+        </Button>
+      ),
+    },
+  ];
   const enabledPreferred: PreferredMethod[] = [
     ...(m.sms_enabled ? (['sms'] as const) : []),
     ...(m.totp_enabled ? (['totp'] as const) : []),
@@ -336,51 +340,22 @@ export function TwoFactorSettings() {
       <Divider />
 
       <Section title="Trusted Devices">
-        {deviceList.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No trusted devices. Choose 'Trust this device for 30 days' when you sign in to skip the code on
-            that device.
-          </Text>
-        ) : (
-          <>
-            <Table.ScrollContainer minWidth={480}>
-              <Table aria-label="Trusted devices">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Device</Table.Th>
-                    <Table.Th>Last used</Table.Th>
-                    <Table.Th>IP address</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {deviceList.map((d) => (
-                    <Table.Tr key={d.id}>
-                      <Table.Td>{d.device_name}</Table.Td>
-                      <Table.Td>{relativeTime(d.last_used)}</Table.Td>
-                      <Table.Td>{d.ip_address ?? '—'}</Table.Td>
-                      <Table.Td>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Revoke ${d.device_name}`}
-                          onClick={() => setConfirm({ device: d.id, name: d.device_name })}
-                        >
-                          Revoke
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <Group>
-              <Button variant="default" color="red" onClick={() => setConfirm('revoke-all')}>
-                Revoke all devices
-              </Button>
-            </Group>
-          </>
+        <DataTable<TrustedDevice>
+          label="Trusted devices"
+          columns={deviceColumns}
+          // 003 §8: a failure to load the devices is logged only; the list then reads as empty.
+          rows={devices.isError ? [] : devices.data?.devices}
+          rowKey={(d) => d.id}
+          loadingLabel="Loading trusted devices"
+          empty="No trusted devices. Choose 'Trust this device for 30 days' when you sign in to skip the code on that device."
+          minWidth={480}
+        />
+        {deviceList.length > 0 && (
+          <Group>
+            <Button variant="default" color="red" onClick={() => setConfirm('revoke-all')}>
+              Revoke all devices
+            </Button>
+          </Group>
         )}
       </Section>
 
@@ -426,7 +401,7 @@ export function TwoFactorSettings() {
           generate.isPending ||
           preferred.isPending
         }
-        error={passwordError}
+        refusal={refusal}
         onConfirm={onGuardedConfirm}
         onCancel={closeGuarded}
       />

@@ -4,11 +4,8 @@ import {
   Badge,
   Button,
   Group,
-  Loader,
-  Pagination,
   Select,
   Stack,
-  Table,
   Tabs,
   Text,
   TextInput,
@@ -37,6 +34,12 @@ import {
 import { errorText } from '../../api/errors.ts';
 import { useAuth } from '../../app/auth/auth-context.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTablePaging,
+} from '../../components/data-table/data-table.tsx';
+import { formatDateTime } from '../../components/format-date.ts';
 import { InviteUserModal } from './invite-user-modal.tsx';
 
 const PAGE_SIZE = 50;
@@ -55,10 +58,6 @@ const STATUS_COLORS: Record<string, string> = {
   expired: 'gray',
   cancelled: 'red',
 };
-
-function formatDateTime(value: string | null): string {
-  return value ? new Date(value).toLocaleString() : 'Never';
-}
 
 export function UserManagementPage() {
   const { user } = useAuth();
@@ -124,44 +123,20 @@ export function UserManagementScreen({
                 setPage(1);
               }}
             />
-            {users.isError && (
-              <Alert color="red" role="alert">
-                {errorText(users.error, UM.loadUsersFailed)}
-              </Alert>
-            )}
-            {users.isPending ? (
-              <Loader />
-            ) : (
-              <UsersTable
-                cboId={cboId}
-                users={users.data?.users ?? []}
-                isAdmin={isAdmin}
-                canGrantSuperAdmin={orgRole === 'super_admin'}
-                currentUserId={currentUserId}
-              />
-            )}
-            {(users.data?.total ?? 0) > PAGE_SIZE && (
-              <Pagination
-                value={page}
-                onChange={setPage}
-                total={Math.ceil((users.data?.total ?? 0) / PAGE_SIZE)}
-              />
-            )}
+            <UsersTable
+              cboId={cboId}
+              query={users}
+              isAdmin={isAdmin}
+              canGrantSuperAdmin={orgRole === 'super_admin'}
+              currentUserId={currentUserId}
+              paging={{ page, pageSize: PAGE_SIZE, total: users.data?.total ?? 0, onPageChange: setPage }}
+            />
           </Stack>
         </Tabs.Panel>
 
         {isAdmin && (
           <Tabs.Panel value="invitations" pt="md">
-            {invitations.isError && (
-              <Alert color="red" role="alert">
-                {errorText(invitations.error, 'Failed to load invitations')}
-              </Alert>
-            )}
-            {invitations.isPending ? (
-              <Loader />
-            ) : (
-              <InvitationsTable cboId={cboId} invitations={invitations.data?.invitations ?? []} />
-            )}
+            <InvitationsTable cboId={cboId} query={invitations} />
           </Tabs.Panel>
         )}
       </Tabs>
@@ -180,16 +155,18 @@ export function UserManagementScreen({
 
 function UsersTable({
   cboId,
-  users,
+  query,
   isAdmin,
   canGrantSuperAdmin,
   currentUserId,
+  paging,
 }: {
   cboId: number;
-  users: OrgUser[];
+  query: ReturnType<typeof useOrganizationUsers>;
   isAdmin: boolean;
   canGrantSuperAdmin: boolean;
   currentUserId: number;
+  paging: DataTablePaging;
 }) {
   const [removing, setRemoving] = useState<OrgUser | null>(null);
   const remove = useRemoveOrganizationUser(cboId);
@@ -223,105 +200,105 @@ function UsersTable({
     );
   };
 
+  // The primary user's role and membership are fixed (002 §6); nobody edits their own.
+  const locked = (u: OrgUser) =>
+    u.is_primary || u.id === currentUserId || (!canGrantSuperAdmin && u.user_org_role === 'super_admin');
+
+  const columns: DataTableColumn<OrgUser>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      cell: (u) => (
+        <Group gap={6}>
+          <Text size="sm" fw={500}>
+            {u.name}
+          </Text>
+          {u.is_primary && (
+            <Badge size="xs" variant="light">
+              Primary
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    { key: 'email', header: 'Email', cell: (u) => u.email },
+    {
+      key: 'role',
+      header: 'Role',
+      cell: (u) => (
+        <Badge color={ROLE_COLORS[u.user_org_role] ?? 'gray'} variant="light">
+          {orgRoleLabel(u.user_org_role)}
+        </Badge>
+      ),
+    },
+    { key: 'phone', header: 'Phone', nowrap: true, cell: (u) => u.phone_number ?? '—' },
+    { key: 'last-login', header: 'Last Login', cell: (u) => formatDateTime(u.last_login, 'Never') },
+    {
+      key: 'compliance',
+      header: 'Compliance',
+      cell: (u) => (
+        <Group gap={4}>
+          <Badge size="sm" color={u.terms_accepted ? 'green' : 'red'} variant="light">
+            ToS
+          </Badge>
+          <Badge size="sm" color={u.hipaa_accepted ? 'green' : 'red'} variant="light">
+            HIPAA
+          </Badge>
+        </Group>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (u) =>
+        isAdmin && !locked(u) ? (
+          <Group gap={4} wrap="nowrap">
+            <Select
+              size="xs"
+              w={190}
+              aria-label={`Role of ${u.name}`}
+              allowDeselect={false}
+              data={roles.map((r) => ({ value: r, label: orgRoleLabel(r) }))}
+              value={u.user_org_role}
+              onChange={(v) => onRoleChange(u, v)}
+              disabled={changeRole.isPending}
+            />
+            <Tooltip label="Remove">
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Remove ${u.name}`}
+                onClick={() => setRemoving(u)}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        ),
+    },
+  ];
+
   return (
     <>
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Phone</Table.Th>
-              <Table.Th>Last Login</Table.Th>
-              <Table.Th>Compliance</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {users.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={7}>
-                  <Text c="dimmed" ta="center">
-                    {UM.noUsers}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {users.map((u) => {
-              // The primary user's role and membership are fixed (002 §6); nobody edits their own.
-              const locked =
-                u.is_primary ||
-                u.id === currentUserId ||
-                (!canGrantSuperAdmin && u.user_org_role === 'super_admin');
-              return (
-                <Table.Tr key={u.id}>
-                  <Table.Td>
-                    <Group gap={6}>
-                      <Text size="sm" fw={500}>
-                        {u.name}
-                      </Text>
-                      {u.is_primary && (
-                        <Badge size="xs" variant="light">
-                          Primary
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{u.email}</Table.Td>
-                  <Table.Td>
-                    <Badge color={ROLE_COLORS[u.user_org_role] ?? 'gray'} variant="light">
-                      {orgRoleLabel(u.user_org_role)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{u.phone_number ?? '—'}</Table.Td>
-                  <Table.Td>{formatDateTime(u.last_login)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      <Badge size="sm" color={u.terms_accepted ? 'green' : 'red'} variant="light">
-                        ToS
-                      </Badge>
-                      <Badge size="sm" color={u.hipaa_accepted ? 'green' : 'red'} variant="light">
-                        HIPAA
-                      </Badge>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    {isAdmin && !locked ? (
-                      <Group gap={4} wrap="nowrap">
-                        <Select
-                          size="xs"
-                          w={190}
-                          aria-label={`Role of ${u.name}`}
-                          allowDeselect={false}
-                          data={roles.map((r) => ({ value: r, label: orgRoleLabel(r) }))}
-                          value={u.user_org_role}
-                          onChange={(v) => onRoleChange(u, v)}
-                          disabled={changeRole.isPending}
-                        />
-                        <Tooltip label="Remove">
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Remove ${u.name}`}
-                            onClick={() => setRemoving(u)}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        —
-                      </Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable<OrgUser>
+        label="Users"
+        columns={columns}
+        rows={query.data?.users}
+        rowKey={(u) => u.id}
+        loadingLabel="Loading users"
+        fetching={query.isFetching}
+        empty={UM.noUsers}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        errorAlert={{ what: 'users', message: errorText(query.error, UM.loadUsersFailed) }}
+        paging={paging}
+        minWidth={900}
+        tableProps={{ striped: true, highlightOnHover: true }}
+      />
       <ConfirmDialog
         opened={removing !== null}
         title="Remove user"
@@ -336,7 +313,7 @@ function UsersTable({
   );
 }
 
-function InvitationsTable({ cboId, invitations }: { cboId: number; invitations: Invitation[] }) {
+function InvitationsTable({ cboId, query }: { cboId: number; query: ReturnType<typeof useInvitations> }) {
   const [cancelling, setCancelling] = useState<Invitation | null>(null);
   const cancel = useCancelInvitation(cboId);
 
@@ -357,66 +334,60 @@ function InvitationsTable({ cboId, invitations }: { cboId: number; invitations: 
     });
   };
 
+  const columns: DataTableColumn<Invitation>[] = [
+    { key: 'name', header: 'Name', cell: (inv) => inv.name },
+    { key: 'email', header: 'Email', cell: (inv) => inv.email },
+    { key: 'role', header: 'Role', cell: (inv) => orgRoleLabel(inv.role) },
+    { key: 'invited-by', header: 'Invited By', cell: (inv) => inv.invited_by_name ?? '—' },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (inv) => (
+        <Badge color={STATUS_COLORS[inv.status] ?? 'gray'} variant="light">
+          {inv.status}
+        </Badge>
+      ),
+    },
+    { key: 'expires', header: 'Expires', cell: (inv) => formatDateTime(inv.expires_at) },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (inv) =>
+        inv.status === 'pending' ? (
+          <Tooltip label="Cancel invitation">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Cancel invitation for ${inv.email}`}
+              onClick={() => setCancelling(inv)}
+            >
+              <IconX size={16} />
+            </ActionIcon>
+          </Tooltip>
+        ) : (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        ),
+    },
+  ];
+
   return (
     <>
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Invited By</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Expires</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {invitations.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={7}>
-                  <Text c="dimmed" ta="center">
-                    {UM.noInvitations}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {invitations.map((inv) => (
-              <Table.Tr key={inv.id}>
-                <Table.Td>{inv.name}</Table.Td>
-                <Table.Td>{inv.email}</Table.Td>
-                <Table.Td>{orgRoleLabel(inv.role)}</Table.Td>
-                <Table.Td>{inv.invited_by_name ?? '—'}</Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS_COLORS[inv.status] ?? 'gray'} variant="light">
-                    {inv.status}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{new Date(inv.expires_at).toLocaleString()}</Table.Td>
-                <Table.Td>
-                  {inv.status === 'pending' ? (
-                    <Tooltip label="Cancel invitation">
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Cancel invitation for ${inv.email}`}
-                        onClick={() => setCancelling(inv)}
-                      >
-                        <IconX size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      —
-                    </Text>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable<Invitation>
+        label="Invitations"
+        columns={columns}
+        rows={query.data?.invitations}
+        rowKey={(inv) => inv.id}
+        loadingLabel="Loading invitations"
+        fetching={query.isFetching}
+        empty={UM.noInvitations}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        errorAlert={{ what: 'invitations', message: errorText(query.error, 'Failed to load invitations') }}
+        minWidth={900}
+        tableProps={{ striped: true, highlightOnHover: true }}
+      />
       <ConfirmDialog
         opened={cancelling !== null}
         title="Cancel invitation"

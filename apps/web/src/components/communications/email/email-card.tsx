@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
-import { type Email, formatMessageTime } from '@trust/domain';
+import type { Email } from '@trust/domain';
+import { formatMessageTime } from '../../format-date.ts';
 import { isFailedStatus, statusColor, statusLabel } from '../status-colors.ts';
 import { AttachmentRow } from './attachment-row.tsx';
 import { EmailBody } from './email-body.tsx';

@@ -1,5 +1,6 @@
 import { Badge, Box, Group, Stack, Text } from '@mantine/core';
-import { formatMessageTime, type SmsMessage } from '@trust/domain';
+import type { SmsMessage } from '@trust/domain';
+import { formatMessageTime } from '../../format-date.ts';
 import { intentColor, isFailedStatus, statusColor, statusLabel } from '../status-colors.ts';
 
 /**

@@ -1,29 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AppEvent, SmsConversation } from '@trust/domain';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SmsConversation } from '@trust/domain';
+import { describe, expect, it, vi } from 'vitest';
+import { emitEvent } from '../../../test/event-bus-mock.ts';
 import { callsTo, deferred, errorResponse, jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { storeSession } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render-app.tsx';
 import { makeSmsMessage, smsConversation } from '../communication-fixtures.ts';
 import { SmsConversationPanel } from './sms-conversation-panel.tsx';
 
-// The page's one shared event stream, replaced by a bus the test drives (api/events/event-bus.ts).
-const bus = vi.hoisted(() => ({ listeners: new Set<(event: AppEvent) => void>() }));
-vi.mock('../../../api/events/event-bus.ts', () => ({
-  listenToEvents: (listener: (event: AppEvent) => void) => {
-    bus.listeners.add(listener);
-    return () => bus.listeners.delete(listener);
-  },
-  eventsStatus: () => 'open',
-  subscribeEventsStatus: () => () => {},
-}));
-
-beforeEach(() => bus.listeners.clear());
-
-function emit(type: string, data: unknown) {
-  for (const listener of bus.listeners) listener({ id: 'e1', type, at: new Date().toISOString(), data });
-}
+// The page's one shared event stream, replaced by the bus the test drives (test/event-bus-mock.ts).
+vi.mock('../../../api/events/event-bus.ts', () => import('../../../test/event-bus-mock.ts'));
 
 const sent = {
   success: true,
@@ -179,7 +166,7 @@ describe('SMS conversation panel (001 §2.12)', { timeout: 30_000 }, () => {
       makeSmsMessage({ id: 2, direction: 'inbound', message_body: 'YES', intent: 'accept' }),
     ]);
     // Another thread's message refetches nothing.
-    emit('communication.created', {
+    emitEvent('communication.created', {
       id: 5,
       conversation_id: 72,
       referral_id: 102,
@@ -188,7 +175,7 @@ describe('SMS conversation panel (001 §2.12)', { timeout: 30_000 }, () => {
       direction: 'inbound',
       status: 'received',
     });
-    emit('communication.created', {
+    emitEvent('communication.created', {
       id: 6,
       conversation_id: 71,
       referral_id: 101,

@@ -10,6 +10,7 @@ import {
 import { useState } from 'react';
 import { errorText } from '../../../api/errors.ts';
 import { useCallHistory } from '../../../api/voice/get-call-history.ts';
+import { formatDateTime } from '../../../components/format-date.ts';
 import { CallRecording } from './call-recording.tsx';
 import { referralOptionLabel, statusLabel } from './phone-format.ts';
 
@@ -40,7 +41,7 @@ function CallRow({ call }: { call: Call }) {
       <Text size="sm">From {formatPhone(call.from_number)}</Text>
       <Group gap="xs" justify="space-between">
         <Text size="xs" c="dimmed">
-          {new Date(call.initiated_at).toLocaleString()}
+          {formatDateTime(call.initiated_at)}
         </Text>
         <Text size="xs" c="dimmed">
           Duration: {call.duration_seconds ?? 0}s

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AppEvent, Call, PlaceCallResponse } from '@trust/domain';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Call, PlaceCallResponse } from '@trust/domain';
+import { describe, expect, it, vi } from 'vitest';
+import { emitEvent, setEventsStatus } from '../../../test/event-bus-mock.ts';
 import {
   callsTo,
   errorResponse,
@@ -16,31 +17,8 @@ import { stubMediaPlayback, stubObjectUrls } from './media-stubs.ts';
 import { makeCall, makePhoneMethod, makeProviderReferral, makeVoicemail } from './phone-fixtures.ts';
 import { PhoneView } from './phone-view.tsx';
 
-// The page's one shared event stream, replaced by a bus the test drives (api/events/event-bus.ts).
-const bus = vi.hoisted(() => ({
-  listeners: new Set<(event: AppEvent) => void>(),
-  status: 'open' as 'open' | 'connecting' | 'closed',
-}));
-vi.mock('../../../api/events/event-bus.ts', () => ({
-  listenToEvents: (listener: (event: AppEvent) => void) => {
-    bus.listeners.add(listener);
-    return () => bus.listeners.delete(listener);
-  },
-  eventsStatus: () => bus.status,
-  subscribeEventsStatus: () => () => {},
-}));
-
-function emit(type: string, data: unknown) {
-  act(() => {
-    for (const listener of bus.listeners)
-      listener({ id: crypto.randomUUID(), type, at: new Date().toISOString(), data });
-  });
-}
-
-beforeEach(() => {
-  bus.listeners.clear();
-  bus.status = 'open';
-});
+// The page's one shared event stream, replaced by the bus the test drives (test/event-bus-mock.ts).
+vi.mock('../../../api/events/event-bus.ts', () => import('../../../test/event-bus-mock.ts'));
 
 const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body));
 const referral = makeProviderReferral();
@@ -227,7 +205,7 @@ describe('the phone view: placing a call (001 §2.14, §8)', () => {
     expect(headersOf(init).get('Authorization')).toBeNull();
 
     // The banner follows the call's live status; End only clears it here.
-    emit('communication.updated', {
+    emitEvent('communication.updated', {
       id: 101,
       conversation_id: null,
       referral_id: 9,
@@ -380,10 +358,10 @@ describe('the phone view: recent calls (001 §2.15)', () => {
       provider_id: 55,
       direction: 'inbound',
     };
-    emit('communication.created', { ...event, method_type: 'sms', status: 'received' });
+    emitEvent('communication.created', { ...event, method_type: 'sms', status: 'received' });
     await new Promise((r) => setTimeout(r, 50));
     expect(callsTo(fetchMock, 'GET', '/api/call-history')).toHaveLength(before);
-    emit('communication.created', { ...event, method_type: 'voice', status: 'received' });
+    emitEvent('communication.created', { ...event, method_type: 'voice', status: 'received' });
     await waitFor(() =>
       expect(callsTo(fetchMock, 'GET', '/api/call-history').length).toBeGreaterThan(before),
     );
@@ -427,7 +405,7 @@ describe('the phone view: voicemail tab and live updates (001 §2.16, §9)', () 
 
   it('polls calls and voicemails every 15 s only while the live stream is not open', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    bus.status = 'closed';
+    setEventsStatus('closed');
     const { fetchMock } = renderPhone();
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/call-history')).toHaveLength(1));
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/voicemails')).toHaveLength(1));

@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Badge, Box, Group, Loader, Paper, Progress, Stack, 
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { formatDuration, formatPhone, type Voicemail } from '@trust/domain';
 import type { KeyboardEvent, MouseEvent } from 'react';
+import { formatDateTime } from '../../../components/format-date.ts';
 
 const SEEK_STEP_S = 5;
 
@@ -87,7 +88,7 @@ export function VoicemailItem(props: VoicemailItemProps) {
             )}
             <Group gap="xs" justify="space-between">
               <Text size="xs" c="dimmed">
-                {new Date(vm.received_at).toLocaleString()}
+                {formatDateTime(vm.received_at)}
               </Text>
               <Text size="xs" c="dimmed" aria-label="Duration">
                 {formatDuration(vm.duration_seconds)}

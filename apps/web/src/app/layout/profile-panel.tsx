@@ -2,13 +2,10 @@ import { Accordion, Badge, Button, Group, Modal, SimpleGrid, Stack, Text } from 
 import { IconFileCertificate, IconKey, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { type Me, roleLabel } from '@trust/domain';
 import { type ReactNode, useState } from 'react';
-import { ChangePasswordForm } from '../account/change-password-form.tsx';
-import { ConsentHistory } from '../consent/consent-history.tsx';
-import { TwoFactorSettings } from '../two-factor/two-factor-settings.tsx';
-
-function formatDate(value: string): string {
-  return new Date(value).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
-}
+import { formatDateTime, formatLongDate } from '../../components/format-date.ts';
+import { ChangePasswordForm } from '../../features/account/change-password-form.tsx';
+import { ConsentHistory } from '../../features/consent/consent-history.tsx';
+import { TwoFactorSettings } from '../../features/two-factor/two-factor-settings.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -61,8 +58,8 @@ export function ProfilePanel({
               </Badge>
             </Field>
           )}
-          <Field label="Member since">{formatDate(user.created_at)}</Field>
-          {user.last_login && <Field label="Last login">{new Date(user.last_login).toLocaleString()}</Field>}
+          <Field label="Member since">{formatLongDate(user.created_at)}</Field>
+          {user.last_login && <Field label="Last login">{formatDateTime(user.last_login)}</Field>}
         </SimpleGrid>
         <Accordion variant="separated" chevronPosition="right" value={section} onChange={setSection}>
           <Accordion.Item value="password">
