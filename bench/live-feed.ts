@@ -1,5 +1,6 @@
 import http from 'node:http';
 import os from 'node:os';
+import { newReferralBody } from '../apps/server/src/db/demo-data/factories.ts';
 import { machine, percentile, positiveInt, round, runBench, signIn, startServer } from './lib.ts';
 
 /**
@@ -50,26 +51,6 @@ function openStream(base: string, token: string | null): Promise<Stream> {
   });
 }
 
-const referralBody = (i: number) => ({
-  first_name: 'Bench',
-  last_name: `Member ${i}`,
-  phone_number: '2135550100',
-  email: `bench.member.${i}@example.com`,
-  date_of_birth: '1980-01-01',
-  zip_code: '90012',
-  medicaid_id: `BENCH${String(i).padStart(6, '0')}`,
-  health_plan: 'Health Net',
-  provider_name: 'Dr. Bench Provider',
-  npi_number: '1234567890',
-  organization: 'Bench Medical Group',
-  provider_phone_number: '2135550199',
-  primary_diagnosis: 'Asthma (J45.909)',
-  availability: 'Anytime',
-  urgency_level: 'Urgent',
-  sdoh_needs: ['Food Assistance'],
-  member_consent_obtained: true,
-});
-
 await runBench(async () => {
   const streamCount = positiveInt('BENCH_STREAMS', 1_000);
   const referralCount = positiveInt('BENCH_FEED_REFERRALS', 20);
@@ -94,7 +75,7 @@ await runBench(async () => {
     const res = await fetch(`${server.base}/api/referrals`, {
       method: 'POST',
       headers: { authorization: `Bearer ${coordinator}`, 'content-type': 'application/json' },
-      body: JSON.stringify(referralBody(i)),
+      body: JSON.stringify(newReferralBody()),
     });
     if (res.status !== 201) throw new Error(`create answered HTTP ${res.status}: ${await res.text()}`);
     createdAt.set(((await res.json()) as { id: number }).id, started);

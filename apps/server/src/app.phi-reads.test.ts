@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Referral } from '@trust/domain';
+import type { Referral, ReferralCreateInput } from '@trust/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReferral } from '../test/factories.ts';
 import { bearer, buildTestApp, login, type TestApp } from '../test/helpers.ts';
 import { eventually, multipart } from '../test/voice-support.ts';
 import { toneWav } from './adapters/voice/wav.ts';
+import { newReferralBody } from './db/demo-data/factories.ts';
 import { configureVoiceDriver } from './modules/communications/voice/driver-of.ts';
 import { PHI_EXTENSION } from './platform/phi.ts';
 
@@ -134,38 +136,17 @@ async function addProvider(name: string, miles: number) {
   return id;
 }
 
-function referralBody(overrides: Record<string, unknown> = {}) {
-  seq += 1;
-  return {
-    first_name: 'Noor',
-    last_name: 'Haddad',
-    phone_number: '(406) 555-8101',
-    email: 'noor.haddad@example.org',
-    date_of_birth: '1979-09-14',
-    zip_code: '59101',
-    city: 'Billings',
-    state: 'MT',
-    medicaid_id: `ZZ9520${String(seq).padStart(5, '0')}`,
-    health_plan: 'Health Net',
-    provider_name: 'Dr. Ama Mensah',
-    npi_number: '1234509876',
-    organization: 'Mission Clinic',
-    provider_phone_number: '(406) 555-0199',
-    primary_diagnosis: 'Asthma',
-    availability: 'Anytime',
-    urgency_level: 'Urgent',
-    sdoh_needs: ['Food Assistance'],
-    member_consent_obtained: true,
-    ...overrides,
-  };
-}
+/** A member in Billings who needs food: auto-match finds the providers placed there. */
+const inBillings = { zip_code: '59101', city: 'Billings', state: 'MT', sdoh_needs: ['Food Assistance'] };
 
-async function createReferral(overrides: Record<string, unknown> = {}): Promise<Referral> {
-  return (await ok(await inject('POST', '/api/referrals', coordinator, referralBody(overrides)))) as Referral;
-}
+const referralBody = (overrides: Partial<ReferralCreateInput> = {}) =>
+  newReferralBody({ ...inBillings, ...overrides });
+
+const newReferral = (overrides: Partial<ReferralCreateInput> = {}) =>
+  createReferral(t, { token: coordinator.token, orgId: coordinator.org, ...inBillings, ...overrides });
 
 async function autoMatched(): Promise<{ id: number; providers: number[] }> {
-  const r = await createReferral();
+  const r = await newReferral();
   const matched = await ok(await inject('POST', `/api/referrals/${r.id}/auto-match`, coordinator));
   return { id: r.id, providers: matched.matched_providers.map((m: Body) => m.provider_id) };
 }
@@ -191,7 +172,7 @@ const CALLS: Record<string, Call> = {
     action: 'referral.status_changed',
     change: true,
     prepare: async () => {
-      const r = await createReferral();
+      const r = await newReferral();
       return { url: `/api/referrals/${r.id}`, payload: { status: 'in_progress' }, ids: (b) => [b.id] };
     },
   },
@@ -261,7 +242,7 @@ const CALLS: Record<string, Call> = {
     action: 'referral.claimed',
     change: true,
     prepare: async () => {
-      const r = await createReferral();
+      const r = await newReferral();
       return { url: `/api/referrals/${r.id}/claim`, as: cbo, ids: (b) => [b.id] };
     },
   },
@@ -318,7 +299,7 @@ const CALLS: Record<string, Call> = {
     action: 'referral.auto_matched',
     change: true,
     prepare: async () => {
-      const r = await createReferral();
+      const r = await newReferral();
       return { url: `/api/referrals/${r.id}/auto-match`, ids: (b) => [b.referral.id] };
     },
   },
@@ -350,7 +331,7 @@ const CALLS: Record<string, Call> = {
     action: 'referral.matched',
     change: true,
     prepare: async () => {
-      const r = await createReferral({ use_matching_engine: false });
+      const r = await newReferral({ use_matching_engine: false });
       return {
         url: `/api/referrals/${r.id}/match`,
         payload: {
@@ -614,7 +595,7 @@ beforeAll(async () => {
   ]);
   for (let i = 1; i <= 4; i++) await addProvider(`Phi Test Pantry ${i}`, i);
 
-  f.referral = await createReferral();
+  f.referral = await newReferral();
   f.memberId = (
     await one<{ member_id: number }>('SELECT member_id FROM referrals WHERE id = $1', [f.referral.id])
   ).member_id;
@@ -771,7 +752,7 @@ describe('the PHI routes of the OpenAPI document (issue #12: every PHI read is a
   }
 
   it('audits an edit that changes nothing as the read it is (its answer is the whole record)', async () => {
-    const r = await createReferral();
+    const r = await newReferral();
     const note = await ok(
       await inject('POST', '/api/case-notes', coordinator, { referral_id: r.id, content: 'Same words.' }),
     );

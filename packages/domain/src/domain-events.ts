@@ -37,9 +37,9 @@ export const DOMAIN_EVENTS = {
     to: z.string(),
     provider_id: id.nullable(),
   }),
-  /** The live feed changed: a referral entered or left it, or its card changed (masked cards are rebuilt). */
-  'feed.changed': z.object({ referral_id: id, ...orgIds }),
+  /** The referral was sent to a provider (details: referral-sending); `method` is the channel (email, sms, fax…). */
   'match.sent': z.object({ referral_id: id, ...orgIds, provider_id: id, method: z.string() }),
+  /** The matched provider answered: in the app's panel (channel 'web') or by text ('sms'). */
   'provider.replied': z.object({
     referral_id: id,
     ...orgIds,

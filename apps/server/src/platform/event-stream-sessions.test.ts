@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import type { Referral } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReferral } from '../../test/factories.ts';
 import {
   bearer,
   buildTestApp,
@@ -9,7 +9,6 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from '../../test/helpers.ts';
-import { referralPayload } from '../../test/referral-payload.ts';
 import { hashToken } from './crypto.ts';
 import { announceSessionChange } from './sessions.ts';
 
@@ -22,7 +21,6 @@ let plan: number;
 let riverbend: number;
 /** A coordinator session of the health plan that creates the referrals (never ended here). */
 let creator: string;
-let medicaidSeq = 0;
 
 const CLOSE_MS = 5000;
 
@@ -48,17 +46,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 /** A new Pending referral of the health plan: it goes out on the live feed of every open stream. */
-async function createReferral(): Promise<Referral> {
-  medicaidSeq += 1;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/referrals',
-    headers: bearer(creator, plan),
-    payload: referralPayload(medicaidSeq),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Referral;
-}
+const newReferral = (overrides: { last_name?: string } = {}) =>
+  createReferral(t, { token: creator, orgId: plan, ...overrides });
 
 type Stream = Awaited<ReturnType<typeof openEventStream>>;
 const mentions = (stream: Stream, id: number) =>
@@ -70,7 +59,7 @@ const mentions = (stream: Stream, id: number) =>
  */
 async function expectClosedForGood(closed: Stream, token: string) {
   const control = await openEventStream(base);
-  const referral = await createReferral();
+  const referral = await newReferral();
   expect(await control.waitFor(() => mentions(control, referral.id))).toBe(true);
   expect(mentions(closed, referral.id)).toBe(false);
   control.close();
@@ -287,7 +276,7 @@ describe("each event is filtered by the stream's current rights", () => {
     expect(await stream.waitForType('feed.masked')).toBe(true);
     expect(stream.events.some((e) => e.type === 'org.after' || e.type === 'feed.full')).toBe(false);
     // A referral created now reaches it masked only, never in full.
-    const referral = await createReferral();
+    const referral = await newReferral({ last_name: 'Pemberton' });
     expect(
       await stream.waitFor(() =>
         stream.events.some((e) => e.type === 'feed.upsert' && (e.data as { id: number }).id === referral.id),

@@ -11,8 +11,8 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from '../../test/helpers.ts';
-import { referralPayload } from '../../test/referral-payload.ts';
 import { startServerProcess } from '../../test/server-process.ts';
+import { newReferralBody } from '../db/demo-data/factories.ts';
 import { reconnectDelay } from '../db/listener.ts';
 
 // Issue #12 "Events die silently": the LISTEN connection comes back after PostgreSQL drops it, streams are
@@ -42,15 +42,13 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
   }
 }
 
-let seq = 0;
 /** Creates a referral through the HTTP API; null when the request failed (a connection dropped under it). */
 async function createReferral(base: string, token: string, orgId: number): Promise<number | null> {
-  seq += 1;
   try {
     const res = await fetch(`${base}/api/referrals`, {
       method: 'POST',
       headers: { ...bearer(token, orgId), 'content-type': 'application/json' },
-      body: JSON.stringify(referralPayload(seq)),
+      body: JSON.stringify(newReferralBody()),
     });
     if (res.status !== 201) return null;
     return ((await res.json()) as { id: number }).id;

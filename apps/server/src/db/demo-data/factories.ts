@@ -5,16 +5,17 @@ import {
   HOUSING_SUBCATEGORIES,
   OTHER_NEEDS,
   PLAN_TYPES,
+  type ReferralCreateInput,
   type ReferralStatus,
   TRANSPORTATION_NEED,
   TRANSPORTATION_SUBCATEGORIES,
 } from '@trust/domain';
 import type { members, providers, referrals } from '../schema/index.ts';
-import type { Metro } from './metros.ts';
-import type { Random } from './random.ts';
+import { METROS, type Metro } from './metros.ts';
+import { Random } from './random.ts';
 
-// Factories shared by the demo data and the tests (DESIGN.md): every value is generated, none is copied from
-// the specification's samples.
+// Factories shared by the demo data, the tests and the benchmarks (DESIGN.md): every value is generated, none
+// is copied from the specification's samples.
 
 export const FIRST_NAMES = [
   'Avery',
@@ -220,6 +221,33 @@ export function personName(rng: Random) {
   return { firstName: rng.pick(FIRST_NAMES), lastName: rng.pick(LAST_NAMES) };
 }
 
+/** The referring doctor. */
+function doctorName(rng: Random) {
+  const { firstName, lastName } = personName(rng);
+  return `Dr. ${firstName} ${lastName}`;
+}
+
+function memberEmail(rng: Random, firstName: string, lastName: string) {
+  return `${firstName}.${lastName}${rng.digits(2)}@example.com`.toLowerCase();
+}
+
+function birthDate(rng: Random) {
+  return `${rng.int(1945, 2005)}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`;
+}
+
+function streetAddress(rng: Random) {
+  return `${rng.int(100, 9899)} ${rng.pick(STREETS)}`;
+}
+
+/** A referring practice's name. */
+function medicalGroup(rng: Random) {
+  return `${rng.pick(PROVIDER_WORDS)} Medical Group`;
+}
+
+function npiNumber(rng: Random) {
+  return `1${rng.digits(9)}`;
+}
+
 const WEEKDAY_HOURS = ['8:00 AM - 5:00 PM', '9:00 AM - 5:00 PM', '8:30 AM - 6:00 PM', '9:00 AM - 7:00 PM'];
 const SATURDAY_HOURS = ['Closed', 'Closed', '9:00 AM - 1:00 PM', '10:00 AM - 2:00 PM'];
 
@@ -273,7 +301,7 @@ export function makeProvider(
   return {
     name,
     organizationType: kind.type,
-    address: `${rng.int(100, 9899)} ${rng.pick(STREETS)}`,
+    address: streetAddress(rng),
     city: metro.city,
     state: metro.state,
     zipCode: zip.zip,
@@ -297,6 +325,7 @@ export function makeProvider(
   };
 }
 
+/** The digit after the state is never 0: newReferralBody's IDs have it, so they are nobody's in the demo. */
 export function medicaidId(rng: Random, state: string) {
   return `${state}${rng.int(1, 9)}${rng.digits(8)}`;
 }
@@ -312,10 +341,10 @@ export function makeMember(
     organizationId,
     firstName,
     lastName,
-    email: rng.chance(0.7) ? `${firstName}.${lastName}${rng.digits(2)}@example.com`.toLowerCase() : null,
+    email: rng.chance(0.7) ? memberEmail(rng, firstName, lastName) : null,
     phoneNo: phone(rng, metro.areaCode),
     language: rng.pick(LANG_WEIGHTS),
-    dob: `${rng.int(1945, 2005)}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`,
+    dob: birthDate(rng),
     gender: rng.pick(['Male', 'Female', 'Other', 'Prefer not to say']),
     medicaidId: medicaidId(rng, metro.state),
     ...overrides,
@@ -344,7 +373,7 @@ export function makeReferral(
 ): typeof referrals.$inferInsert {
   const zip = rng.pick(input.metro.zips);
   const needs = rng.sample([HOUSING_NEED, TRANSPORTATION_NEED, ...OTHER_NEEDS], rng.int(1, 3));
-  const provider = personName(rng);
+  const providerName = doctorName(rng);
   return {
     referralNumber: referralNumber(rng),
     organizationId: input.organizationId,
@@ -357,16 +386,16 @@ export function makeReferral(
     dateOfBirth: input.member.dob ?? null,
     zipCode: zip.zip,
     preferredLanguage: input.member.language ?? 'English',
-    streetAddress: `${rng.int(100, 9899)} ${rng.pick(STREETS)}`,
+    streetAddress: streetAddress(rng),
     city: input.metro.city,
     state: input.metro.state,
     country: 'USA',
     medicaidId: input.member.medicaidId ?? medicaidId(rng, input.metro.state),
     healthPlan: rng.pick(HEALTH_PLANS),
     planType: rng.pick(PLAN_TYPES),
-    providerName: `Dr. ${provider.firstName} ${provider.lastName}`,
-    npiNumber: `1${rng.digits(9)}`,
-    organization: `${rng.pick(PROVIDER_WORDS)} Medical Group`,
+    providerName,
+    npiNumber: npiNumber(rng),
+    organization: medicalGroup(rng),
     providerPhoneNumber: phone(rng, input.metro.areaCode),
     primaryDiagnosis: rng.pick(DIAGNOSES),
     riskScore: rng.int(5, 95),
@@ -387,6 +416,67 @@ export function makeReferral(
     status: 'pending' satisfies ReferralStatus,
     createdAt: input.createdAt,
     updatedAt: input.createdAt,
+    ...overrides,
+  };
+}
+
+/** The fields newReferralBody always sets, as the strings it sets them to. */
+type BuiltField =
+  | 'first_name'
+  | 'last_name'
+  | 'phone_number'
+  | 'email'
+  | 'date_of_birth'
+  | 'zip_code'
+  | 'city'
+  | 'state'
+  | 'medicaid_id'
+  | 'health_plan'
+  | 'provider_name'
+  | 'npi_number'
+  | 'organization'
+  | 'provider_phone_number'
+  | 'primary_diagnosis';
+export type NewReferralBody = ReferralCreateInput & Record<BuiltField, string>;
+
+let referralSequence = 0;
+
+/**
+ * A valid POST /api/referrals body (the domain's referralCreateSchema) for the tests and the benchmarks, drawn
+ * from the demo data's generators: a member of the first demo metro with a Medicaid ID no other call and no
+ * demo member has. What steers matching and the feed (needs, availability) is fixed, and the optional fields
+ * are left to the schema's defaults, so a test never depends on where its referral falls in the sequence;
+ * `overrides` set what a test asserts on.
+ */
+export function newReferralBody<O extends Partial<ReferralCreateInput> = Record<never, never>>(
+  overrides: O = {} as O,
+): Omit<NewReferralBody, keyof O> & O {
+  referralSequence += 1;
+  // Seeded by its place in the sequence: the nth body of a test file is the same on every run.
+  const rng = new Random(referralSequence);
+  const metro = METROS[0]!;
+  const { firstName, lastName } = personName(rng);
+  return {
+    first_name: firstName,
+    last_name: lastName,
+    phone_number: phone(rng, metro.areaCode),
+    email: memberEmail(rng, firstName, lastName),
+    date_of_birth: birthDate(rng),
+    zip_code: rng.pick(metro.zips).zip,
+    city: metro.city,
+    state: metro.state,
+    // The demo's IDs never have a 0 after the state (medicaidId), so this one links to no demo member. Each
+    // test file has a database of its own and the benchmarks a fresh one: a per-process counter is unique.
+    medicaid_id: `${metro.state}0${String(referralSequence).padStart(8, '0')}`,
+    health_plan: rng.pick(HEALTH_PLANS),
+    provider_name: doctorName(rng),
+    npi_number: npiNumber(rng),
+    organization: medicalGroup(rng),
+    provider_phone_number: phone(rng, metro.areaCode),
+    primary_diagnosis: rng.pick(DIAGNOSES),
+    availability: 'Anytime',
+    sdoh_needs: ['Food Assistance'],
+    member_consent_obtained: true,
     ...overrides,
   };
 }

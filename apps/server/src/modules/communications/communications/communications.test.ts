@@ -7,6 +7,7 @@ import {
   type Referral,
 } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReferral } from '../../../../test/factories.ts';
 import {
   bearer,
   buildTestApp,
@@ -40,7 +41,6 @@ let orgadmin: string;
 let cbo: string;
 /** A platform operator (admin@trust.demo: a super_admin membership). */
 let operator: string;
-let seq = 0;
 
 async function one<T>(text: string, params: unknown[] = []): Promise<T> {
   const [row] = await t.database.query<T>(text, params);
@@ -88,31 +88,12 @@ afterAll(async () => t?.close());
 
 /** A Pending referral of the health plan with `provider` as its only (pending) auto-match entry. */
 async function referral(): Promise<Referral> {
-  seq += 1;
-  const res = await api('POST', '/api/referrals', coordinator, plan, {
+  const r = await createReferral(t, {
+    token: coordinator,
+    orgId: plan,
     first_name: 'Odalys',
     last_name: 'Verhoeven',
-    phone_number: '(213) 555-0188',
-    date_of_birth: '1968-11-20',
-    zip_code: '90012',
-    street_address: '9 Temple St',
-    city: 'Los Angeles',
-    state: 'CA',
-    medicaid_id: `CR${String(810000000 + seq)}`,
-    health_plan: 'Health Net',
-    provider_name: 'Dr. Ana Ruiz',
-    npi_number: '1457382910',
-    organization: 'Northgate Clinic',
-    provider_phone_number: '(213) 555-0190',
-    primary_diagnosis: 'Hypertension',
-    availability: 'Weekends',
-    email: 'o.verhoeven@example.org',
-    urgency_level: 'Urgent',
-    sdoh_needs: ['Food Assistance'],
-    member_consent_obtained: true,
   });
-  expect(res.statusCode, res.body).toBe(201);
-  const r = res.json() as Referral;
   await t.database.query(
     `UPDATE referrals SET status = 'matched', match_method = 'auto', matched_at = now(), auto_matched_at = now()
      WHERE id = $1`,

@@ -11,6 +11,7 @@ import {
   type Referral,
 } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReferral } from '../../../../test/factories.ts';
 import { bearer, buildTestApp, expectEnvelope, login, type TestApp } from '../../../../test/helpers.ts';
 import { type MultipartPart, multipart } from '../../../../test/multipart.ts';
 import type { Drivers } from '../../../adapters/delivery.ts';
@@ -37,7 +38,6 @@ let coordinator: string;
 let viewer: string;
 let admin: string;
 let cbo: string;
-let seq = 0;
 
 async function one<T>(text: string, params: unknown[] = []): Promise<T> {
   const [row] = await t.database.query<T>(text, params);
@@ -153,33 +153,17 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A referral of the health plan. */
-async function referral(): Promise<Referral> {
-  seq += 1;
-  const res = await api('POST', '/api/referrals', coordinator, plan, {
+/** A referral of the health plan, with the values the detailed template fills in. */
+function referral(): Promise<Referral> {
+  return createReferral(t, {
+    token: coordinator,
+    orgId: plan,
     first_name: 'Marisol',
     last_name: 'Quintero',
-    phone_number: '(213) 555-0177',
-    date_of_birth: '1980-06-15',
-    zip_code: '90012',
-    street_address: '12 Hill St',
-    city: 'Los Angeles',
-    state: 'CA',
-    medicaid_id: `EM${String(820000000 + seq)}`,
-    health_plan: 'Health Net',
-    provider_name: 'Dr. Ana Ruiz',
-    npi_number: '1457382910',
-    organization: 'Northgate Clinic',
-    provider_phone_number: '(213) 555-0190',
     primary_diagnosis: 'Asthma',
-    availability: 'Weekends',
-    email: 'm.quintero@example.org',
     urgency_level: 'Urgent',
     sdoh_needs: ['Food Assistance', 'Housing Assistance'],
-    member_consent_obtained: true,
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Referral;
 }
 
 type Row = {

@@ -1,4 +1,4 @@
-import type { Referral } from '@trust/domain';
+import { createReferral } from '../../../../test/factories.ts';
 import { api, one, type TestApp } from '../../../../test/helpers.ts';
 
 // Shared by the SMS API tests (sms.test.ts, inbound.test.ts, twilio-webhooks.test.ts): referrals sent to a
@@ -32,37 +32,9 @@ export async function freshProvider(
   return row.id;
 }
 
-const member = {
-  first_name: 'Marisol',
-  last_name: 'Quintanilla-Boyd',
-  phone_number: '(626) 555-0133',
-  email: 'm.qb@example.org',
-  date_of_birth: '1975-06-21',
-  zip_code: '90012',
-  street_address: '9 Cypress Row',
-  city: 'Los Angeles',
-  state: 'CA',
-  health_plan: 'Molina Healthcare',
-  provider_name: 'Dr. Ines Calloway',
-  npi_number: '1457382910',
-  organization: 'Northgate Clinic',
-  provider_phone_number: '(626) 555-0190',
-  primary_diagnosis: 'Asthma',
-  availability: 'Weekends',
-  urgency_level: 'Urgent',
-  sdoh_needs: ['Food Assistance'],
-  member_consent_obtained: true,
-};
-
-/** A new referral of `org`, Pending. */
-export async function newReferral(t: TestApp, token: string, org: number): Promise<Referral> {
-  seq += 1;
-  const res = await api(t)('POST', '/api/referrals', token, org, {
-    ...member,
-    medicaid_id: `SM${String(600000000 + seq)}`,
-  });
-  if (res.statusCode !== 201) throw new Error(`create referral: ${res.statusCode} ${res.body}`);
-  return res.json() as Referral;
+/** A new referral of `org`, Pending, for Marisol (the member the coordinator's messages name). */
+export function newReferral(t: TestApp, token: string, org: number) {
+  return createReferral(t, { token, orgId: org, first_name: 'Marisol' });
 }
 
 /** Auto-matched (001 §4) to the providers in that order, every entry pending, no single provider yet. */

@@ -1,5 +1,6 @@
-import type { Referral, WebFormResult } from '@trust/domain';
+import type { WebFormResult } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReferral } from '../../../../test/factories.ts';
 import { bearer, buildTestApp, login, type TestApp } from '../../../../test/helpers.ts';
 import {
   type FormServer,
@@ -32,31 +33,13 @@ describe('web-form submission on the job queue', () => {
       "SELECT id FROM organizations WHERE name = 'Golden Valley Health Plan'",
     );
     const token = await login(t.app, 'coordinator@trust.demo');
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/referrals',
-      headers: bearer(token, plan!.id),
-      payload: {
-        first_name: 'Imani',
-        last_name: 'Okafor',
-        phone_number: '(213) 555-0144',
-        email: 'imani.o@example.org',
-        health_plan: 'Molina Healthcare',
-        availability: 'Anytime',
-        date_of_birth: '1988-11-20',
-        zip_code: '90012',
-        medicaid_id: 'WQ900000001',
-        provider_name: 'Dr. Ines Calloway',
-        npi_number: '1457382910',
-        organization: 'Northgate Clinic',
-        provider_phone_number: '(213) 555-0190',
-        primary_diagnosis: 'Asthma',
-        sdoh_needs: ['Housing Assistance'],
-        member_consent_obtained: true,
-      },
+    const referral = await createReferral(t, {
+      token,
+      orgId: plan!.id,
+      first_name: 'Imani',
+      last_name: 'Okafor',
+      sdoh_needs: ['Housing Assistance'],
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const referral = created.json() as Referral;
     const [provider] = await t.database.query<{ id: number }>(
       `INSERT INTO providers (name, organization_type, web_form_url, latitude, longitude)
        VALUES ('Queue Test Shelter', 'Shelter', $1, 34.05, -118.25) RETURNING id`,

@@ -1,5 +1,6 @@
 import { type Referral, WEB_FORM_MESSAGES, type WebFormResult, webFormHttpError } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReferral } from '../../../../test/factories.ts';
 import { bearer, buildTestApp, expectEnvelope, login, type TestApp } from '../../../../test/helpers.ts';
 import {
   type FormServer,
@@ -48,6 +49,7 @@ async function providerWithForm(path: string | null, website: string | null = nu
   return row.id;
 }
 
+/** The member the forms are filled in for: what each form received is checked against these. */
 const member = {
   first_name: 'Rosalind',
   last_name: 'Achterberg',
@@ -58,28 +60,13 @@ const member = {
   street_address: '4 Alameda Walk',
   city: 'Los Angeles',
   state: 'CA',
-  health_plan: 'Molina Healthcare',
-  provider_name: 'Dr. Ines Calloway',
-  npi_number: '1457382910',
-  organization: 'Northgate Clinic',
-  provider_phone_number: '(213) 555-0190',
+  // Never sent to a provider's form (its message names the needs only).
   primary_diagnosis: 'Type 2 diabetes',
-  availability: 'Weekends',
-  urgency_level: 'Urgent',
   sdoh_needs: ['Food Assistance'],
-  member_consent_obtained: true,
 };
 
-async function newReferral(token = coordinator, org = plan): Promise<Referral> {
-  seq += 1;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/referrals',
-    headers: bearer(token, org),
-    payload: { ...member, medicaid_id: `WF${String(800000000 + seq)}` },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Referral;
+function newReferral(token = coordinator, org = plan): Promise<Referral> {
+  return createReferral(t, { token, orgId: org, ...member });
 }
 
 const submit = (providerId: number, payload: unknown, token = coordinator, org = plan, alias = false) =>

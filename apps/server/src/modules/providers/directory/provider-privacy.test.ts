@@ -9,11 +9,13 @@ import {
   PROVIDER_VERIFICATION_MESSAGES,
   type ProviderVerifyResponse,
   type Referral,
+  type ReferralCreateInput,
   type SavedProvider,
   type SavedProviderList,
   type UnverifiedProviderList,
 } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReferral } from '../../../../test/factories.ts';
 import {
   api as apiOf,
   buildTestApp,
@@ -55,42 +57,16 @@ let publicId: number;
 let privateId: number;
 let referralB: Referral;
 let referralA: Referral;
-let seq = 0;
 
 const one = <T>(text: string, params: unknown[] = []) => queryOne<T>(t, text, params);
 const orgId = (name: string) => orgIdOf(t, name);
 const api = (...args: Parameters<ReturnType<typeof apiOf>>) => apiOf(t)(...args);
 
-const member = {
-  first_name: 'Odalys',
-  last_name: 'Ferreira',
-  phone_number: '4065550101',
-  email: 'odalys.f@example.org',
-  npi_number: '1234567890',
-  provider_phone_number: '(406) 555 0199',
-  availability: 'Anytime',
-  date_of_birth: '1979-04-05',
-  zip_code: ZIP,
-  city: 'Absarokee',
-  state: 'MT',
-  health_plan: 'Health Net',
-  provider_name: 'Dr. Ann Lee',
-  organization: 'Sunrise Medical Group',
-  primary_diagnosis: 'Type 2 diabetes',
-  urgency_level: 'Urgent',
-  sdoh_needs: ['Food Assistance'],
-  member_consent_obtained: true,
-};
+/** A member at ZIP 59001 who needs food: what the providers placed around it are found and ranked for. */
+const atZip = { zip_code: ZIP, city: 'Absarokee', state: 'MT', sdoh_needs: ['Food Assistance'] };
 
-async function newReferral(token: string, org: number): Promise<Referral> {
-  seq += 1;
-  const res = await api('POST', '/api/referrals', token, org, {
-    ...member,
-    medicaid_id: `PV${String(700000000 + seq)}`,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Referral;
-}
+const newReferral = (token: string, org: number, overrides: Partial<ReferralCreateInput> = {}) =>
+  createReferral(t, { token, orgId: org, ...atZip, ...overrides });
 
 const ids = (list: { id: number }[]) => list.map((p) => p.id);
 
@@ -538,21 +514,8 @@ describe('auto-match message without candidates', () => {
       languages_spoken: ['English'],
     });
     expect(added.statusCode, added.body).toBe(201);
-    seq += 1;
-    const created = await api('POST', '/api/referrals', userB, orgB, {
-      ...member,
-      zip_code: '99723',
-      city: 'Utqiagvik',
-      state: 'AK',
-      medicaid_id: `PV${String(700000000 + seq)}`,
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const res = await api(
-      'POST',
-      `/api/referrals/${(created.json() as Referral).id}/auto-match`,
-      userB,
-      orgB,
-    );
+    const created = await newReferral(userB, orgB, { zip_code: '99723', city: 'Utqiagvik', state: 'AK' });
+    const res = await api('POST', `/api/referrals/${created.id}/auto-match`, userB, orgB);
     expect(expectEnvelope(res, 422).message).toBe(PROVIDER_MESSAGES.autoMatchNoProviders);
   });
 });

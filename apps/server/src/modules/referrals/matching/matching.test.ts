@@ -4,11 +4,14 @@ import type {
   MatchingReferral,
   MatchReferralResponse,
   Referral,
+  ReferralCreateInput,
   UnpublishedReferrals,
 } from '@trust/domain';
 import { PROVIDER_MESSAGES } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReferral } from '../../../../test/factories.ts';
 import { bearer, buildTestApp, expectEnvelope, login, type TestApp } from '../../../../test/helpers.ts';
+import { newReferralBody } from '../../../db/demo-data/factories.ts';
 
 // Providers placed around Billings, MT (ZIP 59101, 45.7745,-108.5005): no demo metro is near, so every
 // candidate below is one this test put there.
@@ -70,27 +73,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const valid = {
-  first_name: 'Maria',
-  last_name: 'Lopez Garcia',
-  phone_number: '2135550101',
-  email: 'maria.lopez@example.org',
-  npi_number: '1234567890',
-  provider_phone_number: '(713) 555 0199',
-  availability: 'Anytime',
-  date_of_birth: '1980-02-03',
-  zip_code: '59101',
-  city: 'Billings',
-  state: 'MT',
-  medicaid_id: 'ZZ900000101',
-  health_plan: 'Health Net',
-  provider_name: 'Dr. Ann Lee',
-  organization: 'Sunrise Medical Group',
-  primary_diagnosis: 'Type 2 diabetes',
-  urgency_level: 'Urgent',
-  sdoh_needs: ['Food Assistance'],
-  member_consent_obtained: true,
-};
+/** A member in Billings who needs food: what the providers above are placed and chosen for. */
+const inBillings = { zip_code: '59101', city: 'Billings', state: 'MT', sdoh_needs: ['Food Assistance'] };
 
 const api = (
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -106,16 +90,8 @@ const api = (
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
-let medicaidSeq = 200;
-async function create(body: Record<string, unknown> = {}) {
-  const res = await api('POST', '/api/referrals', coordinator, {
-    ...valid,
-    medicaid_id: `ZZ900000${medicaidSeq++}`,
-    ...body,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Referral;
-}
+const create = (body: Partial<ReferralCreateInput> = {}) =>
+  createReferral(t, { token: coordinator, orgId: plan, ...inBillings, ...body });
 
 async function autoMatch(id: number) {
   const res = await api('POST', `/api/referrals/${id}/auto-match`, coordinator);
@@ -131,11 +107,12 @@ describe('referral location', () => {
     const r = await create();
     expect(r.latitude).toBeCloseTo(BILLINGS.lat, 3);
     expect(r.longitude).toBeCloseTo(BILLINGS.lng, 3);
-    const edit = await api('PUT', `/api/referrals/${r.id}`, coordinator, {
-      ...valid,
-      medicaid_id: r.medicaid_id,
-      zip_code: '99723',
-    });
+    const edit = await api(
+      'PUT',
+      `/api/referrals/${r.id}`,
+      coordinator,
+      newReferralBody({ ...inBillings, medicaid_id: r.medicaid_id, zip_code: '99723' }),
+    );
     expect(edit.statusCode, edit.body).toBe(200);
     expect((edit.json() as Referral).latitude).toBeCloseTo(71.2346, 3);
   });

@@ -1,6 +1,7 @@
-import type { Referral, ReferralMember, ReferralMemberList } from '@trust/domain';
+import type { ReferralCreateInput, ReferralMember, ReferralMemberList } from '@trust/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReferral } from '../../../../test/factories.ts';
 import { bearer, buildTestApp, expectEnvelope, login, type TestApp } from '../../../../test/helpers.ts';
 import { memberPageSql } from './repo.ts';
 
@@ -50,30 +51,8 @@ async function list(query = '', token = coordinator, org = plan): Promise<Referr
   return res.json() as ReferralMemberList;
 }
 
-const valid = {
-  first_name: 'Odalys',
-  last_name: 'Ferncastle',
-  phone_number: '(602) 555-0142',
-  email: 'odalys.f@example.org',
-  date_of_birth: '1975-09-14',
-  zip_code: '85004',
-  medicaid_id: 'RM100000001',
-  health_plan: 'Health Net',
-  provider_name: 'Dr. Ann Lee',
-  npi_number: '1234567890',
-  organization: 'Sunrise Medical Group',
-  provider_phone_number: '(713) 555 0199',
-  primary_diagnosis: 'Asthma',
-  availability: 'Anytime',
-  sdoh_needs: ['Food Assistance'],
-  member_consent_obtained: true,
-};
-
-async function create(body: Record<string, unknown> = {}, org = plan) {
-  const res = await api('POST', '/api/referrals', coordinator, { ...valid, ...body }, org);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Referral;
-}
+const create = (body: Partial<ReferralCreateInput> = {}, org = plan) =>
+  createReferral(t, { token: coordinator, orgId: org, ...body });
 
 async function setStatus(id: number, status: string) {
   const res = await api('PUT', `/api/referrals/${id}`, coordinator, { status }, plan);

@@ -3,12 +3,14 @@ import type { AddressInfo } from 'node:net';
 import {
   type CommunicationMethod,
   type Referral,
+  type ReferralCreateInput,
   SENDING_MESSAGES,
   selectMethodForAllMessage,
   sentToProvidersMessage,
   WEB_FORM_MESSAGES,
 } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReferral } from '../../../../test/factories.ts';
 import {
   bearer,
   buildTestApp,
@@ -108,37 +110,17 @@ const api = (
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
+/** What the messages are checked for: the templates fill in the urgency, and no diagnosis goes by SMS. */
 const member = {
   first_name: 'Rosalind',
   last_name: 'Achterberg',
-  phone_number: '(213) 555-0199',
-  email: 'r.ach@example.org',
-  date_of_birth: '1971-03-02',
-  zip_code: '90012',
-  street_address: '4 Alameda Walk',
-  city: 'Los Angeles',
-  state: 'CA',
-  health_plan: 'Molina Healthcare',
-  provider_name: 'Dr. Ines Calloway',
-  npi_number: '1457382910',
-  organization: 'Northgate Clinic',
-  provider_phone_number: '(213) 555-0190',
   primary_diagnosis: 'Type 2 diabetes',
-  availability: 'Weekends',
   urgency_level: 'Urgent',
-  sdoh_needs: ['Food Assistance'],
-  member_consent_obtained: true,
-};
+} satisfies Partial<ReferralCreateInput>;
 
 /** A referral of the health plan, auto-matched (001 §4) to `providerIds` in that order, every entry pending. */
 async function autoMatched(providerIds: number[]): Promise<Referral> {
-  seq += 1;
-  const res = await api('POST', '/api/referrals', coordinator, plan, {
-    ...member,
-    medicaid_id: `SD${String(700000000 + seq)}`,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const r = res.json() as Referral;
+  const r = await createReferral(t, { token: coordinator, orgId: plan, ...member });
   await t.database.query(
     `UPDATE referrals SET status = 'matched', match_method = 'auto', matched_at = now(), auto_matched_at = now(),
        matched_provider_id = NULL, acceptance_status = NULL, expires_at = NULL WHERE id = $1`,

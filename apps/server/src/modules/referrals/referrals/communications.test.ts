@@ -1,5 +1,6 @@
-import type { Referral, ReferralMessageList, ReferralScreenshotList } from '@trust/domain';
+import type { ReferralCreateInput, ReferralMessageList, ReferralScreenshotList } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimReferral, createReferral } from '../../../../test/factories.ts';
 import { bearer, buildTestApp, expectEnvelope, login, type TestApp } from '../../../../test/helpers.ts';
 
 // The case workspace's Communications tab (000 §2.7) and the web-form screenshots (000 §7).
@@ -30,27 +31,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const valid = {
+/** The member the messages are about: the SMS greets her and goes to her phone; no list may show her health. */
+const member = {
   first_name: 'Noor',
   last_name: 'Haddad',
   phone_number: '(415) 555-8101',
-  email: 'noor.haddad@example.org',
   date_of_birth: '1979-09-14',
-  zip_code: '94110',
-  medicaid_id: 'ZZ910000001',
-  health_plan: 'Health Net',
-  provider_name: 'Dr. Ama Mensah',
-  npi_number: '1234509876',
-  organization: 'Mission Clinic',
-  provider_phone_number: '(415) 555-0199',
   primary_diagnosis: 'Asthma',
-  availability: 'Anytime',
-  urgency_level: 'Urgent',
-  sdoh_needs: ['Food Assistance'],
-  member_consent_obtained: true,
 };
-
-let sequence = 0;
 
 const api = (
   method: 'GET' | 'POST' | 'PUT',
@@ -66,16 +54,9 @@ const api = (
     ...(payload === undefined ? {} : { payload }),
   });
 
-async function create(body: Record<string, unknown> = {}): Promise<Referral> {
-  sequence += 1;
-  const res = await api('POST', '/api/referrals', coordinator, plan, {
-    ...valid,
-    medicaid_id: `ZZ91000${String(sequence).padStart(4, '0')}`,
-    ...body,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Referral;
-}
+const create = (body: Partial<ReferralCreateInput> = {}) =>
+  createReferral(t, { token: coordinator, orgId: plan, ...member, ...body });
+const claimByHarbor = (id: number) => claimReferral(t, { token: cbo, orgId: harbor }, id);
 
 async function messages(id: number, token = coordinator, org = plan, query = '') {
   const res = await api('GET', `/api/referrals/${id}/messages${query}`, token, org);
@@ -225,8 +206,7 @@ describe('GET /api/referrals/{id}/messages', () => {
   it("is seen by the matched provider's organization too, and by no other", async () => {
     const r = await create();
     // Harbor claims it from the live feed: Matched to Harbor's provider, and the member is texted.
-    const claim = await api('POST', `/api/referrals/${r.id}/claim`, cbo, harbor);
-    expect(claim.statusCode, claim.body).toBe(200);
+    await claimByHarbor(r.id);
     const seen = await messages(r.id, cbo, harbor);
     expect(seen.messages).toEqual([expect.objectContaining({ channel: 'sms', category: 'referral_status' })]);
     expect(await auditCount('outbound_message.list_read', r.id, harbor)).toBe(1);
@@ -243,9 +223,7 @@ describe('GET /api/referrals/{id}/messages', () => {
 
   it("shows the provider's details email after an acceptance by its subject only", async () => {
     const r = await create({ primary_diagnosis: 'Chronic obstructive pulmonary disease' });
-    const claim = await api('POST', `/api/referrals/${r.id}/claim`, cbo, harbor);
-    expect(claim.statusCode, claim.body).toBe(200);
-    const providerId = (claim.json() as Referral).matched_provider_id!;
+    const providerId = (await claimByHarbor(r.id)).matched_provider_id!;
     await t.database.query("UPDATE providers SET email = 'intake@harbor.example.org' WHERE id = $1", [
       providerId,
     ]);
@@ -352,7 +330,7 @@ describe('GET /api/referrals/{id}/screenshots', () => {
     const page = await api('GET', `/api/referrals/${r.id}/screenshots?page=2&page_size=1`, coordinator, plan);
     expect((page.json() as ReferralScreenshotList).screenshots.map((s) => s.id)).toEqual([older]);
 
-    await api('POST', `/api/referrals/${r.id}/claim`, cbo, harbor);
+    await claimByHarbor(r.id);
     const provider = await api('GET', `/api/referrals/${r.id}/screenshots`, cbo, harbor);
     expect(provider.statusCode, provider.body).toBe(200);
     expect((provider.json() as ReferralScreenshotList).total).toBe(2);

@@ -1,6 +1,7 @@
 import type { FeedList, Referral } from '@trust/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReferral } from '../../../../test/factories.ts';
 import { bearer, buildTestApp, login, type TestApp } from '../../../../test/helpers.ts';
 import { systemContext } from '../../../platform/context.ts';
 import { EXPIRE_CRON, EXPIRE_JOB, expireOverdueReferrals } from './expiry.ts';
@@ -12,7 +13,6 @@ let harbor: number;
 let harborProvider: number;
 let coordinator: string;
 let cbo: string;
-let seq = 0;
 
 async function one<T>(text: string, params: unknown[] = []): Promise<T> {
   const [row] = await t.database.query<T>(text, params);
@@ -41,32 +41,7 @@ async function matched(
   matchedAt: Date,
   state: { status?: string; acceptance?: string | null } = {},
 ): Promise<Referral> {
-  seq += 1;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/referrals',
-    headers: bearer(coordinator, plan),
-    payload: {
-      first_name: 'Augustin',
-      last_name: 'Mbeki-Laurent',
-      phone_number: '(312) 555-0110',
-      email: 'a.ml@example.org',
-      date_of_birth: '1958-01-30',
-      zip_code: '60601',
-      medicaid_id: `EX${String(900000000 + seq)}`,
-      health_plan: 'Health Net',
-      provider_name: 'Dr. Vera Lind',
-      npi_number: '1234509876',
-      organization: 'Lakefront Clinic',
-      provider_phone_number: '(312) 555-0190',
-      primary_diagnosis: 'Asthma',
-      availability: 'Anytime',
-      sdoh_needs: ['Transportation'],
-      member_consent_obtained: true,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const r = res.json() as Referral;
+  const r = await createReferral(t, { token: coordinator, orgId: plan });
   await t.database.query(
     `UPDATE referrals SET status = $2, matched_provider_id = $3, matched_at = $4, match_method = 'claim',
        acceptance_status = $5, expires_at = $4::timestamptz + interval '7 days' WHERE id = $1`,

@@ -18,7 +18,8 @@ export type ReferralChange = {
  * Writes one history row (issue #4 item 2) in the caller's transaction (`ctx.db`) and publishes, with the same
  * transaction, the domain events of the change: 'referral.changed' for every row (the open queues and
  * workspaces of the organizations that see the referral refresh: live-events.ts), and
- * 'referral.status_changed' when the row moves the status. Nothing is published if the transaction rolls back.
+ * 'referral.status_changed' when the row moves the status, 'match.sent' and 'provider.replied' for a send and an
+ * answer. Nothing is published if the transaction rolls back.
  */
 export async function recordReferralEvent(ctx: ServiceContext, change: ReferralChange): Promise<void> {
   const { referral } = change;
@@ -49,6 +50,27 @@ export async function recordReferralEvent(ctx: ServiceContext, change: ReferralC
     change: change.type,
     hidden_from: hiddenFrom,
   });
+  // A send to a provider and a provider's answer are events of their own for the workflows and rules to come;
+  // they are published here, with the history row that records them, so no path can record one and skip it.
+  const providerId = typeof details.provider_id === 'number' ? details.provider_id : null;
+  if (change.type === 'sent_to_provider' && providerId !== null) {
+    await events.publish(ctx.db, 'match.sent', {
+      referral_id: referral.id,
+      organization_id: owner,
+      provider_id: providerId,
+      method: String(details.method_type ?? 'unknown'),
+    });
+  }
+  if ((change.type === 'accepted' || change.type === 'rejected') && providerId !== null) {
+    await events.publish(ctx.db, 'provider.replied', {
+      referral_id: referral.id,
+      organization_id: owner,
+      provider_id: providerId,
+      answer: change.type === 'accepted' ? 'accepted' : 'declined',
+      // A text names its channel (sms); an answer in the app's panel has none.
+      channel: typeof details.channel === 'string' ? details.channel : 'web',
+    });
+  }
   const { fromStatus, toStatus } = change;
   if (fromStatus && toStatus && fromStatus !== toStatus) {
     await events.publish(ctx.db, 'referral.status_changed', {

@@ -1,7 +1,14 @@
 import type { AddressInfo } from 'node:net';
-import { ageBand, type FeedCard, type FeedList, type Referral } from '@trust/domain';
+import {
+  ageBand,
+  type FeedCard,
+  type FeedList,
+  type Referral,
+  type ReferralCreateInput,
+} from '@trust/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReferral } from '../../../../test/factories.ts';
 import {
   bearer,
   buildTestApp,
@@ -22,7 +29,6 @@ let coordinator: string;
 let cbo: string;
 let staff: string;
 let viewer: string;
-let medicaidSeq = 0;
 
 async function one<T>(text: string, params: unknown[] = []): Promise<T> {
   const [row] = await t.database.query<T>(text, params);
@@ -66,34 +72,19 @@ const secret = {
 };
 
 /** A new Pending referral of the health plan, with names and ids no other row has. */
-async function createPending(overrides: Record<string, unknown> = {}): Promise<Referral> {
-  medicaidSeq += 1;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/referrals',
-    headers: bearer(coordinator, plan),
-    payload: {
-      ...secret,
-      email: 'w.q@example.org',
-      date_of_birth: '1971-04-05',
-      zip_code: '94110',
-      city: 'San Francisco',
-      state: 'CA',
-      medicaid_id: `LF${String(700000000 + medicaidSeq)}`,
-      health_plan: 'Health Net',
-      npi_number: '1234567890',
-      organization: 'Mission Clinic',
-      provider_phone_number: '(415) 555-0100',
-      availability: 'Anytime',
-      urgency_level: 'Emergency',
-      sdoh_needs: ['Housing Assistance'],
-      housing_subcategories: ['Transitional housing'],
-      member_consent_obtained: true,
-      ...overrides,
-    },
+function createPending(overrides: Partial<ReferralCreateInput> = {}): Promise<Referral> {
+  return createReferral(t, {
+    token: coordinator,
+    orgId: plan,
+    ...secret,
+    zip_code: '94110',
+    city: 'San Francisco',
+    state: 'CA',
+    urgency_level: 'Emergency',
+    sdoh_needs: ['Housing Assistance'],
+    housing_subcategories: ['Transitional housing'],
+    ...overrides,
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Referral;
 }
 
 /** Puts a referral in the state "matched to this provider, waiting for its answer" (as the matcher would). */

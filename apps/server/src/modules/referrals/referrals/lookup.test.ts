@@ -1,5 +1,6 @@
-import type { MemberLookup, Referral } from '@trust/domain';
+import type { MemberLookup, ReferralCreateInput } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReferral } from '../../../../test/factories.ts';
 import { bearer, buildTestApp, expectEnvelope, login, type TestApp } from '../../../../test/helpers.ts';
 import { caseVariants } from './lookup-repo.ts';
 
@@ -43,7 +44,8 @@ async function found(medicaidId: string, token = coordinator, org = plan): Promi
   return res.json() as MemberLookup;
 }
 
-const valid = {
+/** The member of this file's referrals: everything a lookup prefills the form with. */
+const member = {
   first_name: 'Noor',
   last_name: 'Haddad Vance',
   phone_number: '3125550144',
@@ -56,26 +58,10 @@ const valid = {
   health_plan: 'Molina Healthcare',
   plan_type: 'Fee-for-Service',
   preferred_language: 'Arabic',
-  provider_name: 'Dr. Lee Park',
-  npi_number: '1234567890',
-  organization: 'Lakeview Medical Group',
-  provider_phone_number: '3125550100',
-  primary_diagnosis: 'Asthma',
-  availability: 'Anytime',
-  sdoh_needs: ['Food Assistance'],
-  member_consent_obtained: true,
-};
+} satisfies Partial<ReferralCreateInput>;
 
-async function createReferral(body: Record<string, unknown>, token = coordinator, org = plan) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/referrals',
-    headers: bearer(token, org),
-    payload: { ...valid, ...body },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Referral;
-}
+const create = (body: Partial<ReferralCreateInput>, token = coordinator, org = plan) =>
+  createReferral(t, { token, orgId: org, ...member, ...body });
 
 async function lookupAudits() {
   return t.database.query<{ entity_type: string; entity_id: string | null; details: unknown }>(
@@ -157,8 +143,8 @@ describe('POST /api/referrals/member-lookup (000 §2.1)', () => {
   });
 
   it('finds a member known only from an earlier referral (no member record), the latest referral winning', async () => {
-    await createReferral({ medicaid_id: 'IL700000001', first_name: 'Old', city: 'Evanston' });
-    const latest = await createReferral({ medicaid_id: 'IL700000001' });
+    await create({ medicaid_id: 'IL700000001', first_name: 'Old', city: 'Evanston' });
+    const latest = await create({ medicaid_id: 'IL700000001' });
     await t.database.query('DELETE FROM members WHERE id = $1', [latest.member_id]);
 
     const answer = await found('il700000001');
@@ -190,7 +176,7 @@ describe('POST /api/referrals/member-lookup (000 §2.1)', () => {
   });
 
   it('finds an ID stored with inner spaces and mixed case', async () => {
-    await createReferral({ medicaid_id: 'Tx 123 456 789b' });
+    await create({ medicaid_id: 'Tx 123 456 789b' });
     const answer = await found('TX123456789B');
     expect(answer).toMatchObject({ found: true, source: 'member', referral_count: 1 });
     expect(answer.member).toMatchObject({ first_name: 'Noor', city: 'Chicago' });
@@ -215,7 +201,7 @@ describe('POST /api/referrals/member-lookup (000 §2.1)', () => {
   });
 
   it("never finds another organization's member", async () => {
-    await createReferral({ medicaid_id: 'HB123456789', first_name: 'Harbor' }, cbo, harbor);
+    await create({ medicaid_id: 'HB123456789', first_name: 'Harbor' }, cbo, harbor);
     expect(await found('HB123456789', cbo, harbor)).toMatchObject({ found: true, source: 'member' });
     expect(await found('HB123456789', coordinator, plan)).toEqual({
       found: false,

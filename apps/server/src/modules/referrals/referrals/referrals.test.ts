@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { Referral, ReferralCreate, ReferralList } from '@trust/domain';
+import type { Referral, ReferralCreate, ReferralCreateInput, ReferralList } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -10,6 +10,7 @@ import {
   orgContextOf,
   type TestApp,
 } from '../../../../test/helpers.ts';
+import { newReferralBody } from '../../../db/demo-data/factories.ts';
 import { createReferral } from './service.ts';
 
 let t: TestApp;
@@ -36,28 +37,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const valid = {
+/** The body of this file's referrals: phones and email as a person types them, which the server formats. */
+const valid = newReferralBody({
   first_name: 'Maria',
   last_name: 'Lopez Garcia',
   phone_number: '2135550101',
   email: 'Maria.Lopez@example.org',
-  date_of_birth: '1980-02-03',
-  zip_code: '90001',
-  city: 'Zephyrton',
-  state: 'CA',
   medicaid_id: 'ZZ900000001',
-  health_plan: 'Health Net',
-  provider_name: 'Dr. Ann Lee',
-  npi_number: '1234567890',
-  organization: 'Sunrise Medical Group',
   provider_phone_number: '(713) 555 0199',
-  primary_diagnosis: 'Type 2 diabetes',
-  risk_score: 40,
-  availability: 'Anytime',
-  urgency_level: 'Urgent',
-  sdoh_needs: ['Food Assistance'],
-  member_consent_obtained: true,
-};
+});
 
 const api = (
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -73,7 +61,7 @@ const api = (
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
-async function create(body: Record<string, unknown> = {}, token = coordinator, org = plan) {
+async function create(body: Partial<ReferralCreateInput> = {}, token = coordinator, org = plan) {
   const res = await api('POST', '/api/referrals', token, { ...valid, ...body }, org);
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as Referral;

@@ -1,6 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import { PHI_EMAIL_NEXT_STEPS, RESPONSE_MESSAGES, type Referral } from '@trust/domain';
+import {
+  PHI_EMAIL_NEXT_STEPS,
+  RESPONSE_MESSAGES,
+  type Referral,
+  type ReferralCreateInput,
+} from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReferral } from '../../../../test/factories.ts';
 import {
   bearer,
   buildTestApp,
@@ -63,6 +69,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+/** The member whose details the accepting provider's email carries: each value is looked for in it. */
 const member = {
   first_name: 'Philippa',
   last_name: 'Oyelaran-Strand',
@@ -77,15 +84,13 @@ const member = {
   provider_name: 'Dr. Ines Calloway',
   npi_number: '1457382910',
   organization: 'Northgate Clinic',
-  provider_phone_number: '(503) 555-0190',
   primary_diagnosis: 'Congestive heart failure',
   availability: 'Weekends',
   urgency_level: 'Urgent',
   additional_notes: 'Use the side entrance <after 4pm>.',
   sdoh_needs: ['Housing Assistance', 'Food Assistance'],
   housing_subcategories: ['Housing navigation'],
-  member_consent_obtained: true,
-};
+} satisfies Partial<ReferralCreateInput>;
 
 const api = (method: 'GET' | 'POST', url: string, token: string | null, org?: number, payload?: unknown) =>
   t.app.inject({
@@ -103,13 +108,7 @@ async function awaiting(
   providerId = harborProvider,
   state: { status?: string; acceptance?: string | null; expiresIn?: string } = {},
 ): Promise<Referral> {
-  seq += 1;
-  const res = await api('POST', '/api/referrals', coordinator, plan, {
-    ...member,
-    medicaid_id: `RS${String(800000000 + seq)}`,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const r = res.json() as Referral;
+  const r = await createReferral(t, { token: coordinator, orgId: plan, ...member });
   await t.database.query(
     `UPDATE referrals SET status = $2, matched_provider_id = $3, matched_at = now(), match_method = 'claim',
        acceptance_status = $4, expires_at = now() + $5::interval WHERE id = $1`,
