@@ -341,6 +341,29 @@ describe('CaseNotesPanel', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong on our side.');
   });
 
+  it("shows the server's message for the note's text under the editor of the note", async () => {
+    mockFetch({
+      'GET /api/case-notes': () => jsonResponse(200, listOf([mine])),
+      'PUT /api/case-notes/1': () =>
+        jsonResponse(400, {
+          code: 'validation_failed',
+          detail: 'Invalid body. content: A note can be at most 10000 characters.',
+          message: 'Invalid body. content: A note can be at most 10000 characters.',
+          error: 'Invalid body. content: A note can be at most 10000 characters.',
+          fields: { content: 'A note can be at most 10000 characters.' },
+        }),
+    });
+    renderWithProviders(<CaseNotesPanel referralId={REFERRAL} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit note by Dana Rivers' }));
+    const box = await screen.findByRole('textbox', { name: 'Edit note by Dana Rivers' });
+    await userEvent.type(box, ' more');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const item = screen.getByRole('listitem', { name: 'Note by Dana Rivers' });
+    expect(await within(item).findByText('A note can be at most 10000 characters.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Edit note by Dana Rivers' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   describe('sharing with the referral’s other side (issue #12)', () => {
     it('writes internal notes by default; the checkbox shares one with the matched provider, then goes back off', async () => {
       let listed: CaseNote[] = [];

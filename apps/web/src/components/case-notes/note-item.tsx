@@ -1,9 +1,19 @@
-import { Badge, Button, Group, Paper, Stack, Text, Typography } from '@mantine/core';
-import { CASE_NOTE_MESSAGES, type CaseNote, isNoteEdited, noteAuthor } from '@trust/domain';
+import { Badge, Button, Group, Input, Paper, Stack, Text, Typography } from '@mantine/core';
+import {
+  CASE_NOTE_MESSAGES,
+  type CaseNote,
+  type CaseNoteVisibility,
+  caseNoteUpdateSchema,
+  isNoteEdited,
+  noteAuthor,
+} from '@trust/domain';
 import { useState } from 'react';
 import { useDeleteCaseNote } from '../../api/case-notes/delete-case-note.ts';
 import { useUpdateCaseNote } from '../../api/case-notes/update-case-note.ts';
+import { ApiError } from '../../api/errors.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
+import { applyServerErrors } from '../form/apply-server-errors.ts';
+import { useZodForm } from '../form/use-zod-form.ts';
 import { formatDateTime, noteRelativeTime } from '../format-date.ts';
 import { NoteEditor, useNoteEditor } from './note-editor.tsx';
 import { noteDisplayHtml } from './note-html.ts';
@@ -27,28 +37,48 @@ function EditNote({
     content: noteDisplayHtml(note),
     label: `Edit note by ${noteAuthor(note.author_name)}`,
   });
-  const [shared, setShared] = useState(note.visibility === 'shared');
+  // The text is the editor's (useNoteEditor); the form holds whom the note is shared with and checks the whole
+  // request as the server does (the length of the text and of the rich text).
+  const form = useZodForm({
+    schema: caseNoteUpdateSchema,
+    initialValues: { visibility: note.visibility as CaseNoteVisibility },
+    toInput: ({ visibility }) => ({ content: text, content_html: editor?.getHTML() ?? null, visibility }),
+  });
+  const { visibility } = form.values;
   const update = useUpdateCaseNote(note.referral_id);
-  const save = () => {
-    if (!editor || !text) return;
+  // A field's message (the server's or the schema's) shows under the editor; any other failure in the panel's
+  // banner.
+  const fieldError = Object.values(form.errors)[0];
+  const send = form.onSubmit((body) => {
+    if (!editor) return;
     update.mutate(
       {
         id: note.id,
-        content: text,
-        content_html: editor.getHTML(),
-        visibility: shared ? 'shared' : 'internal',
+        content: body.content,
+        content_html: body.content_html ?? editor.getHTML(),
+        visibility: body.visibility ?? visibility,
       },
-      { onSuccess: onDone, onError: (error) => onError(CASE_NOTE_MESSAGES.updateFailed, error) },
+      {
+        onSuccess: onDone,
+        onError: (error) => {
+          applyServerErrors(form, error, CASE_NOTE_MESSAGES.updateFailed);
+          if (!(error instanceof ApiError && error.fields)) onError(CASE_NOTE_MESSAGES.updateFailed, error);
+        },
+      },
     );
+  });
+  const save = () => {
+    if (editor && text) send();
   };
   return (
     <Stack gap="xs">
       <NoteEditor editor={editor} minHeight={80} />
+      {fieldError && <Input.Error>{fieldError}</Input.Error>}
       {/* Named for the other side of the note's own organization (a platform operator may edit either side's). */}
       <ShareToggle
         sharesWith={note.organization_id === referringOrgId ? 'provider' : 'referrer'}
-        checked={shared}
-        onChange={setShared}
+        checked={visibility === 'shared'}
+        onChange={(checked) => form.setFieldValue('visibility', checked ? 'shared' : 'internal')}
         disabled={update.isPending}
       />
       <Group justify="flex-end" gap="xs">

@@ -12,11 +12,17 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { type ClientReferral, type Conversation, normaliseReferralStatus } from '@trust/domain';
+import {
+  type ClientReferral,
+  type Conversation,
+  conversationAssignSchema,
+  normaliseReferralStatus,
+} from '@trust/domain';
 import { useState } from 'react';
 import { useAssignConversation } from '../../api/communications/assign-conversation.ts';
-import { errorText } from '../../api/errors.ts';
 import { referralsQueryOptions } from '../../api/referrals/get-referrals.ts';
+import { applyServerErrors } from '../form/apply-server-errors.ts';
+import { useZodForm } from '../form/use-zod-form.ts';
 
 const RESULTS = 10;
 
@@ -33,38 +39,51 @@ export function AssignConversationDialog({
   onClose: () => void;
   onAssigned?: (assigned: Conversation) => void;
 }) {
+  // The search is a filter of the list, not part of the request.
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
-  const [chosen, setChosen] = useState<ClientReferral | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm({
+    schema: conversationAssignSchema,
+    initialValues: { referral_id: null as number | null, provider_id: null as number | null },
+    // A message stays until the next attempt.
+    clearInputErrorOnChange: false,
+  });
+  const chosenId = form.values.referral_id;
   const opened = conversation !== null;
   const referrals = useQuery({
     ...referralsQueryOptions({ search: debounced || undefined, page: 1, page_size: RESULTS }),
     enabled: opened,
   });
   const assign = useAssignConversation();
+  // The list has no place for a message: the server's, whatever its field, shows in the alert.
+  const error = form.formError ?? Object.values(form.errors)[0] ?? null;
 
   const close = () => {
     setSearch('');
-    setChosen(null);
-    setError(null);
+    form.reset();
     onClose();
   };
 
-  const submit = async () => {
-    if (!conversation || !chosen) return;
-    setError(null);
+  const choose = (r: ClientReferral) => {
+    if (!conversation) return;
+    form.setValues({
+      referral_id: Number(r.id),
+      provider_id: conversation.provider_id ?? r.matchedProviderId ?? null,
+    });
+  };
+
+  const send = form.onSubmit(async ({ referral_id, provider_id }) => {
+    if (!conversation) return;
     try {
-      const assigned = await assign.mutateAsync({
-        id: conversation.id,
-        referral_id: Number(chosen.id),
-        provider_id: conversation.provider_id ?? chosen.matchedProviderId ?? null,
-      });
+      const assigned = await assign.mutateAsync({ id: conversation.id, referral_id, provider_id });
       onAssigned?.(assigned);
       close();
     } catch (err) {
-      setError(errorText(err, 'The conversation could not be assigned.'));
+      applyServerErrors(form, err, 'The conversation could not be assigned.');
     }
+  });
+  const submit = () => {
+    if (conversation && chosenId !== null) send();
   };
 
   const list = referrals.data?.referrals ?? [];
@@ -92,13 +111,13 @@ export function AssignConversationDialog({
         <ScrollArea.Autosize mah={320}>
           <Stack gap={6} role="listbox" aria-label="Referrals">
             {list.map((r) => {
-              const selected = chosen?.id === r.id;
+              const selected = chosenId === Number(r.id);
               return (
                 <UnstyledButton
                   key={r.id}
                   role="option"
                   aria-selected={selected}
-                  onClick={() => setChosen(r)}
+                  onClick={() => choose(r)}
                   p="xs"
                   style={{
                     borderRadius: 'var(--mantine-radius-sm)',
@@ -127,7 +146,7 @@ export function AssignConversationDialog({
           <Button variant="default" onClick={close} disabled={assign.isPending}>
             Cancel
           </Button>
-          <Button onClick={() => void submit()} disabled={!chosen} loading={assign.isPending}>
+          <Button onClick={submit} disabled={chosenId === null} loading={assign.isPending}>
             Assign
           </Button>
         </Group>

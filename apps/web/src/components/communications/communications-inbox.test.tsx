@@ -240,6 +240,31 @@ describe('Unmatched messages and the assign dialog', { timeout: 30_000 }, () => 
     );
   });
 
+  it("shows the server's message for the chosen referral in the dialog", async () => {
+    renderInbox({
+      canTriage: true,
+      routes: {
+        'GET /api/referrals': () => jsonResponse(200, makeReferralList([makeReferral()])),
+        'POST /api/conversations/91/assign': () =>
+          jsonResponse(400, {
+            code: 'validation_failed',
+            detail: 'Invalid body. referral_id: Choose a referral of your organization',
+            message: 'Invalid body. referral_id: Choose a referral of your organization',
+            error: 'Invalid body. referral_id: Choose a referral of your organization',
+            fields: { referral_id: 'Choose a referral of your organization' },
+          }),
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Unmatched' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign to referral' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign to referral' });
+    await userEvent.click(await within(dialog).findByRole('option', { name: /#4821093756/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      /^Choose a referral of your organization$/,
+    );
+  });
+
   it('offers no Unmatched filter nor Assign to anyone else (coordinators of an organization included)', async () => {
     renderInbox({ canTriage: false });
     await screen.findByRole('list', { name: 'Conversations' });

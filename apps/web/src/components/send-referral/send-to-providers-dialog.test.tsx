@@ -163,6 +163,30 @@ describe("'Send Referral to N Providers' dialog (001 §2.8)", { timeout: 30_000 
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it("shows the server's message for a provider's method and keeps the dialog open", async () => {
+    storeSession();
+    methodsOf['2'] = [
+      makeMethod({ id: 21, provider_id: 2, method_type: 'email', contact_value: 'rides@harbor.example.org' }),
+    ];
+    const onClose = vi.fn();
+    routes(() =>
+      jsonResponse(400, {
+        code: 'validation_failed',
+        detail: 'Invalid body. providers.0.contact_value: Contact is too long',
+        message: 'Invalid body. providers.0.contact_value: Contact is too long',
+        error: 'Invalid body. providers.0.contact_value: Contact is too long',
+        fields: { 'providers.0.contact_value': 'Contact is too long' },
+      }),
+    );
+    renderWithProviders(
+      <SendToProvidersDialog referral={{ id: 42 }} providers={[far]} opened onClose={onClose} />,
+    );
+    await userEvent.click(await screen.findByRole('radio', { name: 'Email: rides@harbor.example.org' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send to 1 Providers' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Contact is too long$/);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   it("says 'No matched providers to send to' when none is open", async () => {
     storeSession();
     routes();

@@ -9,11 +9,13 @@ import {
   SENDING_MESSAGES,
   type SendToProvidersResponse,
   selectMethodForAllMessage,
+  sendToProvidersSchema,
 } from '@trust/domain';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useProviderMethods } from '../../api/communication-methods/get-provider-methods.ts';
-import { errorText } from '../../api/errors.ts';
 import { useSendToProviders } from '../../api/referral-sending/send-to-providers.ts';
+import { applyServerErrors } from '../form/apply-server-errors.ts';
+import { useZodForm } from '../form/use-zod-form.ts';
 import { isSendable, unsendableReason } from './method-list.tsx';
 
 // 001 §2.8 'Send Referral to N Providers': collapsible numbered cards, nearest first, each with a method chooser;
@@ -110,41 +112,57 @@ export function SendToProvidersDialog({
 }) {
   // An entry already answered (accepted, not_selected) is not sent again.
   const open = providers.filter((p) => p.status === 'pending' || p.status === 'sent').sort(nearestFirst);
-  const [chosen, setChosen] = useState<Record<number, CommunicationMethod>>({});
-  const [error, setError] = useState<string | null>(null);
-  const sendAll = useSendToProviders(referral.id);
   const n = open.length;
+  const form = useZodForm({
+    schema: sendToProvidersSchema,
+    // The method chosen for each provider, by provider id.
+    initialValues: { chosen: {} as Record<number, CommunicationMethod> },
+    toInput: ({ chosen }) => ({
+      providers: open.map((p) => {
+        const m = chosen[p.provider_id];
+        return {
+          provider_id: p.provider_id,
+          communication_method_id: m?.id,
+          method_type: m?.method_type,
+          contact_value: m?.contact_value,
+        };
+      }),
+    }),
+    // 001 §5: every open provider needs a method.
+    rules: ({ chosen }) => {
+      if (n === 0) return { providers: SENDING_MESSAGES.noMatchedProviders };
+      if (open.some((p) => !chosen[p.provider_id])) return { providers: selectMethodForAllMessage(n) };
+      return {};
+    },
+    // A message stays until the next attempt.
+    clearInputErrorOnChange: false,
+  });
+  const { chosen } = form.values;
+  const sendAll = useSendToProviders(referral.id);
   const ready = open.filter((p) => chosen[p.provider_id]).length;
   const allReady = n > 0 && ready === n;
+  // The cards have no place for a message: the form's first one (a provider's, the server's) shows above.
+  const error = form.formError ?? Object.values(form.errors)[0] ?? null;
 
   const close = () => {
-    setError(null);
+    form.clearErrors();
+    form.setFormError(null);
     onClose();
   };
 
-  const submit = async () => {
-    setError(null);
-    if (n === 0) return setError(SENDING_MESSAGES.noMatchedProviders);
-    if (!allReady) return setError(selectMethodForAllMessage(n));
+  const choose = (providerId: number, method: CommunicationMethod) =>
+    form.setValues((values) => ({ chosen: { ...values.chosen, [providerId]: method } }));
+
+  const submit = form.onSubmit(async (body) => {
     try {
-      const result = await sendAll.mutateAsync({
-        providers: open.map((p) => {
-          const m = chosen[p.provider_id]!;
-          return {
-            provider_id: p.provider_id,
-            communication_method_id: m.id,
-            method_type: m.method_type,
-            contact_value: m.contact_value,
-          };
-        }),
-      });
-      setChosen({});
+      const result = await sendAll.mutateAsync(body);
+      form.reset();
       onSent?.(result);
       onClose();
     } catch (err) {
-      setError(errorText(err, SENDING_MESSAGES.sendToProvidersFailed));
+      applyServerErrors(form, err, SENDING_MESSAGES.sendToProvidersFailed);
     }
-  };
+  });
 
   return (
     <Modal opened={opened} onClose={close} title={`Send Referral to ${n} Providers`} size="lg" centered>
@@ -177,7 +195,7 @@ export function SendToProvidersDialog({
                   <ProviderMethodChooser
                     provider={p}
                     chosen={chosen[p.provider_id] ?? null}
-                    onChoose={(m) => setChosen((c) => ({ ...c, [p.provider_id]: m }))}
+                    onChoose={(m) => choose(p.provider_id, m)}
                   />
                 </Accordion.Panel>
               </Accordion.Item>
@@ -192,7 +210,11 @@ export function SendToProvidersDialog({
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button onClick={submit} disabled={!allReady || sendAll.isPending} loading={sendAll.isPending}>
+            <Button
+              onClick={() => submit()}
+              disabled={!allReady || sendAll.isPending}
+              loading={sendAll.isPending}
+            >
               Send to {n} Providers
             </Button>
           </Group>

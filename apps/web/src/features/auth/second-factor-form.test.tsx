@@ -104,6 +104,37 @@ describe('SecondFactorForm (003 §2.7, §4.1, §4.3)', { timeout: 20_000 }, () =
     expect(signedInMarker()).toBeNull();
   });
 
+  it("shows the server's message for the code in the alert, and sends the next code", async () => {
+    let calls = 0;
+    const fetchMock = mockFetch({
+      'POST /auth/login': () => jsonResponse(200, challenge),
+      'POST /api/auth/2fa/backup-codes/verify': () => {
+        calls += 1;
+        return calls === 1
+          ? jsonResponse(400, {
+              code: 'validation_failed',
+              detail: 'Invalid body. code: Code is too long',
+              message: 'Invalid body. code: Code is too long',
+              error: 'Invalid body. code: Code is too long',
+              fields: { code: 'Code is too long' },
+            })
+          : jsonResponse(200, { ...makeLoginResponse(), device_token: null, device_name: null });
+      },
+      ...signedInRoutes,
+    });
+    renderApp({ path: '/login' });
+    const user = await reachSecondFactor();
+    await user.click(screen.getByRole('radio', { name: 'Backup code' }));
+    await user.type(screen.getByRole('textbox', { name: 'Backup code' }), 'ABCD-EFGH-JKLM-NPQR');
+    await user.click(screen.getByRole('button', { name: 'Verify & Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Code is too long');
+    expect(screen.getByRole('textbox', { name: 'Backup code' })).toHaveValue('');
+    await user.type(screen.getByRole('textbox', { name: 'Backup code' }), 'ABCD-EFGH-JKLM-NPQS');
+    await user.click(screen.getByRole('button', { name: 'Verify & Login' }));
+    await waitFor(() => expect(signedInMarker()).not.toBeNull());
+    expect(callsTo(fetchMock, 'POST', '/api/auth/2fa/backup-codes/verify')).toHaveLength(2);
+  });
+
   it("falls back to 'Verification failed' without a detail", async () => {
     mockFetch({
       'POST /auth/login': () => jsonResponse(200, challenge),

@@ -17,11 +17,13 @@ import {
   type LoginResponse,
   TWO_FACTOR_MESSAGES as M,
   type TwoFactorMethod,
+  verifyLoginRequestSchema,
 } from '@trust/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { useLogin } from '../../api/auth/login.ts';
-import { errorText } from '../../api/errors.ts';
 import { useVerifyLogin } from '../../api/two-factor/verify-login.ts';
+import { applyServerErrors } from '../../components/form/apply-server-errors.ts';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
 
 const METHOD_LABELS: Record<TwoFactorMethod, string> = {
   sms: 'SMS',
@@ -45,10 +47,15 @@ export function SecondFactorForm({ challenge, password, onCancel, onSignedIn }: 
   const [method, setMethod] = useState<TwoFactorMethod>(
     methods.includes('sms') ? 'sms' : (methods[0] ?? 'sms'),
   );
-  const [code, setCode] = useState('');
-  const [backupCode, setBackupCode] = useState('');
-  const [remember, setRemember] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // One code field: the six boxes, or the backup code's box (choosing a method clears it). The email is the
+  // challenge's, added to the body; a server message for it has no input and shows in the alert.
+  const form = useZodForm({
+    schema: verifyLoginRequestSchema,
+    initialValues: { code: '', remember_device: false },
+    toInput: (values) => ({ email: challenge.email, ...values }),
+    // A message stays until the next attempt.
+    clearInputErrorOnChange: false,
+  });
   const [resent, setResent] = useState(false);
   const [masked, setMasked] = useState(challenge.phone_number_masked);
   const pinRoot = useRef<HTMLDivElement>(null);
@@ -56,47 +63,51 @@ export function SecondFactorForm({ challenge, password, onCancel, onSignedIn }: 
   const verify = useVerifyLogin();
   const resend = useLogin();
 
+  const { code } = form.values;
   const isBackup = method === 'backup';
-  const complete = isBackup ? backupCode.trim() !== '' : /^\d{6}$/.test(code);
+  const complete = isBackup ? code.trim() !== '' : /^\d{6}$/.test(code);
+  // The form's one message place: the code's message (the six boxes show no text) or the alert's.
+  const error = form.formError ?? Object.values(form.errors)[0] ?? null;
+
+  const clearMessages = () => {
+    form.clearErrors();
+    form.setFormError(null);
+  };
 
   const focusFirst = () => {
     if (isBackup) backupRef.current?.focus();
     else pinRoot.current?.querySelector('input')?.focus();
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (verify.isPending) return;
-    if (!complete) {
-      setError(isBackup ? M.verificationFailed : M.enterCompleteCode);
-      return;
-    }
-    setError(null);
+  const send = form.onSubmit((body) =>
     verify.mutate(
-      {
-        method,
-        body: {
-          email: challenge.email,
-          code: isBackup ? backupCode.trim() : code,
-          remember_device: remember,
-        },
-      },
+      { method, body },
       {
         onSuccess: (response) => onSignedIn(response),
         onError: (err) => {
-          setError(errorText(err, M.verificationFailed));
-          setCode('');
-          setBackupCode('');
+          applyServerErrors(form, err, M.verificationFailed);
+          form.setFieldValue('code', '');
           // After the cleared boxes render.
           setTimeout(focusFirst, 0);
         },
       },
-    );
+    ),
+  );
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (verify.isPending) return;
+    // The spec's texts for an incomplete code (the schema only knows a blank one).
+    if (!complete) {
+      form.setFormError(null);
+      form.setErrors({ code: isBackup ? M.verificationFailed : M.enterCompleteCode });
+      return;
+    }
+    send(event);
   };
 
   const doResend = () => {
     if (resend.isPending) return;
-    setError(null);
+    clearMessages();
     setResent(false);
     resend.mutate(
       { email: challenge.email, password },
@@ -107,20 +118,19 @@ export function SecondFactorForm({ challenge, password, onCancel, onSignedIn }: 
             return;
           }
           setMasked(answer.phone_number_masked);
-          setCode('');
+          form.setFieldValue('code', '');
           setResent(true);
           focusFirst();
         },
-        onError: () => setError(M.resendFailed),
+        onError: () => form.setFormError(M.resendFailed),
       },
     );
   };
 
   const chooseMethod = (value: string) => {
     setMethod(value as TwoFactorMethod);
-    setCode('');
-    setBackupCode('');
-    setError(null);
+    form.setFieldValue('code', '');
+    clearMessages();
   };
 
   return (
@@ -162,8 +172,8 @@ export function SecondFactorForm({ challenge, password, onCancel, onSignedIn }: 
             label="Backup code"
             placeholder="XXXX-XXXX-XXXX-XXXX"
             autoComplete="one-time-code"
-            value={backupCode}
-            onChange={(event) => setBackupCode(event.currentTarget.value)}
+            value={code}
+            onChange={(event) => form.setFieldValue('code', event.currentTarget.value)}
             maxLength={24}
             data-autofocus
           />
@@ -179,7 +189,7 @@ export function SecondFactorForm({ challenge, password, onCancel, onSignedIn }: 
               autoFocus
               placeholder=""
               value={code}
-              onChange={setCode}
+              onChange={(value) => form.setFieldValue('code', value)}
               ariaLabel="Verification code digit"
               error={Boolean(error)}
             />
@@ -187,8 +197,7 @@ export function SecondFactorForm({ challenge, password, onCancel, onSignedIn }: 
         )}
         <Checkbox
           label="Trust this device for 30 days"
-          checked={remember}
-          onChange={(event) => setRemember(event.currentTarget.checked)}
+          {...form.getInputProps('remember_device', { type: 'checkbox', withError: false })}
         />
         {method === 'sms' && (
           <Anchor component="button" type="button" size="sm" onClick={doResend} disabled={resend.isPending}>

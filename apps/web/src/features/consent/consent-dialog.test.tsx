@@ -194,6 +194,32 @@ describe('ConsentDialog (003 §2.8, §4.2, §5)', () => {
     expect(callsTo(fetchMock, 'POST', '/api/consent/sign')).toHaveLength(1);
   });
 
+  it("shows the server's message for a signature and marks its input", async () => {
+    mockFetch({
+      'GET /api/consent/documents/active': () => jsonResponse(200, [terms, hipaa]),
+      'POST /api/consent/sign': () =>
+        jsonResponse(400, {
+          code: 'validation_failed',
+          detail: 'Invalid body. signature_text: Signature is too long',
+          message: 'Invalid body. signature_text: Signature is too long',
+          error: 'Invalid body. signature_text: Signature is too long',
+          fields: { signature_text: 'Signature is too long' },
+        }),
+    });
+    renderWithProviders(
+      <ConsentDialog consentStatus={status({ terms_needs_update: false })} onComplete={() => undefined} />,
+    );
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'HIPAA Authorization' });
+    await fillStep(user);
+    await user.click(screen.getByRole('button', { name: 'Complete' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Signature is too long$/);
+    expect(screen.getByLabelText(/Electronic signature/)).toHaveAttribute('aria-invalid', 'true');
+    // A change takes the message away.
+    await user.type(screen.getByLabelText(/Electronic signature/), 'x');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it("starts at HIPAA when only HIPAA changed, without 'Back to Terms', and falls back to its own failure text", async () => {
     mockFetch({
       'GET /api/consent/documents/active': () => jsonResponse(200, [terms, hipaa]),

@@ -24,12 +24,15 @@ import {
   type ConsentDocument,
   type ConsentDocumentType,
   type ConsentStatus,
+  signConsentRequestSchema,
 } from '@trust/domain';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useActiveDocuments } from '../../api/consent/get-active-documents.ts';
 import { getPendingConsentHistory } from '../../api/consent/get-consent-history.ts';
 import { signConsent } from '../../api/consent/sign-consent.ts';
 import { ApiError, errorText } from '../../api/errors.ts';
+import { applyServerErrors } from '../../components/form/apply-server-errors.ts';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
 
 export interface ConsentDialogProps {
   /** The login answer's consent status; when absent (page load) it is read from the history call. */
@@ -41,8 +44,10 @@ export interface ConsentDialogProps {
 }
 
 type Step = 'terms' | 'hipaa' | 'complete';
+type Signing = 'terms' | 'hipaa';
 type StepForm = { agree: boolean; signature: string; binding: boolean };
 const EMPTY_FORM: StepForm = { agree: false, signature: '', binding: false };
+type StepField = keyof StepForm;
 
 const isValid = (f: StepForm) => f.agree && f.binding && f.signature.trim() !== '';
 
@@ -131,11 +136,23 @@ function ConsentSteps({
   const both = needsTerms && needsHipaa;
 
   const [step, setStep] = useState<Step>(needsTerms ? 'terms' : 'hipaa');
-  const [forms, setForms] = useState<Record<'terms' | 'hipaa', StepForm>>({
-    terms: EMPTY_FORM,
-    hipaa: EMPTY_FORM,
+  // The document of the step on screen (the complete view shows none).
+  const signing: Signing = step === 'terms' ? 'terms' : 'hipaa';
+  const form = useZodForm({
+    // Each step's signature is checked as the server checks the request that signs its document.
+    schema: signConsentRequestSchema,
+    initialValues: { terms: EMPTY_FORM, hipaa: EMPTY_FORM },
+    toInput: (values) => ({
+      document_id: (signing === 'terms' ? terms : hipaa)?.id,
+      signature_text: values[signing].signature,
+    }),
+    fieldOf: (field) => (field === 'signature_text' ? `${signing}.signature` : field),
+    // 003 §5: one message for the step (both boxes ticked and a name typed), the alert's.
+    rules: (values) =>
+      isValid(values[signing])
+        ? {}
+        : { [signing]: signing === 'terms' ? CONSENT_MESSAGES.termsInvalid : CONSENT_MESSAGES.hipaaInvalid },
   });
-  const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   // A retry after a failure does not sign again what already went through.
   const signed = useRef(new Set<ConsentDocumentType>());
@@ -172,37 +189,48 @@ function ConsentSteps({
   }
 
   const current = step === 'terms' ? terms! : hipaa!;
-  const form = forms[step];
-  const setForm = (patch: Partial<StepForm>) => {
-    setError(null);
-    setForms((f) => ({ ...f, [step]: { ...f[step], ...patch } }));
+  const values = form.values[signing];
+  // Any change takes the last message away.
+  const clearMessages = () => {
+    form.clearErrors();
+    form.setFormError(null);
   };
+  const setField = (field: StepField, value: boolean | string) => {
+    clearMessages();
+    form.setFieldValue(`${signing}.${field}`, value);
+  };
+  // The step's own message first, then a refused signature (its field may be on the other step).
+  const error = form.errors[signing] ?? form.formError ?? Object.values(form.errors)[0] ?? null;
 
   const submit = async () => {
     setSubmitting(true);
-    setError(null);
-    const queue: { type: ConsentDocumentType; doc: ConsentDocument; form: StepForm; failed: string }[] = [];
+    const queue: { key: Signing; type: ConsentDocumentType; doc: ConsentDocument; failed: string }[] = [];
     if (needsTerms)
       queue.push({
+        key: 'terms',
         type: 'terms_of_use',
         doc: terms!,
-        form: forms.terms,
         failed: CONSENT_MESSAGES.signTermsFailed,
       });
     if (needsHipaa)
       queue.push({
+        key: 'hipaa',
         type: 'hipaa_authorization',
         doc: hipaa!,
-        form: forms.hipaa,
         failed: CONSENT_MESSAGES.signHipaaFailed,
       });
+    const all = form.getValues();
     for (const item of queue) {
       if (signed.current.has(item.type)) continue;
       try {
-        await signConsent({ document_id: item.doc.id, signature_text: item.form.signature.trim() });
+        await signConsent({ document_id: item.doc.id, signature_text: all[item.key].signature.trim() });
         signed.current.add(item.type);
       } catch (e) {
-        setError(e instanceof ApiError ? errorText(e, item.failed) : CONSENT_MESSAGES.submitFailed);
+        if (e instanceof ApiError)
+          applyServerErrors(form, e, item.failed, {
+            fieldOf: (field) => (field === 'signature_text' ? `${item.key}.signature` : field),
+          });
+        else form.setFormError(CONSENT_MESSAGES.submitFailed);
         setSubmitting(false);
         return;
       }
@@ -211,18 +239,13 @@ function ConsentSteps({
     setStep('complete');
   };
 
-  const onPrimary = () => {
-    if (!isValid(form)) {
-      setError(step === 'terms' ? CONSENT_MESSAGES.termsInvalid : CONSENT_MESSAGES.hipaaInvalid);
-      return;
-    }
+  const onPrimary = form.onSubmit(() => {
     if (step === 'terms' && needsHipaa) {
-      setError(null);
       setStep('hipaa');
       return;
     }
     void submit();
-  };
+  });
 
   const label = CONSENT_DOCUMENT_LABELS[current.document_type];
   return (
@@ -270,22 +293,24 @@ function ConsentSteps({
             ? 'I have read and agree to the Terms of Use'
             : 'I have read and agree to the HIPAA Authorization'
         }
-        checked={form.agree}
-        onChange={(e) => setForm({ agree: e.currentTarget.checked })}
+        checked={values.agree}
+        onChange={(e) => setField('agree', e.currentTarget.checked)}
         disabled={submitting}
       />
       <TextInput
         label="Electronic signature (type your full name)"
         placeholder="Your full name"
-        value={form.signature}
-        onChange={(e) => setForm({ signature: e.currentTarget.value })}
+        value={values.signature}
+        onChange={(e) => setField('signature', e.currentTarget.value)}
+        // Its message (a refused signature) is in the alert below.
+        error={Boolean(form.errors[`${signing}.signature`])}
         disabled={submitting}
         autoComplete="name"
       />
       <Checkbox
         label="I understand that my typed name is a legally binding electronic signature"
-        checked={form.binding}
-        onChange={(e) => setForm({ binding: e.currentTarget.checked })}
+        checked={values.binding}
+        onChange={(e) => setField('binding', e.currentTarget.checked)}
         disabled={submitting}
       />
       {error && (
@@ -306,7 +331,7 @@ function ConsentSteps({
             <Button
               variant="default"
               onClick={() => {
-                setError(null);
+                clearMessages();
                 setStep('terms');
               }}
               disabled={submitting}
@@ -314,7 +339,7 @@ function ConsentSteps({
               Back to Terms
             </Button>
           )}
-          <Button onClick={onPrimary} disabled={submitting}>
+          <Button onClick={() => onPrimary()} disabled={submitting}>
             {submitting
               ? 'Submitting...'
               : step === 'terms' && needsHipaa

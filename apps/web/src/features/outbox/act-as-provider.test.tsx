@@ -165,6 +165,29 @@ describe('the outbox: reply to an SMS as the provider', () => {
     );
   });
 
+  it("puts the server's message for a field on its input", async () => {
+    renderOutbox({
+      'POST /api/outbox/inbound/sms': () =>
+        jsonResponse(400, {
+          code: 'validation_failed',
+          detail: 'Invalid body. body: Too long',
+          message: 'Invalid body. body: Too long',
+          error: 'Invalid body. body: Too long',
+          fields: { body: 'Too long' },
+        }),
+    });
+    const dialog = await openMessage('New referral 4821006633 for housing. Reply YES 4821006633 to accept.');
+    const section = await within(dialog).findByRole('region', { name: 'Reply as the provider' });
+    await userEvent.type(within(section).getByRole('textbox', { name: 'Reply text' }), 'YES');
+    await userEvent.click(within(section).getByRole('button', { name: 'Send reply as the provider' }));
+    await waitFor(() =>
+      expect(within(section).getByRole('textbox', { name: 'Reply text' })).toHaveAccessibleDescription(
+        'Too long',
+      ),
+    );
+    expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('offers no provider reply on a sign-in code', async () => {
     renderOutbox();
     const dialog = await openMessage('Your code is 123456');
@@ -198,6 +221,34 @@ describe('the outbox: reply to an email as the provider', () => {
       body: 'We can take her on Monday.',
       subject: 'Re: Referral 4821006633',
     });
+  });
+
+  it("sends nothing blank, and puts the server's message for a field on its input", async () => {
+    const fetchMock = renderOutbox({
+      'POST /api/outbox/inbound/email': () =>
+        jsonResponse(400, {
+          code: 'validation_failed',
+          detail: 'Invalid body. subject: Too long',
+          message: 'Invalid body. subject: Too long',
+          error: 'Invalid body. subject: Too long',
+          fields: { subject: 'Too long' },
+        }),
+    });
+    const dialog = await openMessage('Referral 4821006633');
+    const section = await within(dialog).findByRole('region', { name: 'Reply as the provider' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Send reply as the provider' }));
+    expect(await within(section).findByText('Type the reply to send.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/outbox/inbound/email')).toHaveLength(0);
+
+    await userEvent.type(within(section).getByRole('textbox', { name: 'Reply text' }), 'Yes');
+    await userEvent.click(within(section).getByRole('button', { name: 'Send reply as the provider' }));
+    await waitFor(() =>
+      expect(within(section).getByRole('textbox', { name: 'Reply subject' })).toHaveAccessibleDescription(
+        'Too long',
+      ),
+    );
+    expect(within(section).queryByText('Type the reply to send.')).not.toBeInTheDocument();
+    expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it("shows the server's refusal", async () => {

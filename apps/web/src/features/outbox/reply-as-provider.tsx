@@ -1,11 +1,16 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconMessageReply } from '@tabler/icons-react';
-import type { OutboundMessage } from '@trust/domain';
-import { type FormEvent, useState } from 'react';
-import { errorText } from '../../api/errors.ts';
+import { type OutboundMessage, simulatedInboundEmailSchema, simulatedInboundSmsSchema } from '@trust/domain';
 import { useSimulateInboundEmail } from '../../api/outbox/simulate-inbound-email.ts';
 import { useSimulateInboundSms } from '../../api/outbox/simulate-inbound-sms.ts';
+import { applyServerErrors } from '../../components/form/apply-server-errors.ts';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { emailPlacementText, replySubject, smsActionText, smsPlacementText } from './provider-reply.ts';
+
+const BLANK_REPLY = 'Type the reply to send.';
+const SEND_FAILED = 'Failed to send the reply';
+
+const blankReply = ({ body }: { body: string }) => (body.trim() === '' ? { body: BLANK_REPLY } : {});
 
 function Section({ children, description }: { children: React.ReactNode; description: string }) {
   return (
@@ -26,19 +31,18 @@ function Section({ children, description }: { children: React.ReactNode; descrip
 
 /** Texts a reply as if the message's recipient had answered it (POST /api/outbox/inbound/sms). */
 export function ReplyAsProviderSms({ message }: { message: OutboundMessage }) {
-  const [body, setBody] = useState('');
-  const [blank, setBlank] = useState(false);
+  const form = useZodForm({
+    schema: simulatedInboundSmsSchema,
+    initialValues: { from_phone: message.to, body: '' },
+    rules: blankReply,
+    // A message stays until the next attempt.
+    clearInputErrorOnChange: false,
+  });
   const send = useSimulateInboundSms();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (body.trim() === '') {
-      setBlank(true);
-      return;
-    }
-    setBlank(false);
-    send.mutate({ from_phone: message.to, body });
-  };
+  const submit = form.onSubmit((body) =>
+    send.mutate(body, { onError: (error) => applyServerErrors(form, error, SEND_FAILED) }),
+  );
 
   return (
     <Section
@@ -46,15 +50,13 @@ export function ReplyAsProviderSms({ message }: { message: OutboundMessage }) {
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="xs">
-          <TextInput label="From" value={message.to} readOnly />
+          <TextInput label="From" readOnly {...form.getInputProps('from_phone')} />
           <Textarea
             label="Reply text"
             placeholder="YES 1234567890"
             rows={2}
             maxLength={1600}
-            value={body}
-            onChange={(e) => setBody(e.currentTarget.value)}
-            error={blank ? 'Type the reply to send.' : undefined}
+            {...form.getInputProps('body')}
           />
           <Group justify="flex-end">
             <Button type="submit" loading={send.isPending}>
@@ -63,9 +65,9 @@ export function ReplyAsProviderSms({ message }: { message: OutboundMessage }) {
           </Group>
         </Stack>
       </form>
-      {send.error && (
+      {form.formError && (
         <Alert color="red" role="alert" title="The reply was not received">
-          {errorText(send.error, 'Failed to send the reply')}
+          {form.formError}
         </Alert>
       )}
       {send.data && (
@@ -89,25 +91,28 @@ export function ReplyAsProviderSms({ message }: { message: OutboundMessage }) {
 
 /** Answers one email of the outbox as its recipient (POST /api/outbox/inbound/email). */
 export function ReplyAsProviderEmail({ message }: { message: OutboundMessage }) {
-  const [subject, setSubject] = useState(() => replySubject(message.subject));
-  const [body, setBody] = useState('');
-  const [blank, setBlank] = useState(false);
-  const send = useSimulateInboundEmail();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (body.trim() === '') {
-      setBlank(true);
-      return;
-    }
-    setBlank(false);
-    const trimmedSubject = subject.trim();
-    send.mutate({
+  const form = useZodForm({
+    schema: simulatedInboundEmailSchema,
+    initialValues: { subject: replySubject(message.subject), body: '' },
+    // The reply answers this message; a blank subject is left out.
+    toInput: ({ subject, body }) => ({
       outbox_message_id: message.id,
       body,
-      ...(trimmedSubject ? { subject: trimmedSubject } : {}),
-    });
-  };
+      ...(subject.trim() ? { subject: subject.trim() } : {}),
+    }),
+    rules: blankReply,
+    // A message stays until the next attempt.
+    clearInputErrorOnChange: false,
+  });
+  const send = useSimulateInboundEmail();
+
+  const submit = form.onSubmit(
+    (body) => send.mutate(body, { onError: (error) => applyServerErrors(form, error, SEND_FAILED) }),
+    // The spec's text for a blank reply, not the schema's generic one for an empty body.
+    () => {
+      if (blankReply(form.getValues()).body) form.setFieldError('body', BLANK_REPLY);
+    },
+  );
 
   return (
     <Section
@@ -116,19 +121,8 @@ export function ReplyAsProviderEmail({ message }: { message: OutboundMessage }) 
       <form onSubmit={submit} noValidate>
         <Stack gap="xs">
           <TextInput label="From" value={message.to} readOnly />
-          <TextInput
-            label="Reply subject"
-            value={subject}
-            maxLength={1000}
-            onChange={(e) => setSubject(e.currentTarget.value)}
-          />
-          <Textarea
-            label="Reply text"
-            rows={3}
-            value={body}
-            onChange={(e) => setBody(e.currentTarget.value)}
-            error={blank ? 'Type the reply to send.' : undefined}
-          />
+          <TextInput label="Reply subject" maxLength={1000} {...form.getInputProps('subject')} />
+          <Textarea label="Reply text" rows={3} {...form.getInputProps('body')} />
           <Group justify="flex-end">
             <Button type="submit" loading={send.isPending}>
               Send reply as the provider
@@ -136,9 +130,9 @@ export function ReplyAsProviderEmail({ message }: { message: OutboundMessage }) 
           </Group>
         </Stack>
       </form>
-      {send.error && (
+      {form.formError && (
         <Alert color="red" role="alert" title="The reply was not received">
-          {errorText(send.error, 'Failed to send the reply')}
+          {form.formError}
         </Alert>
       )}
       {send.data && (

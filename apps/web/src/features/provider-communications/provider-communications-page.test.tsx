@@ -152,6 +152,28 @@ describe('Provider communications screen (001 §2.10)', { timeout: 60_000 }, () 
     );
   });
 
+  it("marks the input of the server's field message and shows the message", async () => {
+    renderProviderScreen({
+      routes: {
+        'POST /api/sms/send': () =>
+          jsonResponse(400, {
+            code: 'validation_failed',
+            detail: 'Invalid body. message_text: Too long',
+            message: 'Invalid body. message_text: Too long',
+            error: 'Invalid body. message_text: Too long',
+            fields: { message_text: 'Too long' },
+          }),
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Compose' }));
+    const form = await screen.findByRole('form', { name: 'New SMS' });
+    await chooseReferral(/#4821093756/, form);
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Message' }), 'Hello');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send SMS' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/^Too long$/);
+    expect(within(form).getByRole('textbox', { name: 'Message' })).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it("says 'Provider phone number not available' for a provider without a phone and sends nothing", async () => {
     const { fetchMock } = renderProviderScreen({
       provider: makeDirectoryProvider({ primary_phone: null, phone: null, phone_number: null }),

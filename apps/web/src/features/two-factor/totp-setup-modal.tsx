@@ -1,9 +1,13 @@
 import { Alert, Button, Code, Group, Image, Modal, PinInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { TWO_FACTOR_MESSAGES as M, type TotpSetupResponse } from '@trust/domain';
-import { useState } from 'react';
-import { errorText } from '../../api/errors.ts';
+import {
+  TWO_FACTOR_MESSAGES as M,
+  type TotpSetupResponse,
+  totpVerifySetupRequestSchema,
+} from '@trust/domain';
 import { useVerifyTotpSetup } from '../../api/two-factor/verify-totp-setup.ts';
+import { applyServerErrors } from '../../components/form/apply-server-errors.ts';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
 
 interface TotpSetupModalProps {
   setup: TotpSetupResponse | null;
@@ -12,34 +16,34 @@ interface TotpSetupModalProps {
 
 /** 003 §2.11 / §4.3 authenticator setup: QR code and secret, six-digit entry, verify, enabled. */
 export function TotpSetupModal({ setup, onClose }: TotpSetupModalProps) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // 003 §5: digits only, exactly 6 (the schema's message).
+  const form = useZodForm({
+    schema: totpVerifySetupRequestSchema,
+    initialValues: { code: '' },
+    // A message stays until the next attempt.
+    clearInputErrorOnChange: false,
+  });
   const verify = useVerifyTotpSetup();
+  // The six boxes show no text: the code's message is the alert's.
+  const error = form.formError ?? form.errors.code ?? null;
 
   const close = () => {
-    setCode('');
-    setError(null);
+    form.reset();
     onClose();
   };
 
-  const submit = () => {
-    // 003 §5: digits only, exactly 6.
-    if (!/^\d{6}$/.test(code)) {
-      setError(M.sixDigitCode);
-      return;
-    }
-    setError(null);
+  const submit = form.onSubmit(({ code }) =>
     verify.mutate(code, {
       onSuccess: () => {
         notifications.show({ color: 'teal', message: M.totpEnabled });
         close();
       },
       onError: (err) => {
-        setError(errorText(err, M.verifyFailed));
-        setCode('');
+        applyServerErrors(form, err, M.verifyFailed);
+        form.setFieldValue('code', '');
       },
-    });
-  };
+    }),
+  );
 
   return (
     <Modal opened={setup !== null} onClose={close} title="Set up authenticator app" centered>
@@ -67,8 +71,8 @@ export function TotpSetupModal({ setup, onClose }: TotpSetupModalProps) {
               inputMode="numeric"
               oneTimeCode
               placeholder=""
-              value={code}
-              onChange={setCode}
+              value={form.values.code}
+              onChange={(value) => form.setFieldValue('code', value)}
               ariaLabel="Authenticator code digit"
             />
           </Group>
@@ -76,7 +80,7 @@ export function TotpSetupModal({ setup, onClose }: TotpSetupModalProps) {
             <Button variant="default" onClick={close} disabled={verify.isPending}>
               Cancel
             </Button>
-            <Button onClick={submit} loading={verify.isPending}>
+            <Button onClick={() => submit()} loading={verify.isPending}>
               Verify
             </Button>
           </Group>

@@ -123,6 +123,36 @@ describe('TwoFactorSettings (003 §2.11, §4.3, §8)', { timeout: 20_000 }, () =
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it("shows the server's message for the code of the authenticator setup", async () => {
+    mockFetch({
+      'GET /api/auth/2fa/methods': () => jsonResponse(200, methods()),
+      'GET /api/auth/2fa/trusted-devices': () => jsonResponse(200, { devices: [] }),
+      'POST /api/auth/2fa/totp/setup': () =>
+        jsonResponse(200, { qr_code: 'data:image/png;base64,AAAA', secret: 'JBSWY3DPEHPK3PXP' }),
+      'POST /api/auth/2fa/totp/verify-setup': () =>
+        jsonResponse(400, {
+          code: 'validation_failed',
+          detail: 'Invalid body. code: This code has already been used',
+          message: 'Invalid body. code: This code has already been used',
+          error: 'Invalid body. code: This code has already been used',
+          fields: { code: 'This code has already been used' },
+        }),
+    });
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await user.type(within(confirm).getByLabelText(/Current password/), 'my-password');
+    await user.click(within(confirm).getByRole('button', { name: 'Continue' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set up authenticator app' });
+    const boxes = within(dialog).getAllByLabelText('Authenticator code digit');
+    await user.click(boxes[0]!);
+    await user.paste('123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^This code has already been used$/);
+    for (const box of boxes) expect(box).toHaveValue('');
+  });
+
   it("reports 'Failed to setup authenticator app'", async () => {
     mockFetch({
       'GET /api/auth/2fa/methods': () => jsonResponse(200, methods()),

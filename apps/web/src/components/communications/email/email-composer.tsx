@@ -15,11 +15,23 @@ import {
   COMMUNICATION_MESSAGES,
   EMAIL_MESSAGES,
   type EmailTemplate,
+  emailSendSchema,
   type TemplateValues,
 } from '@trust/domain';
 import { useState } from 'react';
 import type { EmailDraft } from '../../../api/email/send-email.ts';
+import { useZodForm } from '../../form/use-zod-form.ts';
 import { attachmentsProblem, fillTemplate, parseCc, templateLabel } from './email-draft.ts';
+
+// The part of the send request the composer fills (the thread's provider, referral and address come from the
+// conversation panel).
+const composedEmailSchema = emailSendSchema.pick({
+  subject: true,
+  body: true,
+  use_html: true,
+  cc_emails: true,
+  template_id: true,
+});
 
 export type ComposedEmail = Pick<
   EmailDraft,
@@ -48,12 +60,16 @@ export function EmailComposer({
   error: string | null;
   onSend: (email: ComposedEmail) => Promise<boolean>;
 }) {
-  const [templateId, setTemplateId] = useState('');
-  const [subject, setSubject] = useState('');
-  const [body, setBody] = useState('');
-  const [html, setHtml] = useState(false);
-  const [cc, setCc] = useState('');
+  const form = useZodForm({
+    schema: composedEmailSchema,
+    // CC is typed as one text; the request carries the addresses.
+    initialValues: { template_id: '', subject: '', body: '', use_html: false, cc_emails: '' },
+    toInput: (v) => ({ ...v, cc_emails: parseCc(v.cc_emails), template_id: v.template_id || null }),
+  });
+  // The files stay out of the form's values (the form copies its values on each change, which a File does not
+  // survive).
   const [files, setFiles] = useState<File[]>([]);
+  const { template_id: templateId, subject, body, use_html: html } = form.values;
 
   const blank = !subject.trim() || !body.trim();
   const touched = subject !== '' || body !== '';
@@ -62,35 +78,30 @@ export function EmailComposer({
   const disabled = blank || sending || noAddress || fileProblem !== null;
 
   const clear = () => {
-    setTemplateId('');
-    setSubject('');
-    setBody('');
-    setHtml(false);
-    setCc('');
+    form.reset();
     setFiles([]);
   };
 
   const chooseTemplate = (id: string) => {
-    setTemplateId(id);
     const template = templates.find((t) => t.id === id);
-    if (!template) return;
-    const filled = fillTemplate(template, values, html);
-    setSubject(filled.subject);
-    setBody(filled.body);
+    if (!template) {
+      form.setFieldValue('template_id', id);
+      return;
+    }
+    form.setValues({ template_id: id, ...fillTemplate(template, values, html) });
   };
 
-  const send = async () => {
-    if (disabled) return;
+  const send = form.onSubmit(async (email) => {
     const sent = await onSend({
-      subject,
-      body,
-      use_html: html,
-      cc_emails: parseCc(cc),
-      template_id: templateId || null,
+      subject: email.subject,
+      body: email.body,
+      use_html: email.use_html === true,
+      cc_emails: Array.isArray(email.cc_emails) ? email.cc_emails : [],
+      template_id: email.template_id ?? null,
       attachments: files,
     });
     if (sent) clear();
-  };
+  });
 
   return (
     <Stack
@@ -99,7 +110,7 @@ export function EmailComposer({
       aria-label="Send email"
       onSubmit={(e) => {
         e.preventDefault();
-        void send();
+        if (!disabled) send();
       }}
     >
       {noAddress && (
@@ -123,16 +134,15 @@ export function EmailComposer({
           ]}
         />
       )}
-      <TextInput label="Subject" value={subject} onChange={(e) => setSubject(e.currentTarget.value)} />
-      <Textarea label="Message" rows={6} value={body} onChange={(e) => setBody(e.currentTarget.value)} />
+      <TextInput label="Subject" {...form.getInputProps('subject')} />
+      <Textarea label="Message" rows={6} {...form.getInputProps('body')} />
       <Group gap="md" wrap="wrap" align="flex-end">
-        <Checkbox label="HTML" checked={html} onChange={(e) => setHtml(e.currentTarget.checked)} />
+        <Checkbox label="HTML" {...form.getInputProps('use_html', { type: 'checkbox' })} />
       </Group>
       <TextInput
         label="CC"
         placeholder="name@example.org, other@example.org"
-        value={cc}
-        onChange={(e) => setCc(e.currentTarget.value)}
+        {...form.getInputProps('cc_emails')}
       />
       <FileInput
         label="Attachments"
