@@ -265,6 +265,11 @@ export function printTable(rows: Figures[]) {
     String(r.non_2xx),
     `${(r.ratio_to_ceiling * 100).toFixed(1)}%`,
   ]);
+  printColumns(header, body);
+}
+
+/** A plain-text table: the first column left-aligned, the figures right-aligned. */
+export function printColumns(header: string[], body: string[][]) {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
   const line = (cells: string[]) =>
     cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');

@@ -5,7 +5,17 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { freePort } from '../scripts/lib/processes.ts';
-import { machine, percentile, positiveInt, ROOT, round, runBench, startServer, tempDir } from './lib.ts';
+import {
+  machine,
+  percentile,
+  positiveInt,
+  printColumns,
+  ROOT,
+  round,
+  runBench,
+  startServer,
+  tempDir,
+} from './lib.ts';
 
 /**
  * Issue #13 item 9, "fast on a phone": what a phone downloads before the first paint and what Lighthouse's mobile
@@ -241,15 +251,6 @@ async function withRetries<T>(run: () => Promise<T>): Promise<T> {
 const median = (values: number[]) => percentile(values, 50);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-function printTable(header: string[], body: string[][]) {
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
-  const line = (cells: string[]) =>
-    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
-  console.log(line(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of body) console.log(line(row));
-}
-
 async function main() {
   const options = parseArgs(process.argv.slice(2));
   if (!fs.existsSync(path.join(options.dist, 'index.html'))) {
@@ -317,7 +318,7 @@ async function main() {
     .join(' ');
   const index = routes.map((r) => r.benchmark_index).join(' / ');
   console.log(`machine: benchmark index ${index}, load average ${load} on ${os.cpus().length} CPUs\n`);
-  printTable(
+  printColumns(
     [
       'route',
       'initial JS gz',
@@ -352,7 +353,7 @@ async function main() {
     }
   }
   console.log(`\nlazy chunks (${lazy.length}), gzip -9: the chunk / with the shared chunks it adds`);
-  printTable(
+  printColumns(
     ['module', 'chunk', 'with imports'],
     lazy.map((c) => [c.name, kb(c.chunk_gzip), kb(c.with_imports_gzip)]),
   );
