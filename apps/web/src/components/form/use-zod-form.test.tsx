@@ -14,7 +14,11 @@ function OrganizationForm({ onSave }: { onSave: (body: unknown) => Promise<void>
   const form = useZodForm({
     schema: organizationCreateSchema,
     initialValues: { name: '', contact_email: '', website: '' },
-    rules: (v) => (v.name.trim() === 'Taken' ? { name: 'That name is taken' } : {}),
+    rules: (v) => ({
+      ...(v.name.trim() === 'Taken' ? { name: 'That name is taken' } : {}),
+      // A screen's own words for a value the schema refuses too.
+      ...(v.website.startsWith('gopher:') ? { website: 'Gopher addresses are not supported' } : {}),
+    }),
   });
   return (
     <form
@@ -64,6 +68,17 @@ describe('useZodForm', () => {
     await userEvent.type(screen.getByLabelText('Name'), 'Taken');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByText('That name is taken')).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it("puts a rule's message on the input instead of the schema's for the same field", async () => {
+    const onSave = vi.fn(async () => {});
+    renderWithProviders(<OrganizationForm onSave={onSave} />);
+    await userEvent.type(screen.getByLabelText('Name'), 'Harbor Pantry');
+    await userEvent.type(screen.getByLabelText('Website'), 'gopher://x');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Gopher addresses are not supported')).toBeInTheDocument();
+    expect(screen.queryByText(ORG_MESSAGES.invalidUrl)).toBeNull();
     expect(onSave).not.toHaveBeenCalled();
   });
 

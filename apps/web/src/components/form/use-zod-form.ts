@@ -17,7 +17,10 @@ export type ZodFormInput<Values, Output> = Omit<
    * split in two). The schema's messages land on the inputs of the same path, so keep the wire's field names.
    */
   toInput?: (values: Values) => unknown;
-  /** Rules the schema does not carry (a confirmation equal to the password); a field's schema message wins. */
+  /**
+   * Rules the schema does not carry (a confirmation equal to the password), or the screen's own words for a
+   * case the schema also refuses in general terms (the spec's text for a blank reply): a rule's message wins.
+   */
   rules?: (values: Values) => Partial<FieldErrors>;
   /**
    * Where a wire field's message shows, when not on the input of its own name (a list of subcategories under
@@ -52,7 +55,7 @@ export function useZodForm<Values extends Record<string, unknown>, Output = Valu
       const errors: FormErrors = schema
         ? schemaErrors(schema as FormSchema<unknown>, input(values), fieldOf)
         : {};
-      for (const [path, message] of Object.entries(rules?.(values) ?? {})) errors[path] ??= message;
+      for (const [path, message] of Object.entries(rules?.(values) ?? {})) errors[path] = message;
       return errors;
     },
     // Runs only after validation passed, so the parse succeeds.
