@@ -2,6 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
+import { prerender } from './prerender.ts';
 
 // The server (apps/server) serves `dist` and owns /api, /auth and /health on the same origin; in development
 // Vite proxies them so the browser still talks to one origin (DESIGN.md "one origin"). The proxy keeps the
@@ -10,7 +11,7 @@ import { precompress } from './precompress.ts';
 const backend = process.env.BACKEND_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), prerender(), precompress()],
   // The manifest (dist/.vite/manifest.json) names each chunk's source: `npm run bench:web` reads it.
   build: { outDir: 'dist', emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 1500 },
   server: {

@@ -3,6 +3,7 @@ import { ACCOUNT_JOURNEYS } from './account.ts';
 import { COMMUNICATIONS_JOURNEYS } from './communications.ts';
 import { CONSENT_JOURNEYS } from './consent.ts';
 import { DIRECTORY_JOURNEYS } from './directory.ts';
+import { DRAWN_AHEAD_JOURNEYS } from './drawn-ahead.ts';
 import { INVITATION_JOURNEYS } from './invitation.ts';
 import { REFERRAL_JOURNEYS } from './referrals.ts';
 import { SHELL_JOURNEYS } from './shell.ts';
@@ -13,6 +14,7 @@ import type { Journey } from './types.ts';
 // CONSENT_JOURNEYS stays last: it publishes new consent versions, which every later sign-in would have to sign.
 export const JOURNEYS: Journey[] = [
   ...SHELL_JOURNEYS,
+  ...DRAWN_AHEAD_JOURNEYS,
   ...ACCOUNT_JOURNEYS,
   ...TWO_FACTOR_JOURNEYS,
   ...INVITATION_JOURNEYS,

@@ -16,6 +16,8 @@ import type { Database } from '../db/client.ts';
 
 const SCRIPT = `export const app = ${JSON.stringify('x'.repeat(4000))};\n`;
 const INDEX = `<!doctype html><html><head><script type="module" src="/assets/app-1a2b3c.js"></script></head><body>${'<!-- padding -->'.repeat(100)}</body></html>`;
+// The visitor's screens the build drew ahead (apps/web/prerender.ts).
+const DRAWN = (screen: string) => INDEX.replace('<body>', `<body><div id="root">drawn ${screen}</div>`);
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -33,6 +35,9 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   writeWithVersions(path.join(dist, 'index.html'), INDEX);
   writeWithVersions(path.join(dist, 'assets', 'app-1a2b3c.js'), SCRIPT);
+  fs.mkdirSync(path.join(dist, 'screens'));
+  writeWithVersions(path.join(dist, 'screens', 'home.html'), DRAWN('home'));
+  writeWithVersions(path.join(dist, 'screens', 'livefeed.html'), DRAWN('livefeed'));
   fs.writeFileSync(path.join(dist, 'assets', 'other-4d5e6f.js'), SCRIPT);
   ({ database, drop } = await createTestDatabase());
   const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_PASSWORD: TEST_PASSWORD, WEB_DIST_DIR: dist });
@@ -87,18 +92,32 @@ describe('the built web app', () => {
     }
   });
 
-  it('revalidates index.html on every load (never immutable), compressed too, for `/` and every screen', async () => {
-    for (const url of ['/', '/livefeed', '/queue/12']) {
+  it('revalidates the page on every load (never immutable), compressed too, for `/` and every screen', async () => {
+    const pages = {
+      '/': DRAWN('home'),
+      '/livefeed': DRAWN('livefeed'),
+      '/queue/12': INDEX,
+      '/dashboard': INDEX,
+    };
+    for (const [url, page] of Object.entries(pages)) {
       const res = await get(url, 'gzip, deflate, br');
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['content-encoding']).toBe('br');
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(INDEX);
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(page);
     }
-    const plain = await get('/livefeed');
+    const plain = await get('/queue');
     expect(plain.body).toBe(INDEX);
     expect(plain.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the screens drawn ahead for their own path only: `/` and `/livefeed`, not `/livefeed/x` or a query', async () => {
+    expect((await get('/livefeed')).body).toBe(DRAWN('livefeed'));
+    expect((await get('/livefeed?from=mail')).body).toBe(DRAWN('livefeed'));
+    expect((await get('/')).body).toBe(DRAWN('home'));
+    expect((await get('/livefeed/x')).body).toBe(INDEX);
+    expect((await get('/home')).body).toBe(INDEX);
   });
 
   it('answers 404 for a hashed file that is not there, not the app page (an old build asks for it)', async () => {

@@ -15,6 +15,7 @@ const API_PREFIXES = ['/api/', '/auth/', '/health', '/directory/'];
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const index = path.join(distDir, 'index.html');
   const built = fs.existsSync(index);
+  const drawn = drawnScreens(distDir);
   await registerOpenRoutes(app, async (child) => {
     // The app's files keep their own caching below; every other answer is no-store (security-headers.ts).
     child.addHook('onRoute', (route) => {
@@ -53,7 +54,23 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
           .type('text/plain; charset=utf-8')
           .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // The screens a visitor opens first come drawn ahead (apps/web/prerender.ts); every other is index.html.
+      return reply.header('cache-control', 'no-cache').sendFile(drawn.get(urlPath) ?? 'index.html');
     });
   });
+}
+
+/**
+ * The pages the build drew ahead, by path: `screens/home.html` is `/`, `screens/<tab>.html` is `/<tab>`. Read once
+ * at start (a new build comes with a restart); none when the build drew none.
+ */
+function drawnScreens(distDir: string): Map<string, string> {
+  const dir = path.join(distDir, 'screens');
+  const pages = new Map<string, string>();
+  if (!fs.existsSync(dir)) return pages;
+  for (const file of fs.readdirSync(dir)) {
+    const name = /^([a-z0-9-]+)\.html$/.exec(file)?.[1];
+    if (name) pages.set(name === 'home' ? '/' : `/${name}`, `screens/${file}`);
+  }
+  return pages;
 }

@@ -1,29 +1,11 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { reloadPage } from './reload-page.ts';
+import { reloadForNewBuild } from './reload-page.ts';
 
 /** Any function component (`never` props, so a component with any props fits). */
 type Component = (props: never) => ReactNode;
 
 /** A component loaded on first use (its own chunk): a screen, or a dialog's content; `preload()` loads it ahead. */
 export type LazyComponent<C extends Component> = C & { preload: () => Promise<C> };
-
-const RELOADED_AT = 'tm_chunk_reload_at';
-
-/**
- * A chunk that cannot be fetched most often belongs to an older build: the page was opened before a new
- * version was deployed, and the hashed file it names is gone. index.html is never cached, so one reload
- * brings the current build. At most once a minute, so a server that keeps failing shows its error (the screen
- * area's boundary, layout/screen-area.tsx).
- */
-function reloadForNewBuild(): boolean {
-  // Offline, a reload would lose the app itself: the screen says it could not be loaded instead.
-  if (!navigator.onLine) return false;
-  const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
-  if (Date.now() - last < 60_000) return false;
-  sessionStorage.setItem(RELOADED_AT, String(Date.now()));
-  reloadPage();
-  return true;
-}
 
 /**
  * Issue #13 "fast on a phone": a screen's code (or a dialog's) is fetched when it is first shown, not with the

@@ -9,37 +9,49 @@ export { formatMessageTime, noteRelativeTime, relativeAge } from '@trust/domain'
 
 type Moment = string | number | Date;
 
+// One Intl formatter per form, made on first use: `toLocaleString()` and its kin build a new one on every call,
+// and that cost (a few milliseconds on a phone) is paid per date on a list of 50 cards and per tick of a clock
+// (issue #13). The options are those the toLocale* methods use by default, so the text is the same.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function format(value: Moment, options: Intl.DateTimeFormatOptions): string {
+  const key = JSON.stringify(options);
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(undefined, options);
+    formatters.set(key, formatter);
+  }
+  return formatter.format(new Date(value));
+}
+const DAY = { year: 'numeric', month: 'numeric', day: 'numeric' } as const;
+const TIME = { hour: 'numeric', minute: 'numeric', second: 'numeric' } as const;
+
 function present(value: Moment | null | undefined): value is Moment {
   return value !== null && value !== undefined && value !== '';
 }
 
 /** Date and time, the app's usual form ("11/22/2026, 10:00:00 AM" in en-US). */
 export function formatDateTime(value: Moment | null | undefined, fallback = '—'): string {
-  return present(value) ? new Date(value).toLocaleString() : fallback;
+  return present(value) ? format(value, { ...DAY, ...TIME }) : fallback;
 }
 
 /** Date and time without seconds ("Nov 22, 2026, 10:00 AM"): the cards of Referral Details and its answers. */
 export function formatDateTimeMedium(value: Moment | null | undefined, fallback = '—'): string {
-  return present(value)
-    ? new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-    : fallback;
+  return present(value) ? format(value, { dateStyle: 'medium', timeStyle: 'short' }) : fallback;
 }
 
 /** The day of a moment ("11/22/2026"). */
 export function formatDate(value: Moment | null | undefined, fallback = '—'): string {
-  return present(value) ? new Date(value).toLocaleDateString() : fallback;
+  return present(value) ? format(value, DAY) : fallback;
 }
 
 /** The day of a moment, month in words ("November 22, 2026"): the profile panel. */
 export function formatLongDate(value: Moment | null | undefined, fallback = '—'): string {
-  return present(value)
-    ? new Date(value).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' })
-    : fallback;
+  return present(value) ? format(value, { year: 'numeric', month: 'long', day: 'numeric' }) : fallback;
 }
 
 /** The time of a moment ("10:00:00 AM"): the live feed's clock. */
 export function formatTime(value: Moment | null | undefined, fallback = '—'): string {
-  return present(value) ? new Date(value).toLocaleTimeString() : fallback;
+  return present(value) ? format(value, TIME) : fallback;
 }
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
@@ -55,7 +67,7 @@ export function formatCalendarDateMedium(value: string | null | undefined, fallb
   const m = value ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
   if (!m) return value || fallback;
   const utc = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return utc.toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+  return format(utc, { dateStyle: 'medium', timeZone: 'UTC' });
 }
 
 /**

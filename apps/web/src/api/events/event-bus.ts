@@ -16,7 +16,9 @@ const statusListeners = new Set<StatusListener>();
 let stop: (() => void) | null = null;
 let stopWatchingCredentials: (() => void) | null = null;
 let connectedAs: string | null = null;
-let status: EventsStatus = 'closed';
+// The page opens the stream as its first screen starts listening: until then it is about to connect (a screen
+// that shows the state says "Connecting…", not "Offline", while the app starts).
+let status: EventsStatus = 'connecting';
 
 function identity(): string {
   return `${readSignedIn() ?? ''}|${readActiveCboId() ?? ''}`;

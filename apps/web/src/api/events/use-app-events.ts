@@ -21,5 +21,6 @@ export function useAppEvents(types: readonly string[], onEvent: (event: AppEvent
 
 /** Whether the live stream is open; screens fall back to polling while it is not (DESIGN.md "Real-time"). */
 export function useEventsStatus(): EventsStatus {
-  return useSyncExternalStore(subscribeEventsStatus, eventsStatus, () => 'closed');
+  // Drawn ahead at build time (src/prerender) for a page that is about to open its stream: 'connecting'.
+  return useSyncExternalStore(subscribeEventsStatus, eventsStatus, () => 'connecting');
 }

@@ -9,6 +9,7 @@ import { useFocusOnNavigate } from '../navigation/use-focus-on-navigate.ts';
 import { useRecordLastTab } from '../navigation/use-record-last-tab.ts';
 import { useStartTabRedirect } from '../navigation/use-start-tab-redirect.ts';
 import { useOverlays } from '../overlays/overlay-context.tsx';
+import { useReplayHeldClick } from '../prerender-context.ts';
 import { SessionWatcher } from '../session/session-watcher.tsx';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
@@ -31,6 +32,7 @@ export function AppLayout() {
   useRecordLastTab();
   useStartTabRedirect(status, wide);
   useFocusOnNavigate(status);
+  useReplayHeldClick();
 
   if (status === 'loading') return <FullPageLoader label="Checking your session" />;
   if (status === 'unreachable') return <ConnectionErrorScreen />;

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { isSignedIn } from '../../api/credentials.ts';
 import { ConsentDialog } from '../../features/consent/consent-gate.tsx';
 import { SignInForm } from '../auth/login-modal.tsx';
+import { WIDE_QUERY } from '../layout/layout-bands.ts';
 import { ProfilePanel } from '../layout/profile-menu.tsx';
-import { WIDE_QUERY } from '../layout/use-layout-band.ts';
 import { type LazyComponent, lazyComponent } from '../lazy-component.tsx';
 import { readLastTab } from './last-tab.ts';
 import { startPath } from './start-rules.ts';
@@ -166,7 +166,7 @@ const START_SCREENS: Record<string, LazyComponent<() => ReactNode>> = {
  * goes where the start rules will send it (livefeed on a phone, 003 §2.1). Only the usual start screens; any
  * other loads on render as before.
  */
-export function preloadStartScreen(pathname: string): void {
+export function preloadStartScreen(pathname: string): Promise<unknown> {
   const target =
     pathname === '/'
       ? (startPath({
@@ -175,7 +175,8 @@ export function preloadStartScreen(pathname: string): void {
           signedIn: isSignedIn(),
         }) ?? '/')
       : pathname;
-  void START_SCREENS[target.split('/')[1] ?? '']?.preload().catch(() => {
+  const screen = START_SCREENS[target.split('/')[1] ?? ''];
+  return (screen?.preload() ?? Promise.resolve()).catch(() => {
     // The render asks again and shows what went wrong.
   });
 }

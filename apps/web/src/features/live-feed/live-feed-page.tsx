@@ -36,6 +36,7 @@ import { useOverlays } from '../../app/overlays/overlay-context.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { formatDate } from '../../components/format-date.ts';
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
+import { useRevealedCount } from '../../components/use-revealed-count.ts';
 import { AcceptedDialog, type AcceptedInfo } from './accepted-dialog.tsx';
 import { CardActions, type CardHandlers, type FeedAbilities } from './card-actions.tsx';
 import { DeclineDialog } from './decline-dialog.tsx';
@@ -58,6 +59,8 @@ export function LiveFeedPage() {
       reader={reader}
       // A stored session is being checked: ask once it is known whose feed this is.
       ready={status !== 'loading'}
+      // No session at all: the feed will be masked, so the page says so before the first cards arrive.
+      visitor={status === 'signed-out'}
       orgRole={user?.org_role ?? null}
       onLogin={openLogin}
       onOpenWorkspace={(id) => navigate(tabPath('workspace', id))}
@@ -76,12 +79,15 @@ type Notice = { color: 'red' | 'green'; text: string };
 export function LiveFeedScreen({
   reader,
   ready,
+  visitor = false,
   orgRole,
   onLogin,
   onOpenWorkspace,
 }: {
   reader: FeedReader;
   ready: boolean;
+  /** Known to have no session: the masked-feed notice shows before the feed answers (the server's word wins). */
+  visitor?: boolean;
   orgRole: OrgRole | null;
   onLogin: () => void;
   onOpenWorkspace: (referralId: number) => void;
@@ -119,6 +125,10 @@ export function LiveFeedScreen({
     .filter((c) => c.status !== 'pending')
     .sort((a, b) => (a.expires_at ?? '9999').localeCompare(b.expires_at ?? '9999'));
   const open = cards.filter((c) => c.status === 'pending');
+  // A phone draws the first cards at once and the rest in slices (use-revealed-count.ts).
+  const revealed = useRevealedCount(cards.length);
+  const shownAwaiting = awaiting.slice(0, revealed);
+  const shownOpen = open.slice(0, Math.max(0, revealed - awaiting.length));
 
   const isViewerRole = orgRole === 'viewer';
   const noProvider = viewer?.signed_in === true && viewer.provider_id === null;
@@ -241,9 +251,15 @@ export function LiveFeedScreen({
         <div>
           <Group gap="sm" align="center">
             <Title order={2}>{FEED_MESSAGES.title}</Title>
-            {first && (
+            {first ? (
               <Badge size="lg" color="orange" variant="light" data-testid="pending-count">
                 {first.pending_count} pending
+              </Badge>
+            ) : (
+              // Its place is kept until the count comes (as wide as a four-digit count): on a phone a wider
+              // badge wraps to a line of its own and would push the whole screen down (issue #13, layout shift).
+              <Badge size="lg" variant="transparent" aria-hidden style={{ visibility: 'hidden' }}>
+                0000 pending
               </Badge>
             )}
           </Group>
@@ -254,7 +270,7 @@ export function LiveFeedScreen({
         <LiveIndicator status={streamStatus} />
       </Group>
 
-      {viewer && !viewer.signed_in && (
+      {(viewer ? !viewer.signed_in : visitor) && (
         <Alert color="blue" title="You are viewing a masked feed">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">
@@ -320,7 +336,7 @@ export function LiveFeedScreen({
                 Matched to your organization. Accept or decline within {RESPONSE_WINDOW_DAYS} days of the
                 match.
               </Text>
-              {awaiting.map((card) => (
+              {shownAwaiting.map((card) => (
                 <FeedCardView
                   key={card.id}
                   card={card}
@@ -332,7 +348,7 @@ export function LiveFeedScreen({
           )}
           <Stack gap="sm" component="section" aria-label="Open referrals">
             {awaiting.length > 0 && <Title order={3}>Open referrals</Title>}
-            {open.map((card) => (
+            {shownOpen.map((card) => (
               <FeedCardView
                 key={card.id}
                 card={card}

@@ -1,7 +1,11 @@
 import { Box, Group, Text } from '@mantine/core';
 import type { EventsStatus } from '../../api/events/subscribe.ts';
+import { useDrawnAhead } from '../../app/prerender-context.ts';
 import { formatTime } from '../../components/format-date.ts';
 import { useNow } from './use-now.ts';
+
+/** As wide as the clock's widest usual text. */
+const CLOCK_ROOM = '00:00:00 PM';
 
 const LABELS: Record<EventsStatus, { text: string; color: string }> = {
   open: { text: 'Live', color: 'var(--mantine-color-green-6)' },
@@ -15,6 +19,8 @@ const LABELS: Record<EventsStatus, { text: string; color: string }> = {
  */
 export function LiveIndicator({ status }: { status: EventsStatus }) {
   const now = useNow(1000);
+  // Drawn ahead at build time, the clock would show the time of the build: it starts with the app instead.
+  const drawnAhead = useDrawnAhead();
   const label = LABELS[status];
   return (
     <Group gap="xs" data-testid="live-indicator">
@@ -27,8 +33,19 @@ export function LiveIndicator({ status }: { status: EventsStatus }) {
       <Text size="sm" fw={500}>
         {label.text}
       </Text>
-      <Text size="sm" c="dimmed" component="time" dateTime={now.toISOString()} data-testid="live-clock">
-        {formatTime(now)}
+      <Text
+        size="sm"
+        c="dimmed"
+        component="time"
+        dateTime={drawnAhead ? undefined : now.toISOString()}
+        data-testid="live-clock"
+      >
+        {drawnAhead ? (
+          // Its room is kept (the same text everywhere, hidden) so that nothing wraps anew when the time comes.
+          <span style={{ visibility: 'hidden' }}>{CLOCK_ROOM}</span>
+        ) : (
+          formatTime(now)
+        )}
       </Text>
     </Group>
   );
