@@ -5,8 +5,12 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rollup } from 'vite';
 import { type LayoutBand, PHONE_QUERY, TABLET_QUERY, WIDE_QUERY } from './src/app/layout/layout-bands.ts';
-
-import { APP_SCRIPTS_ID, PRERENDER_CLASS, PRERENDER_OFF_CLASS } from './src/prerender/prerender-classes.ts';
+import {
+  APP_SCRIPTS_ID,
+  DRAWN_ATTRIBUTE,
+  PRERENDER_CLASS,
+  PRERENDER_OFF_CLASS,
+} from './src/prerender/prerender-classes.ts';
 
 /** The layout bands of src/app/layout/use-layout-band.ts: each drawing shows by its band's media query. */
 const BANDS = {
@@ -45,8 +49,8 @@ type DrawScreen = (route: string, band: LayoutBand) => Promise<string>;
  * Issue #13 "fast on a phone": `/` and `/livefeed` measured 80 on Lighthouse's phone because nothing showed until
  * the app's two seconds of script had run. Here, after the build, the visitor's screen is drawn with the app's
  * own components (React on Node, src/prerender/draw-screen.tsx) into `dist/screens/*.html`, and every page
- * starts the app from a tiny boot script (src/boot/boot.ts) after its first frame instead of before it. The
- * app then replaces the drawing with the same screen and fills in the data.
+ * starts the app from a tiny boot script (src/boot/start-page.ts) after its first paint instead of before it.
+ * The app then adopts the drawing as its own first render (src/main.tsx) and fills in the data.
  */
 export function prerender(): Plugin {
   let root = '';
@@ -65,25 +69,29 @@ export function prerender(): Plugin {
         const boot = await buildBoot(root);
         const bootFile = `assets/boot-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;
         await writeFile(path.join(outDir, bootFile), boot);
-        const page = startAfterFirstFrame(await readFile(indexFile, 'utf8'), `/${bootFile}`);
+        const page = startAfterFirstPaint(await readFile(indexFile, 'utf8'), `/${bootFile}`);
         await writeFile(indexFile, page);
 
         await mkdir(path.join(outDir, 'screens'), { recursive: true });
         await withDrawScreen(root, async (drawScreen) => {
           for (const [name, routes] of Object.entries(SCREENS)) {
             const drawings: string[] = [];
-            for (const [name, route] of Object.entries(routes) as [Band, string][]) {
-              const { band, query } = BANDS[name];
+            for (const [bandName, route] of Object.entries(routes) as [Band, string][]) {
+              const { band, query } = BANDS[bandName];
               // The app's own <style> elements (Mantine's AppShell sizes, e.g.) apply to the whole page
               // wherever they are: each band's apply in that band only (the app lifts this as it adopts one).
               const markup = (await drawScreen(route, band)).replaceAll('<style', `<style media="${query}"`);
-              drawings.push(`<div class="${PRERENDER_CLASS}" data-band="${name}">${markup}</div>`);
+              drawings.push(`<div class="${PRERENDER_CLASS}" data-band="${bandName}">${markup}</div>`);
             }
             const html = page
+              .replace('<html lang="en"', `<html lang="en" ${DRAWN_ATTRIBUTE}`)
               .replace('</head>', `  <style>${BAND_STYLE}</style>\n  </head>`)
               .replace('<div id="root"></div>', `<div id="root">${drawings.join('')}</div>`);
-            if (!html.includes(drawings[0] ?? '-'))
-              throw new Error('prerender: index.html has no <div id="root">');
+            if (!html.includes(drawings.join('')) || !html.includes(DRAWN_ATTRIBUTE)) {
+              throw new Error(
+                'prerender: index.html has no <html lang="en"> or no empty <div id="root"></div>',
+              );
+            }
             await writeFile(path.join(outDir, 'screens', `${name}.html`), html);
           }
         });
@@ -99,7 +107,7 @@ export function prerender(): Plugin {
  * A script fetched before the first paint delays that paint on a phone's connection, though nothing in it is
  * needed to draw the screen.
  */
-function startAfterFirstFrame(html: string, bootSrc: string): string {
+function startAfterFirstPaint(html: string, bootSrc: string): string {
   const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
   const entrySrc = entry.exec(html)?.[1];
   if (!entrySrc) throw new Error('prerender: index.html has no entry <script type="module">');

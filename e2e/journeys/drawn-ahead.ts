@@ -23,15 +23,54 @@ async function watchForMaskedNotice(page: Page) {
   }, MASKED_NOTICE);
 }
 
+/**
+ * What the reader sees before the app runs is the drawing alone: with no script at all it must already be in the
+ * theme's colours (the masked-feed notice on its blue, the Login button filled), not bare text.
+ */
+async function expectDrawingStyledWithoutScripts(page: Page, baseURL: string) {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('No browser to open a page without scripts');
+  const bare = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+  });
+  try {
+    const drawn = await bare.newPage();
+    await drawn.goto('/livefeed');
+    // No helper functions inside: the page runs this text as it is.
+    const colours = await drawn.evaluate(() => {
+      const notice = Array.from(document.querySelectorAll('.mantine-Alert-root')).find(
+        (el) => (el as HTMLElement).offsetParent !== null,
+      );
+      const login = Array.from(document.querySelectorAll('header button')).find(
+        (el) => (el as HTMLElement).offsetParent !== null && el.textContent === 'Login',
+      );
+      return {
+        notice: notice ? getComputedStyle(notice).backgroundColor : null,
+        login: login ? getComputedStyle(login).backgroundColor : null,
+      };
+    });
+    for (const [what, colour] of Object.entries(colours)) {
+      if (!colour || colour === 'rgba(0, 0, 0, 0)') {
+        throw new Error(`Before the app runs, the drawn ${what} has no colour of its own (${colour})`);
+      }
+    }
+  } finally {
+    await bare.close();
+  }
+}
+
 export const DRAWN_AHEAD_JOURNEYS: Journey[] = [
   {
     name: 'livefeed-drawn-ahead',
     title: "a visitor's phone gets /livefeed drawn in the page, and the app adopts that drawing as its own",
-    run: async ({ page }) => {
+    run: async ({ page, baseURL }) => {
       const html = await (await page.request.get('/livefeed')).text();
       for (const text of ['Live Referral Feed', MASKED_NOTICE, 'Connecting…']) {
         if (!html.includes(text)) throw new Error(`The page sent for /livefeed does not hold "${text}"`);
       }
+      await expectDrawingStyledWithoutScripts(page, baseURL);
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       await page.setViewportSize({ width: 390, height: 844 });

@@ -52,17 +52,24 @@ function takeDrawing(container: HTMLElement): HTMLElement | null {
   return shown;
 }
 
+/** The boot script stops holding taps (src/boot/start-page.ts) and hands over the one it held, if any. */
+function releaseHeldClick(): HTMLElement | null {
+  return (window as { [HELD_CLICK_KEY]?: HeldClick })[HELD_CLICK_KEY]?.release() ?? null;
+}
+
 const drawing = takeDrawing(root);
 if (drawing) {
   // Adopted in a transition: React does it in slices between frames. The screen's code comes first, so the
   // screen is adopted too instead of waiting behind its loader.
   void startScreen.then(() => {
-    // From here React answers taps itself (it replays those made while it adopts); one held before is made again.
-    const held = (window as { [HELD_CLICK_KEY]?: HeldClick })[HELD_CLICK_KEY]?.release() ?? null;
-    startAdoptingDrawing(held);
+    // From here React answers taps itself (it replays those made while it adopts); one held before is made
+    // again once the drawing is the app's.
+    startAdoptingDrawing(releaseHeldClick());
     startTransition(() => void hydrateRoot(drawing, app));
   });
 } else {
+  // A drawing hidden as not this reader's: no tap on it counts.
+  releaseHeldClick();
   // A transition: React renders the first screen in slices between frames, not in one long task that leaves a
   // phone unresponsive meanwhile (issue #13, Total Blocking Time).
   startTransition(() => createRoot(root).render(app));

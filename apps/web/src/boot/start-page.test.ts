@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reloadForNewBuild } from '../app/reload-page.ts';
 import {
   APP_SCRIPTS_ID,
+  DRAWN_ATTRIBUTE,
   HELD_CLICK_KEY,
   type HeldClick,
   PRERENDER_OFF_CLASS,
@@ -13,8 +14,9 @@ import { startPage } from './start-page.ts';
 vi.mock('../app/reload-page.ts', () => ({ reloadForNewBuild: vi.fn(() => false) }));
 
 // The page as the build writes it (apps/web/prerender.ts): the app's scripts in a template, a drawing in #root.
-function writePage(path: string) {
+function writePage(path: string, drawn = true) {
   window.history.replaceState(null, '', path);
+  document.documentElement.toggleAttribute(DRAWN_ATTRIBUTE, drawn);
   document.head.innerHTML = `<template id="${APP_SCRIPTS_ID}"><link rel="modulepreload" href="/assets/index-1.js" data-app-entry><link rel="modulepreload" href="/assets/react-2.js"></template>`;
   document.body.innerHTML = '<div id="root"><div class="tm-prerender">drawn</div></div>';
 }
@@ -48,6 +50,18 @@ describe('startPage (the boot script)', () => {
     expect(load).toHaveBeenCalledTimes(1);
     expect(load).toHaveBeenCalledWith('http://localhost:3000/assets/index-1.js');
     expect(preloads()).toEqual(['/assets/index-1.js', '/assets/react-2.js']);
+  });
+
+  it('on a page without a drawing (index.html) starts the app at once and holds no tap', () => {
+    writePage('/login', false);
+    document.getElementById('root')!.innerHTML = '<a href="/forgot-password">Forgot your password?</a>';
+    const load = vi.fn(async () => undefined);
+    expect(startPage(load)).toBe(false);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(hidden()).toBe(false);
+    const tap = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.querySelector('a')!.dispatchEvent(tap);
+    expect(tap.defaultPrevented).toBe(false);
   });
 
   it('hides the drawing from a signed-in user and starts the app at once', () => {

@@ -3,6 +3,7 @@ import { WIDE_QUERY } from '../app/layout/layout-bands.ts';
 import { reloadForNewBuild } from '../app/reload-page.ts';
 import {
   APP_SCRIPTS_ID,
+  DRAWN_ATTRIBUTE,
   HELD_CLICK_KEY,
   type HeldClick,
   PRERENDER_OFF_CLASS,
@@ -85,6 +86,11 @@ function visitorStart(storedTab: string | null, wide: boolean): string | null {
  * moment: it is hidden and the app draws theirs. Returns whether the drawing stays.
  */
 export function startPage(importModule: ImportModule = (url) => import(/* @vite-ignore */ url)): boolean {
+  // Most pages hold no drawing (index.html): nothing to wait for, hide or hold.
+  if (!document.documentElement.hasAttribute(DRAWN_ATTRIBUTE)) {
+    startApp(importModule);
+    return false;
+  }
   const signedIn = stored(STORAGE_KEYS.signedIn) !== null;
   let fits = !signedIn;
   if (fits && window.location.pathname === '/') {
