@@ -5,6 +5,7 @@ import {
   DEFAULT_THEME,
   Drawer,
   Input,
+  Loader,
   type MantineColorsTuple,
   Menu,
   Modal,
@@ -66,6 +67,9 @@ export const theme = createTheme({
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Close' } }),
     Input: Input.extend({ classNames: { input: classes.input } }),
+    // A loader is a bare <span>: a name (aria-label, which screens give it: "Loading the live feed") is only
+    // allowed on an element with a role (axe aria-prohibited-attr), and a status is what a loader is.
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
     // Mantine's initial-focus placeholder is a focusable role="presentation" div inside role="menu", which a
     // menu may not hold (axe aria-required-children); without it the first item takes focus, as in a menu.
     Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),

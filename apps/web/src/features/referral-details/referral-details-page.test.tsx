@@ -322,7 +322,7 @@ describe('Referral Details (000 §2.4)', { timeout: 30_000 }, () => {
 
   it('shows a loader while the referral loads', async () => {
     renderDetails({ referral: () => new Promise<Response>(() => {}) });
-    expect(await screen.findByLabelText('Loading referral')).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Loading referral' })).toBeInTheDocument();
   });
 
   it('works at phone width', async () => {
