@@ -235,7 +235,7 @@ export async function generateReferrals(
         referral_number, organization_id, first_name, last_name, phone_number, email, date_of_birth, zip_code,
         preferred_language, street_address, city, state, country, medicaid_id, health_plan, plan_type,
         provider_name, npi_number, organization, provider_phone_number, primary_diagnosis, risk_score,
-        availability, urgency_level, sdoh_needs, housing_subcategories, transportation_subcategories,
+        availability, urgency, sdoh_needs, housing_subcategories, transportation_subcategories,
         member_consent_obtained, use_matching_engine, status, created_at, updated_at, matched_provider_id,
         matched_at, acceptance_status
       )
@@ -260,7 +260,7 @@ export async function generateReferrals(
         (ARRAY[${sqlList(DIAGNOSES)}])[1 + i % ${DIAGNOSES.length}],
         (i * 31) % 101,
         (ARRAY['Weekdays 9am-5pm','Weekends','Anytime'])[1 + i % 3],
-        (ARRAY['Emergency','Urgent','Urgent','Routine','Routine','Routine'])[1 + i % 6],
+        (ARRAY['Immediate','Within 24h','Within 1 Week','Routine','Routine','Routine'])[1 + i % 6],
         ARRAY[(ARRAY[${sqlList(NEEDS)}])[1 + i % ${NEEDS.length}], (ARRAY[${sqlList(NEEDS)}])[1 + (i * 5) % ${NEEDS.length}]],
         CASE WHEN i % ${NEEDS.length} = 0 THEN ARRAY['Housing navigation'] ELSE '{}'::text[] END,
         CASE WHEN i % ${NEEDS.length} = 1 THEN ARRAY['Bus passes / transit vouchers'] ELSE '{}'::text[] END,

@@ -173,7 +173,11 @@ const CALLS: Record<string, Call> = {
     change: true,
     prepare: async () => {
       const r = await newReferral();
-      return { url: `/api/referrals/${r.id}`, payload: { status: 'in_progress' }, ids: (b) => [b.id] };
+      return {
+        url: `/api/referrals/${r.id}`,
+        payload: { status: 'cancelled', reason: 'Entered twice' },
+        ids: (b) => [b.id],
+      };
     },
   },
   'PUT /api/referrals/{id}/contact': {

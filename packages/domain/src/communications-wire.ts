@@ -218,6 +218,8 @@ export const providerReferralSchema = z.object({
   member_name: z.string(),
   status: z.string(),
   sdoh_needs: z.array(z.string()),
+  /** The urgency the coordinator chose (issue #14); urgency_level is the spec's server value derived from it. */
+  urgency: z.string(),
   urgency_level: z.string().nullable(),
   created_at: timestampSchema,
   /** The referral is matched or was sent to this provider (listed first), or talked about with it. */

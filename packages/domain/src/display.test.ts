@@ -22,6 +22,9 @@ describe('000 §4.1 and §9 display rules', () => {
     expect(urgencyColor('Within 1 Week')).toBe('yellow');
     expect(urgencyColor('Routine')).toBe('green');
     expect(urgencyLabel('Urgent')).toBe('Within 24h');
+    // Issue #14: a chosen level is shown as it is.
+    expect(urgencyLabel('Within 1 Week')).toBe('Within 1 Week');
+    expect(urgencyLabel('Within 24h')).toBe('Within 24h');
   });
 
   it('ages, sizes and days left', () => {

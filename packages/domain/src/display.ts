@@ -1,4 +1,4 @@
-import { normaliseReferralStatus, urgencyToClient } from './referrals.ts';
+import { isClientUrgency, normaliseReferralStatus, urgencyToClient } from './referrals.ts';
 
 // Pure display rules of the referral screens (000 §4.1, §9), shared by every screen that shows them.
 
@@ -19,12 +19,12 @@ export function statusColor(status: string | null | undefined): string {
   }
 }
 
-/** The client urgency label of a stored (server) value or of a label (000 §3.2, §9). */
+/**
+ * The client urgency label of a chosen level (what a referral stores, issue #14), itself; of a server value
+ * (000 §3.2), its reverse mapping.
+ */
 export function urgencyLabel(value: string | null | undefined): string {
-  if (value === 'Within 1 Week' || value === 'Within 24h' || value === 'Immediate' || value === 'Routine') {
-    return value;
-  }
-  return urgencyToClient(value);
+  return isClientUrgency(value) ? value : urgencyToClient(value);
 }
 
 /** 000 §9 urgency colours: Immediate red, Within 24h orange, Within 1 Week yellow, else green. */

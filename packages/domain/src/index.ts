@@ -35,6 +35,7 @@ export * from './providers.ts';
 export * from './referral-client.ts';
 export * from './referral-communications.ts';
 export * from './referral-history.ts';
+export * from './referral-lifecycle.ts';
 export * from './referral-members.ts';
 export * from './referral-payloads.ts';
 export * from './referral-queue.ts';

@@ -75,7 +75,8 @@ const fullCard: FeedCard = {
   age_band: '45–64',
   sdoh_needs: ['Food Assistance'],
   housing_subcategories: [],
-  transportation_subcategories: ['Medical appointments'],
+  transportation_subcategories: ['Non-Emergency Medical Transportation (NEMT)'],
+  urgency: 'Within 1 Week',
   urgency_level: 'Urgent',
   primary_diagnosis: 'Asthma',
   referring_provider: 'Dr. Ann Lee',
@@ -124,8 +125,9 @@ describe('minimum necessary: the level of card each reader gets (issue #12)', ()
       city: 'Los Angeles',
       availability: 'Weekends',
       age_band: '45–64',
+      urgency: 'Within 1 Week',
       urgency_level: 'Urgent',
-      transportation_subcategories: ['Medical appointments'],
+      transportation_subcategories: ['Non-Emergency Medical Transportation (NEMT)'],
       referred_by: 'Golden Valley Health Plan',
     });
     expect(feedCardSchema.parse(claim)).toEqual(claim);

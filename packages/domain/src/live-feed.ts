@@ -47,7 +47,9 @@ export const feedCardSchema = z
     sdoh_needs: z.array(z.string()),
     housing_subcategories: z.array(z.string()),
     transportation_subcategories: z.array(z.string()),
-    /** The server's urgency value (Emergency, Urgent, Routine); the browser maps it to its label. */
+    /** The urgency the coordinator chose (Immediate, Within 24h, Within 1 Week, Routine; issue #14). */
+    urgency: z.string(),
+    /** The spec's server value (000 §3.2: Emergency, Urgent, Routine), derived from `urgency`. */
     urgency_level: z.string(),
     /** On a full card only: a diagnosis is PHI. */
     primary_diagnosis: nullableString,
@@ -180,6 +182,7 @@ function sharedFields(full: FeedCard) {
     sdoh_needs: full.sdoh_needs,
     housing_subcategories: full.housing_subcategories,
     transportation_subcategories: full.transportation_subcategories,
+    urgency: full.urgency,
     urgency_level: full.urgency_level,
     referred_by: full.referred_by,
     created_at: full.created_at,

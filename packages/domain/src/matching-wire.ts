@@ -55,6 +55,8 @@ export const matchingReferralSchema = z.object({
   longitude: z.number().nullable(),
   primary_diagnosis: z.string(),
   sdoh_needs: z.array(z.string()),
+  /** The urgency the coordinator chose (issue #14); urgency_level is the spec's server value derived from it. */
+  urgency: z.string(),
   urgency_level: z.string(),
   preferred_language: z.string(),
   status: z.string(),

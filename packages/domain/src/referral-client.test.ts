@@ -30,6 +30,7 @@ const server: Referral = {
   primary_diagnosis: 'Asthma',
   risk_score: null,
   availability: 'Anytime',
+  urgency: 'Immediate',
   urgency_level: 'Emergency',
   additional_notes: null,
   sdoh_needs: ['Housing Assistance'],
@@ -67,7 +68,7 @@ describe('client shape mapping (000 §3.1–§3.4)', () => {
     expect(splitMemberName('Cher')).toEqual({ firstName: 'Cher', lastName: '' });
   });
 
-  it('server → client nests the referring provider and maps urgency', () => {
+  it('server → client nests the referring provider and keeps the chosen urgency', () => {
     const c = toClientReferral(server);
     expect(c).toMatchObject({
       memberName: 'Maria Lopez Garcia',
@@ -86,8 +87,16 @@ describe('client shape mapping (000 §3.1–§3.4)', () => {
     });
     expect(toClientReferral({ ...server, email: null }).email).toBe('');
     expect('riskScore' in c).toBe(false);
-    expect(toClientReferral({ ...server, urgency_level: 'Urgent' }).urgencyLevel).toBe('Within 24h');
-    expect(toClientReferral({ ...server, urgency_level: 'Whatever' }).urgencyLevel).toBe('Routine');
+    // Issue #14: Within 1 Week is shown as chosen, though its server value is Urgent.
+    const week = toClientReferral({ ...server, urgency: 'Within 1 Week', urgency_level: 'Urgent' });
+    expect(week).toMatchObject({ urgencyLevel: 'Within 1 Week', timeline: 'Within 1 Week' });
+    // A record without a chosen level falls back to the 000 §3.2 reverse mapping.
+    expect(toClientReferral({ ...server, urgency: '', urgency_level: 'Urgent' }).urgencyLevel).toBe(
+      'Within 24h',
+    );
+    expect(toClientReferral({ ...server, urgency: 'Soon', urgency_level: 'Whatever' }).urgencyLevel).toBe(
+      'Routine',
+    );
   });
 
   it('client → server round-trips and passes the server schema', () => {
@@ -96,18 +105,21 @@ describe('client shape mapping (000 §3.1–§3.4)', () => {
       first_name: 'Maria',
       last_name: 'Lopez Garcia',
       provider_name: 'Dr. Ann Lee',
-      urgency_level: 'Emergency',
+      urgency: 'Immediate',
       use_matching_engine: false,
     });
     expect(referralCreateSchema.safeParse(payload).success).toBe(true);
-    expect(toServerPayload({ urgencyLevel: 'Within 1 Week' }).urgency_level).toBe('Urgent');
+    // Issue #14: the chosen level goes as it is; the server derives urgency_level.
+    const week = toServerPayload({ urgencyLevel: 'Within 1 Week' });
+    expect(week.urgency).toBe('Within 1 Week');
+    expect(week).not.toHaveProperty('urgency_level');
   });
 
   it('an empty form gets the §3.4 defaults', () => {
     expect(toServerPayload({})).toMatchObject({
       country: 'USA',
       plan_type: 'Managed Care',
-      urgency_level: 'Routine',
+      urgency: 'Routine',
       prior_authorization_required: false,
       member_consent_obtained: false,
       hipaa_compliant: true,

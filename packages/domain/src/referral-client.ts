@@ -3,9 +3,9 @@ import type { MatchedProvider, Referral } from './referral-record.ts';
 import {
   type AcceptanceStatus,
   type ClientUrgency,
+  isClientUrgency,
   type PLAN_TYPES,
   urgencyToClient,
-  urgencyToServer,
 } from './referrals.ts';
 
 // The referral in the client shape of 000 §3.1 and the mapping to and from the server's (§3.2, §3.3), with the
@@ -59,12 +59,20 @@ export type ClientReferral = {
   rejectedAt: string | null;
   rejectionReason: string | null;
   expiresAt: string | null;
+  /** Issue #14: how a Completed referral ended and the provider's note; why a Cancelled one was withdrawn. */
+  outcome: string | null;
+  outcomeNote: string | null;
+  completedAt: string | null;
+  cancellationReason: string | null;
+  cancelledAt: string | null;
   phiEmailSent: boolean;
   emailSentTo: string | null;
   emergencyContactName: string;
   emergencyContactPhone: string;
   matchedProvider: MatchedProvider | null;
   viewerRole: 'owner' | 'provider';
+  /** The organization that created the referral (with viewerRole and the matched provider: who may take which step). */
+  organizationId: number;
   /** The caller's provider this referral was sent to, which may still answer it (001 §2.8). */
   sentToProvider: { id: number; name: string } | null;
 };
@@ -89,9 +97,17 @@ export function splitMemberName(name: string): { firstName: string; lastName: st
   return { firstName: words[0] ?? '', lastName: words.slice(1).join(' ') };
 }
 
-/** Server shape → client shape (000 §3.1, §3.2): urgency and status mapped, nulls become empty strings. */
+/**
+ * The level a referral shows: the one the coordinator chose (issue #14), or, for a record without one, the
+ * 000 §3.2 reverse mapping of the server value.
+ */
+function shownUrgency(r: Pick<Referral, 'urgency' | 'urgency_level'>): ClientUrgency {
+  return isClientUrgency(r.urgency) ? r.urgency : urgencyToClient(r.urgency_level);
+}
+
+/** Server shape → client shape (000 §3.1, §3.2): urgency as chosen, status mapped, nulls become empty strings. */
 export function toClientReferral(r: Referral): ClientReferral {
-  const urgency = urgencyToClient(r.urgency_level);
+  const urgency = shownUrgency(r);
   return {
     id: r.id,
     referralNumber: r.referral_number,
@@ -140,12 +156,18 @@ export function toClientReferral(r: Referral): ClientReferral {
     rejectedAt: r.rejected_at,
     rejectionReason: r.rejection_reason,
     expiresAt: r.expires_at,
+    outcome: r.outcome ?? null,
+    outcomeNote: r.outcome_note ?? null,
+    completedAt: r.completed_at ?? null,
+    cancellationReason: r.cancellation_reason ?? null,
+    cancelledAt: r.cancelled_at ?? null,
     phiEmailSent: r.phi_email_sent,
     emailSentTo: r.email_sent_to,
     emergencyContactName: r.emergency_contact_name ?? '',
     emergencyContactPhone: r.emergency_contact_phone ?? '',
     matchedProvider: r.matched_provider,
     viewerRole: r.viewer_role,
+    organizationId: r.organization_id,
     sentToProvider: r.sent_to_provider ?? null,
   };
 }
@@ -185,7 +207,9 @@ export function toServerPayload(c: ClientReferralForm): ReferralUpdateInput {
     primary_diagnosis: c.primaryDiagnosis ?? '',
     risk_score: c.riskScore ?? null,
     availability: c.availability ?? '',
-    urgency_level: urgencyToServer(c.urgencyLevel ?? CLIENT_REFERRAL_DEFAULTS.urgencyLevel),
+    // Issue #14: the chosen level itself; the server derives the spec's urgency_level (Within 1 Week is Urgent),
+    // and mapping it here would lose Within 1 Week.
+    urgency: c.urgencyLevel ?? CLIENT_REFERRAL_DEFAULTS.urgencyLevel,
     additional_notes: c.additionalNotes ?? '',
     sdoh_needs: c.sdohNeeds ?? [],
     housing_subcategories: c.housingSubcategories ?? [],

@@ -1,10 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import {
+  COUNTRIES,
   formatPhoneDigits,
   REFERRAL_MESSAGES,
   referralCreateSchema,
   referralPutSchema,
+  referralUpdateSchema,
 } from './referral-payloads.ts';
+import {
+  AVAILABILITY_OPTIONS,
+  CLIENT_URGENCIES,
+  chosenUrgency,
+  clientUrgenciesOf,
+  HEALTH_PLANS,
+  HOUSING_NEED,
+  HOUSING_SUBCATEGORIES,
+  LANGUAGES,
+  OTHER_NEEDS,
+  PLAN_TYPES,
+  SERVER_URGENCIES,
+  TRANSPORTATION_NEED,
+  TRANSPORTATION_SUBCATEGORIES,
+} from './referrals.ts';
+import { US_STATES } from './us-states.ts';
 
 const valid = {
   first_name: 'Maria',
@@ -39,7 +57,6 @@ describe('referral create payload (000 §5.1, §5.3)', () => {
       country: 'USA',
       preferred_language: 'English',
       plan_type: 'Managed Care',
-      urgency_level: 'Routine',
       hipaa_compliant: true,
       use_matching_engine: true,
       prior_authorization_required: false,
@@ -78,13 +95,23 @@ describe('referral create payload (000 §5.1, §5.3)', () => {
     expect(errors).toEqual({ first_name: 'First name is required.', last_name: 'Last name is required.' });
   });
 
-  it('a subcategory alone satisfies the needs rule', () => {
+  it('a subcategory counts for the needs rule, with its parent need (issue #14)', () => {
     const result = referralCreateSchema.safeParse({
       ...valid,
-      sdoh_needs: [],
+      sdoh_needs: [TRANSPORTATION_NEED],
       transportation_subcategories: ['Bus passes / transit vouchers'],
     });
     expect(result.success).toBe(true);
+    // Alone, it is refused on its own list, not with the "at least one need" message.
+    expect(
+      fieldErrors(
+        referralCreateSchema.safeParse({
+          ...valid,
+          sdoh_needs: [],
+          transportation_subcategories: ['Bus passes / transit vouchers'],
+        }),
+      ),
+    ).toEqual({ transportation_subcategories: REFERRAL_MESSAGES.transportationSubcategoryWithoutNeed });
   });
 
   it('formats phones and refuses anything but 10 digits', () => {
@@ -112,6 +139,7 @@ describe('referral create payload (000 §5.1, §5.3)', () => {
         email: 'not-an-email',
         date_of_birth: '1980-13-45',
         urgency_level: 'Immediate',
+        urgency: 'Urgent',
         plan_type: 'Cash',
         created_by: 1,
       }),
@@ -119,8 +147,9 @@ describe('referral create payload (000 §5.1, §5.3)', () => {
     expect(errors.risk_score).toBe(REFERRAL_MESSAGES.riskScoreRange);
     expect(errors.email).toBe(REFERRAL_MESSAGES.invalidEmail);
     expect(errors.date_of_birth).toBe(REFERRAL_MESSAGES.invalidDate);
-    expect(errors.urgency_level).toBeTruthy();
-    expect(errors.plan_type).toBeTruthy();
+    expect(errors.urgency_level).toBe(REFERRAL_MESSAGES.invalidUrgencyLevel);
+    expect(errors.urgency).toBe(REFERRAL_MESSAGES.invalidUrgency);
+    expect(errors.plan_type).toBe(REFERRAL_MESSAGES.invalidPlanType);
     expect(errors['']).toMatch(/created_by/);
     expect(referralCreateSchema.safeParse({ ...valid, risk_score: 0 }).success).toBe(true);
   });
@@ -139,6 +168,9 @@ describe('referral create payload (000 §5.1, §5.3)', () => {
       zip_code: REFERRAL_MESSAGES.zipFormat,
       npi_number: REFERRAL_MESSAGES.npiFormat,
       date_of_birth: REFERRAL_MESSAGES.dobInFuture,
+      availability: REFERRAL_MESSAGES.invalidAvailability,
+    });
+    expect(fieldErrors(referralCreateSchema.safeParse({ ...valid, availability: ' ' }))).toEqual({
       availability: REFERRAL_MESSAGES.availabilityRequired,
     });
     expect(fieldErrors(referralCreateSchema.safeParse({ ...valid, date_of_birth: '1980-02-30' }))).toEqual({
@@ -170,5 +202,176 @@ describe('PUT body dispatch', () => {
     expect(referralPutSchema.parse(valid)).toMatchObject({ kind: 'update', update: { first_name: 'Maria' } });
     const errors = fieldErrors(referralPutSchema.safeParse({ ...valid, first_name: '', bogus: 1 }));
     expect(errors).toEqual({ first_name: 'First name is required.', bogus: 'Unknown field.' });
+  });
+});
+
+/** The field's message when `patch` is sent with an otherwise valid body, on create and on edit alike. */
+function refusal(patch: Record<string, unknown>): Record<string, string> {
+  const create = fieldErrors(referralCreateSchema.safeParse({ ...valid, ...patch }));
+  expect(fieldErrors(referralUpdateSchema.safeParse({ ...valid, ...patch }))).toEqual(create);
+  return create;
+}
+
+const parse = (patch: Record<string, unknown>) => referralCreateSchema.parse({ ...valid, ...patch });
+
+describe("every value is one of the spec's lists (000 §9, issue #14)", () => {
+  it('needs: each listed need is accepted, in the list spelling and once', () => {
+    for (const need of [HOUSING_NEED, TRANSPORTATION_NEED, ...OTHER_NEEDS]) {
+      expect(parse({ sdoh_needs: [need] }).sdoh_needs).toEqual([need]);
+    }
+    expect(parse({ sdoh_needs: ['food assistance', 'Food Assistance'] }).sdoh_needs).toEqual([
+      'Food Assistance',
+    ]);
+    expect(refusal({ sdoh_needs: ['Food Assistance', 'Bogus Need'] })).toEqual({
+      sdoh_needs: 'Choose needs from the list: "Bogus Need" is not one of them.',
+    });
+    // A subcategory is not a need.
+    expect(refusal({ sdoh_needs: ['Housing navigation'] })).toEqual({
+      sdoh_needs: REFERRAL_MESSAGES.invalidNeed('Housing navigation'),
+    });
+  });
+
+  it('housing subcategories: only listed ones, only with Housing Assistance', () => {
+    for (const sub of HOUSING_SUBCATEGORIES) {
+      expect(
+        parse({ sdoh_needs: [HOUSING_NEED], housing_subcategories: [sub] }).housing_subcategories,
+      ).toEqual([sub]);
+    }
+    expect(refusal({ sdoh_needs: [HOUSING_NEED], housing_subcategories: ['Castle'] })).toEqual({
+      housing_subcategories: REFERRAL_MESSAGES.invalidHousingSubcategory('Castle'),
+    });
+    expect(
+      refusal({ sdoh_needs: ['Food Assistance'], housing_subcategories: ['Housing navigation'] }),
+    ).toEqual({
+      housing_subcategories: 'Select Housing Assistance to choose housing subcategories.',
+    });
+    // A transportation subcategory is not a housing one.
+    expect(
+      refusal({ sdoh_needs: [HOUSING_NEED], housing_subcategories: ['Bus passes / transit vouchers'] }),
+    ).toEqual({
+      housing_subcategories: REFERRAL_MESSAGES.invalidHousingSubcategory('Bus passes / transit vouchers'),
+    });
+  });
+
+  it('transportation subcategories: only listed ones, only with Transportation', () => {
+    for (const sub of TRANSPORTATION_SUBCATEGORIES) {
+      const data = parse({ sdoh_needs: [TRANSPORTATION_NEED], transportation_subcategories: [sub] });
+      expect(data.transportation_subcategories).toEqual([sub]);
+    }
+    expect(
+      refusal({ sdoh_needs: [TRANSPORTATION_NEED], transportation_subcategories: ['Teleport'] }),
+    ).toEqual({
+      transportation_subcategories:
+        'Choose transportation subcategories from the list: "Teleport" is not one of them.',
+    });
+    expect(refusal({ transportation_subcategories: ['Bus passes / transit vouchers'] })).toEqual({
+      transportation_subcategories: 'Select Transportation to choose transportation subcategories.',
+    });
+  });
+
+  it('preferred language: each listed language; blank is English', () => {
+    for (const language of LANGUAGES)
+      expect(parse({ preferred_language: language }).preferred_language).toBe(language);
+    expect(parse({ preferred_language: 'spanish' }).preferred_language).toBe('Spanish');
+    expect(parse({ preferred_language: '' }).preferred_language).toBe('English');
+    expect(refusal({ preferred_language: 'Klingon' })).toEqual({
+      preferred_language: 'Choose a language from the list.',
+    });
+  });
+
+  it('state: a US state or DC by code or name, stored as the code; blank is none', () => {
+    for (const state of US_STATES) {
+      expect(parse({ state: state.code }).state).toBe(state.code);
+      expect(parse({ state: state.name }).state).toBe(state.code);
+    }
+    expect(US_STATES).toHaveLength(51);
+    expect(parse({ state: ' ca ' }).state).toBe('CA');
+    expect(parse({ state: '' }).state).toBeNull();
+    expect(refusal({ state: 'ZZ' })).toEqual({ state: 'Choose a US state from the list.' });
+    expect(refusal({ state: 'Ontario' })).toEqual({ state: REFERRAL_MESSAGES.invalidState });
+  });
+
+  it('country: each listed country; "United States" is USA; blank is USA', () => {
+    for (const country of COUNTRIES) expect(parse({ country }).country).toBe(country);
+    expect(parse({ country: 'United States' }).country).toBe('USA');
+    expect(parse({ country: '' }).country).toBe('USA');
+    expect(refusal({ country: 'Atlantis' })).toEqual({ country: 'Choose a country from the list.' });
+  });
+
+  it('health plan: each listed plan; blank is required', () => {
+    for (const plan of HEALTH_PLANS) expect(parse({ health_plan: plan }).health_plan).toBe(plan);
+    expect(refusal({ health_plan: 'Acme Insurance' })).toEqual({
+      health_plan: 'Choose a health plan from the list.',
+    });
+    expect(refusal({ health_plan: '' })).toEqual({ health_plan: REFERRAL_MESSAGES.healthPlanRequired });
+  });
+
+  it('plan type: each listed type; missing is Managed Care', () => {
+    for (const type of PLAN_TYPES) expect(parse({ plan_type: type }).plan_type).toBe(type);
+    expect(parse({}).plan_type).toBe('Managed Care');
+    expect(refusal({ plan_type: 'Cash' })).toEqual({ plan_type: 'Choose a plan type from the list.' });
+  });
+
+  it('availability: each listed option', () => {
+    for (const option of AVAILABILITY_OPTIONS)
+      expect(parse({ availability: option }).availability).toBe(option);
+    expect(refusal({ availability: 'Sometimes' })).toEqual({
+      availability: 'Choose an availability from the list.',
+    });
+  });
+
+  it('urgency: each client level, each server value, both when they agree', () => {
+    for (const urgency of CLIENT_URGENCIES) expect(parse({ urgency }).urgency).toBe(urgency);
+    for (const level of SERVER_URGENCIES) expect(parse({ urgency_level: level }).urgency_level).toBe(level);
+    expect(parse({ urgency: 'Within 1 Week', urgency_level: 'Urgent' })).toMatchObject({
+      urgency: 'Within 1 Week',
+      urgency_level: 'Urgent',
+    });
+    expect(refusal({ urgency: 'Whenever' })).toEqual({ urgency: 'Choose an urgency from the list.' });
+    expect(refusal({ urgency_level: 'Within 1 Week' })).toEqual({
+      urgency_level: 'Urgency level must be one of: Emergency, Urgent, Routine.',
+    });
+    expect(refusal({ urgency: 'Within 1 Week', urgency_level: 'Emergency' })).toEqual({
+      urgency_level: 'Urgency level Emergency does not match the urgency Within 1 Week (it is Urgent).',
+    });
+  });
+
+  it('every refusal shows together with the others', () => {
+    const errors = refusal({
+      sdoh_needs: ['Bogus Need'],
+      preferred_language: 'Klingon',
+      state: 'ZZ',
+      transportation_subcategories: ['Teleport'],
+      housing_subcategories: ['Housing navigation'],
+    });
+    expect(Object.keys(errors).sort()).toEqual([
+      'housing_subcategories',
+      'preferred_language',
+      'sdoh_needs',
+      'state',
+      'transportation_subcategories',
+    ]);
+  });
+});
+
+describe('the urgency a referral stores (issue #14)', () => {
+  it('is the chosen level; a server value alone is read by the 000 §3.2 reverse mapping', () => {
+    expect(chosenUrgency({ urgency: 'Within 1 Week', urgency_level: 'Urgent' })).toBe('Within 1 Week');
+    expect(chosenUrgency({ urgency_level: 'Emergency' })).toBe('Immediate');
+    expect(chosenUrgency({ urgency_level: 'Urgent' })).toBe('Within 24h');
+    expect(chosenUrgency({ urgency_level: 'Routine' })).toBe('Routine');
+    expect(chosenUrgency({})).toBe('Routine');
+  });
+
+  it('an edit that sends back the server value it read keeps the stored level', () => {
+    expect(chosenUrgency({ urgency_level: 'Urgent' }, 'Within 1 Week')).toBe('Within 1 Week');
+    expect(chosenUrgency({ urgency_level: 'Emergency' }, 'Within 1 Week')).toBe('Immediate');
+    expect(chosenUrgency({ urgency: 'Routine' }, 'Within 1 Week')).toBe('Routine');
+  });
+
+  it('a server value stands for the levels that map to it', () => {
+    expect(clientUrgenciesOf('Urgent')).toEqual(['Within 24h', 'Within 1 Week']);
+    expect(clientUrgenciesOf('Emergency')).toEqual(['Immediate']);
+    expect(clientUrgenciesOf('Routine')).toEqual(['Routine']);
   });
 });

@@ -1,5 +1,22 @@
 import { z } from 'zod';
-import { AVAILABILITY_OPTIONS, PLAN_TYPES, REFERRAL_STATUSES, SERVER_URGENCIES } from './referrals.ts';
+import { REFERRAL_OUTCOMES } from './referral-lifecycle.ts';
+import {
+  AVAILABILITY_OPTIONS,
+  CLIENT_URGENCIES,
+  HEALTH_PLANS,
+  HOUSING_NEED,
+  HOUSING_SUBCATEGORIES,
+  isClientUrgency,
+  LANGUAGES,
+  OTHER_NEEDS,
+  PLAN_TYPES,
+  REFERRAL_STATUSES,
+  SERVER_URGENCIES,
+  TRANSPORTATION_NEED,
+  TRANSPORTATION_SUBCATEGORIES,
+  urgencyToServer,
+} from './referrals.ts';
+import { usStateCode } from './us-states.ts';
 
 // What a client sends to create or change a referral (000 §3.3 payload, §5.1–§5.3 rules): the create and edit
 // bodies, the status change, the emergency contact, with the messages both the server and the form give.
@@ -30,6 +47,25 @@ export const REFERRAL_MESSAGES = {
   zipFormat: 'Enter a 5-digit ZIP code.',
   npiFormat: 'NPI must be 10 digits.',
   riskScoreRange: 'Risk score must be a number from 0 to 100.',
+  // Issue #14: every chosen value is one of the 000 §9 lists. The form offers only those, so these show for a
+  // value an older referral kept or another client sent; they say what to do.
+  invalidNeed: (value: string) => `Choose needs from the list: "${value}" is not one of them.`,
+  invalidHousingSubcategory: (value: string) =>
+    `Choose housing subcategories from the list: "${value}" is not one of them.`,
+  invalidTransportationSubcategory: (value: string) =>
+    `Choose transportation subcategories from the list: "${value}" is not one of them.`,
+  housingSubcategoryWithoutNeed: 'Select Housing Assistance to choose housing subcategories.',
+  transportationSubcategoryWithoutNeed: 'Select Transportation to choose transportation subcategories.',
+  invalidLanguage: 'Choose a language from the list.',
+  invalidState: 'Choose a US state from the list.',
+  invalidCountry: 'Choose a country from the list.',
+  invalidHealthPlan: 'Choose a health plan from the list.',
+  invalidPlanType: 'Choose a plan type from the list.',
+  invalidAvailability: 'Choose an availability from the list.',
+  invalidUrgency: 'Choose an urgency from the list.',
+  invalidUrgencyLevel: `Urgency level must be one of: ${SERVER_URGENCIES.join(', ')}.`,
+  urgencyMismatch: (urgency: string, level: string) =>
+    `Urgency level ${level} does not match the urgency ${urgency} (it is ${urgencyToServer(urgency)}).`,
   tooLong: (max: number) => `At most ${max} characters.`,
   tooManyItems: (max: number) => `At most ${max} items.`,
   newIsPending: 'A new referral is always Pending.',
@@ -38,6 +74,9 @@ export const REFERRAL_MESSAGES = {
   onlyOwnerChanges: 'Only the organization that created this referral can change it.',
   onlyPendingDelete: 'Only pending referrals can be deleted.',
   invalidStatus: `Status must be one of: ${REFERRAL_STATUSES.join(', ')}.`,
+  invalidOutcome: `Outcome must be one of: ${REFERRAL_OUTCOMES.join(', ')}.`,
+  outcomeRequired: 'Choose how the referral ended (the outcome) to mark it Completed.',
+  reasonRequired: 'Give a reason to cancel the referral.',
 } as const;
 
 /** 000 §9: referral numbers are 10 digits. */
@@ -153,10 +192,80 @@ const riskScoreField = z.preprocess(
     .transform((v) => v ?? null),
 );
 
-const needList = z
-  .array(z.string().trim().min(1).max(120, REFERRAL_MESSAGES.tooLong(120)))
-  .max(30, REFERRAL_MESSAGES.tooManyItems(30))
-  .default([]);
+/** A value of a 000 §9 list in the list's spelling, whatever its case ("spanish" is Spanish); else as given. */
+function inListSpelling(options: readonly string[], value: unknown, aliases: Record<string, string> = {}) {
+  if (typeof value !== 'string') return value;
+  const key = value.trim().toLowerCase();
+  return options.find((o) => o.toLowerCase() === key) ?? aliases[key] ?? value;
+}
+
+/**
+ * A required choice from a 000 §9 list (issue #14): blank gives the field's "is required" message, a value not
+ * on the list `invalid`.
+ */
+function requiredChoice<const T extends readonly [string, ...string[]]>(
+  options: T,
+  required: string,
+  invalid: string,
+) {
+  return z.preprocess(
+    (v) => inListSpelling(options, blankToUndefined(v)),
+    z.enum(options, { error: (issue) => (issue.input === undefined ? required : invalid) }),
+  );
+}
+
+/** An optional choice from a 000 §9 list: blank or missing takes `fallback`. */
+function defaultedChoice<const T extends readonly [string, ...string[]]>(
+  options: T,
+  fallback: T[number],
+  invalid: string,
+  aliases: Record<string, string> = {},
+) {
+  return z.preprocess(
+    (v) => inListSpelling(options, blankToUndefined(v), aliases),
+    z.enum(options, { error: invalid }).default(fallback),
+  );
+}
+
+/**
+ * A list of needs from one 000 §9 list (issue #14), each in the list's spelling, each once. A value off the
+ * list is reported on the field itself (not on its index), naming the value, so the form shows it on the group.
+ */
+function needList(options: readonly string[], invalid: (value: string) => string) {
+  return z
+    .array(z.string().trim().max(120, REFERRAL_MESSAGES.tooLong(120)))
+    .max(30, REFERRAL_MESSAGES.tooManyItems(30))
+    .superRefine((list, ctx) => {
+      // A refinement, not a failing transform: the list stays a list for the §5.1 rules (formRules) to count.
+      const off = list.find((item) => !options.includes(inListSpelling(options, item) as string));
+      if (off !== undefined) ctx.addIssue({ code: 'custom', message: invalid(off), input: off });
+    })
+    .transform((list) => [...new Set(list.map((item) => inListSpelling(options, item) as string))])
+    .default([]);
+}
+
+/** 000 §9 Needs: the two parents and the other needs (subcategories go in their own lists). */
+const NEEDS = [HOUSING_NEED, TRANSPORTATION_NEED, ...OTHER_NEEDS] as const;
+
+/**
+ * 000 §9 "States: all 50 US states plus District of Columbia", stored as the code. The form sends the code; a
+ * state's name (any case) is accepted too and stored as its code, so "California" and "ca" are "CA". Blank is
+ * no state (the field is optional).
+ */
+const stateField = z.preprocess(
+  blankToNull,
+  z
+    .string()
+    .max(50, REFERRAL_MESSAGES.invalidState)
+    .nullish()
+    .transform((v, ctx) => {
+      if (v == null) return null;
+      const code = usStateCode(v);
+      if (code) return code;
+      ctx.addIssue({ code: 'custom', message: REFERRAL_MESSAGES.invalidState, input: v });
+      return z.NEVER;
+    }),
+);
 
 /**
  * The fields a client sends to create or edit a referral (000 §3.3): the §5.1 messages, the §5.2 required
@@ -169,29 +278,51 @@ const referralFields = {
   email: emailField,
   date_of_birth: dateOfBirthField,
   zip_code: zipField,
-  preferred_language: optionalText(50).transform((v) => v ?? 'English'),
+  preferred_language: defaultedChoice(LANGUAGES, 'English', REFERRAL_MESSAGES.invalidLanguage),
   street_address: optionalText(200),
   city: optionalText(100),
-  state: optionalText(50),
-  country: z.preprocess(blankToUndefined, z.enum(COUNTRIES).default('USA')),
+  state: stateField,
+  // 000 §9 "USA (United States)": the form labels USA so; a client may send that label.
+  country: defaultedChoice(COUNTRIES, 'USA', REFERRAL_MESSAGES.invalidCountry, { 'united states': 'USA' }),
   medicaid_id: requiredText(REFERRAL_MESSAGES.medicaidIdRequired, 50),
-  health_plan: requiredText(REFERRAL_MESSAGES.healthPlanRequired, 100),
-  plan_type: z.enum(PLAN_TYPES).default('Managed Care'),
+  health_plan: requiredChoice(
+    HEALTH_PLANS,
+    REFERRAL_MESSAGES.healthPlanRequired,
+    REFERRAL_MESSAGES.invalidHealthPlan,
+  ),
+  plan_type: defaultedChoice(PLAN_TYPES, 'Managed Care', REFERRAL_MESSAGES.invalidPlanType),
   provider_name: requiredText(REFERRAL_MESSAGES.providerNameRequired, 200),
   npi_number: npiField,
   organization: requiredText(REFERRAL_MESSAGES.providerOrganizationRequired, 200),
   provider_phone_number: phoneField(REFERRAL_MESSAGES.providerPhoneRequired),
   primary_diagnosis: requiredText(REFERRAL_MESSAGES.diagnosisRequired, 500),
   risk_score: riskScoreField,
-  availability: z.preprocess(
-    blankToUndefined,
-    z.enum(AVAILABILITY_OPTIONS, { error: REFERRAL_MESSAGES.availabilityRequired }),
+  availability: requiredChoice(
+    AVAILABILITY_OPTIONS,
+    REFERRAL_MESSAGES.availabilityRequired,
+    REFERRAL_MESSAGES.invalidAvailability,
   ),
-  urgency_level: z.enum(SERVER_URGENCIES).default('Routine'),
+  /**
+   * Issue #14: the urgency the coordinator chose (Immediate, Within 24h, Within 1 Week, Routine), which is what
+   * the referral stores. The spec's server value (000 §3.2: Emergency, Urgent, Routine) stays accepted in
+   * urgency_level for the spec's clients; both may be sent when they agree. chosenUrgency() (referrals.ts)
+   * turns the two into the stored level; neither means Routine (000 §3.4).
+   */
+  urgency: z.preprocess(
+    blankToUndefined,
+    z.enum(CLIENT_URGENCIES, { error: REFERRAL_MESSAGES.invalidUrgency }).optional(),
+  ),
+  urgency_level: z.preprocess(
+    blankToUndefined,
+    z.enum(SERVER_URGENCIES, { error: REFERRAL_MESSAGES.invalidUrgencyLevel }).optional(),
+  ),
   additional_notes: optionalText(5000),
-  sdoh_needs: needList,
-  housing_subcategories: needList,
-  transportation_subcategories: needList,
+  sdoh_needs: needList(NEEDS, REFERRAL_MESSAGES.invalidNeed),
+  housing_subcategories: needList(HOUSING_SUBCATEGORIES, REFERRAL_MESSAGES.invalidHousingSubcategory),
+  transportation_subcategories: needList(
+    TRANSPORTATION_SUBCATEGORIES,
+    REFERRAL_MESSAGES.invalidTransportationSubcategory,
+  ),
   prior_authorization_required: z.boolean().default(false),
   member_consent_obtained: z.boolean({ error: REFERRAL_MESSAGES.consentRequired }),
   hipaa_compliant: z.boolean().default(true),
@@ -203,7 +334,17 @@ type NeedsAndConsent = {
   sdoh_needs?: string[];
   housing_subcategories?: string[];
   transportation_subcategories?: string[];
+  urgency?: unknown;
+  urgency_level?: unknown;
 };
+
+/** Whether a raw needs list holds `need` (any case, as the list field accepts it). */
+function holds(list: unknown, need: string): boolean {
+  return (
+    Array.isArray(list) &&
+    list.some((n) => typeof n === 'string' && n.trim().toLowerCase() === need.toLowerCase())
+  );
+}
 
 /**
  * 000 §5.1: consent and "at least one need" are object-level rules; they run even when other fields failed,
@@ -224,6 +365,32 @@ function formRules(raw: unknown, ctx: z.RefinementCtx) {
     count(value.sdoh_needs) + count(value.housing_subcategories) + count(value.transportation_subcategories);
   if (needs === 0) {
     ctx.addIssue({ code: 'custom', path: ['sdoh_needs'], message: REFERRAL_MESSAGES.needRequired });
+  }
+  // Issue #14: a subcategory is a kind of its parent need (000 §9), so it never stands without it (the form
+  // ticks the parent with its first subcategory).
+  if (count(value.housing_subcategories) > 0 && !holds(value.sdoh_needs, HOUSING_NEED)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['housing_subcategories'],
+      message: REFERRAL_MESSAGES.housingSubcategoryWithoutNeed,
+    });
+  }
+  if (count(value.transportation_subcategories) > 0 && !holds(value.sdoh_needs, TRANSPORTATION_NEED)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['transportation_subcategories'],
+      message: REFERRAL_MESSAGES.transportationSubcategoryWithoutNeed,
+    });
+  }
+  // Both urgencies sent must say the same (Within 1 Week is Urgent), or one of them would be silently dropped.
+  const { urgency, urgency_level: level } = value;
+  const isServerValue = (SERVER_URGENCIES as readonly unknown[]).includes(level);
+  if (isClientUrgency(urgency) && isServerValue && urgencyToServer(urgency) !== level) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['urgency_level'],
+      message: REFERRAL_MESSAGES.urgencyMismatch(urgency, String(level)),
+    });
   }
 }
 
@@ -266,18 +433,35 @@ const statusInput = z.preprocess(
   z.enum(REFERRAL_STATUSES, { error: REFERRAL_MESSAGES.invalidStatus }),
 );
 
-/** PUT /api/referrals/{id} status change (000 §7: {status, updated_at}). */
+/**
+ * PUT /api/referrals/{id} status change (000 §7: {status, updated_at}), with what the closed loop's steps need
+ * (issue #14, referral-lifecycle.ts): the outcome of a Completed referral, the reason of a Cancelled one, and a
+ * note for either.
+ */
 export const referralStatusChangeSchema = z.strictObject({
   status: statusInput,
   /** The client's clock; the server stores its own time. */
   updated_at: z.string().max(40).optional(),
+  outcome: z.enum(REFERRAL_OUTCOMES, { error: REFERRAL_MESSAGES.invalidOutcome }).optional(),
+  reason: stepText(500),
+  note: stepText(2000),
 });
 export type ReferralStatusChange = z.output<typeof referralStatusChangeSchema>;
+
+/** A step's reason or note: absent when blank, so a plain {status} change parses to just that. */
+function stepText(max: number) {
+  return z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(max, REFERRAL_MESSAGES.tooLong(max)).optional(),
+  );
+}
+
+const STATUS_CHANGE_KEYS = new Set(['status', 'updated_at', 'outcome', 'reason', 'note']);
 
 export function isStatusChangeBody(value: unknown): boolean {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
   const keys = Object.keys(value);
-  return keys.includes('status') && keys.every((k) => k === 'status' || k === 'updated_at');
+  return keys.includes('status') && keys.every((k) => STATUS_CHANGE_KEYS.has(k));
 }
 
 export type ReferralPut =

@@ -50,6 +50,12 @@ export const referralSchema = z
     primary_diagnosis: z.string(),
     risk_score: z.number().int().nullable(),
     availability: nullableString,
+    /**
+     * The urgency the coordinator chose (CLIENT_URGENCIES), as stored (issue #14). A string, not the enum, so a
+     * row with an older value still reads.
+     */
+    urgency: z.string(),
+    /** The spec's server value (000 §3.2: Emergency, Urgent, Routine), derived from `urgency`. */
     urgency_level: z.string(),
     additional_notes: nullableString,
     sdoh_needs: z.array(z.string()),
@@ -70,6 +76,13 @@ export const referralSchema = z
     rejected_at: timestampSchema.nullable(),
     rejection_reason: nullableString,
     expires_at: timestampSchema.nullable(),
+    /** Issue #14: how a Completed referral ended (REFERRAL_OUTCOMES) and the provider's note; when. */
+    outcome: nullableString.optional(),
+    outcome_note: nullableString.optional(),
+    completed_at: timestampSchema.nullable().optional(),
+    /** Issue #14: withdrawn by the referrer, why and when. */
+    cancellation_reason: nullableString.optional(),
+    cancelled_at: timestampSchema.nullable().optional(),
     phi_email_sent: z.boolean(),
     email_sent_to: nullableString,
     emergency_contact_name: nullableString,

@@ -67,6 +67,13 @@ describe('renderTemplate (001 §3 placeholders and fallbacks)', () => {
     );
   });
 
+  it('shows the urgency the coordinator chose, not the server value (issue #14)', () => {
+    const values = templateValues({ ...referral, urgency: 'Within 1 Week' }, 'Harbor', now);
+    expect(values.urgency_level).toBe('Within 1 Week');
+    const sms = REFERRAL_TEMPLATES.find((t) => t.id === 'sms_detailed')!;
+    expect(renderTemplate(sms.body, values)).toContain('Urgency: Within 1 Week.');
+  });
+
   it("falls back to 'Provider', 'Member', 'Normal' for urgency and 'N/A' for the rest", () => {
     const text = renderTemplate(
       '{{provider_name}} {{member_name}} {{urgency_level}} {{member_phone}} {{ sdoh_needs }}',

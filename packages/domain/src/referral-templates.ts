@@ -174,6 +174,9 @@ export type TemplateReferral = {
   phone_number?: string | null;
   primary_diagnosis?: string | null;
   sdoh_needs?: readonly string[] | null;
+  /** The urgency the coordinator chose (issue #14); what {{urgency_level}} shows when given. */
+  urgency?: string | null;
+  /** The spec's server value (000 §3.2), shown as it is when no chosen urgency is given. */
   urgency_level?: string | null;
   created_at?: string | null;
 };
@@ -197,7 +200,8 @@ export function templateValues(
     referral_id: referral.referral_number,
     primary_diagnosis: referral.primary_diagnosis,
     sdoh_needs: referral.sdoh_needs?.length ? referral.sdoh_needs.join(', ') : null,
-    urgency_level: referral.urgency_level,
+    // Issue #14: a provider reads the urgency the coordinator chose ("Within 1 Week"), not the server's "Urgent".
+    urgency_level: referral.urgency || referral.urgency_level,
     created_at: referral.created_at ? referral.created_at.slice(0, 10) : null,
   };
 }

@@ -10,6 +10,9 @@ export const REFERRAL_STATUSES = [
   'on_hold',
   'completed',
   'rejected',
+  // Issue #14, the closed loop: the provider did not answer in time; the referrer withdrew the referral.
+  'expired',
+  'cancelled',
 ] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 
@@ -22,6 +25,8 @@ export const REFERRAL_STATUS_LABELS: Record<ReferralStatus, string> = {
   on_hold: 'On Hold',
   completed: 'Completed',
   rejected: 'Rejected',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
 };
 
 /**
@@ -64,6 +69,32 @@ export function urgencyToClient(value: string | null | undefined): ClientUrgency
   if (value === 'Emergency') return 'Immediate';
   if (value === 'Urgent') return 'Within 24h';
   return 'Routine';
+}
+
+export function isClientUrgency(value: unknown): value is ClientUrgency {
+  return (CLIENT_URGENCIES as readonly unknown[]).includes(value);
+}
+
+/** The client levels a server value stands for: Urgent is both Within 24h and Within 1 Week (000 §3.2). */
+export function clientUrgenciesOf(value: ServerUrgency): ClientUrgency[] {
+  return CLIENT_URGENCIES.filter((level) => urgencyToServer(level) === value);
+}
+
+/**
+ * The level a create or edit stores (issue #14: the referral keeps the coordinator's choice). `urgency` is the
+ * choice itself; a client of the spec sends only the server value `urgency_level`, which names a level only
+ * when it stands for one: Urgent is read as Within 24h (000 §3.2 reverse), unless the referral already holds a
+ * level that Urgent stands for (Within 1 Week): an edit that sends back the Urgent it read keeps that level, so
+ * the server value is never fed back into the choice.
+ */
+export function chosenUrgency(
+  given: { urgency?: ClientUrgency | null; urgency_level?: ServerUrgency | null },
+  stored?: string | null,
+): ClientUrgency {
+  if (given.urgency) return given.urgency;
+  if (!given.urgency_level) return 'Routine';
+  if (isClientUrgency(stored) && urgencyToServer(stored) === given.urgency_level) return stored;
+  return urgencyToClient(given.urgency_level);
 }
 
 /** 000 §9 Social needs. */

@@ -14,6 +14,7 @@ export function makeMatchingReferral(overrides: Partial<MatchingReferral> = {}):
     longitude: -122.22,
     primary_diagnosis: 'Type 2 diabetes',
     sdoh_needs: ['Food Assistance'],
+    urgency: 'Within 24h',
     urgency_level: 'Urgent',
     preferred_language: 'English',
     status: 'pending',

@@ -68,5 +68,10 @@ export const REFERRALS_ERROR_REASONS = {
   'referral.expired': 'conflict',
   'referral.not_awaiting_answer': 'conflict',
   'referral.provider_not_matched': 'not_found',
+  /** A status change the lifecycle does not allow from the current status, for this actor (issue #14). */
+  'referral.transition_refused': 'conflict',
+  /** A step that needs an outcome (Completed) or a reason (Cancelled) came without it. */
+  'referral.outcome_required': 'validation_failed',
+  'referral.reason_required': 'validation_failed',
   // --- end of matching, sending and answers ---
 } as const satisfies Record<string, ErrorCode>;

@@ -313,6 +313,31 @@ describe('planFills: the whole form at once', () => {
     );
     expect(plan[0]).toEqual({ action: 'check', token: 'r2' });
   });
+
+  it('fills the urgency the coordinator chose, or the words of its server value (issue #14)', () => {
+    const urgency = (...texts: string[]) => [
+      control({
+        type: 'radio',
+        label: 'Urgency',
+        options: texts.map((text, i) => ({ value: String(i), text })),
+        optionTokens: texts.map((_, i) => `r${i}`),
+      }),
+    ];
+    const week = { ...values, urgency: 'Within 1 Week' };
+    expect(planFills(urgency('Within 24 hours', 'Within 1 week', 'Routine'), week)[0]).toEqual({
+      action: 'check',
+      token: 'r1',
+    });
+    expect(planFills(urgency('Routine', 'Urgent', 'Emergency'), week)[0]).toEqual({
+      action: 'check',
+      token: 'r1',
+    });
+    const now = { ...values, urgency: 'Immediate' };
+    expect(planFills(urgency('Routine', 'Urgent', 'Emergency'), now)[0]).toEqual({
+      action: 'check',
+      token: 'r2',
+    });
+  });
 });
 
 describe('reading the page', () => {

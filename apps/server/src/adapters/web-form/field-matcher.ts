@@ -77,7 +77,10 @@ export type FormValues = {
   healthPlan: string | null;
   language: string | null;
   needs: string[];
-  /** The server's urgency: Emergency | Urgent | Routine. */
+  /**
+   * The urgency the coordinator chose (Immediate, Within 24h, Within 1 Week, Routine; issue #14), or a server
+   * value (Emergency, Urgent, Routine).
+   */
   urgency: string | null;
   availability: string | null;
   referrerName: string | null;
@@ -428,6 +431,18 @@ const URGENCY_WORDS: Record<string, string[]> = {
   emergency: ['Emergency', 'Immediate', 'Critical', 'ASAP', 'Urgent', 'High'],
   urgent: ['Urgent', 'Within 24 hours', 'Within 24h', 'High', 'Soon', 'ASAP'],
   routine: ['Routine', 'Normal', 'Standard', 'Regular', 'Not urgent', 'Low', 'Within 1 week'],
+  // The chosen levels (issue #14): their own words first, then those of their server value (000 §3.2).
+  immediate: ['Immediate', 'Emergency', 'Critical', 'ASAP', 'Urgent', 'High'],
+  'within 24h': ['Within 24h', 'Within 24 hours', '24 hours', 'Urgent', 'High', 'Soon', 'ASAP'],
+  'within 1 week': [
+    'Within 1 week',
+    'Within a week',
+    'Within 7 days',
+    'This week',
+    'Urgent',
+    'Medium',
+    'Soon',
+  ],
 };
 
 const YES = ['Yes', 'Sí', 'Si', 'I agree', 'Agree', 'I consent', 'Acepto'];

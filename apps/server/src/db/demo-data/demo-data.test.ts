@@ -1,7 +1,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REFERRAL_STATUSES } from '@trust/domain';
+import {
+  AVAILABILITY_OPTIONS,
+  CLIENT_URGENCIES,
+  COUNTRIES,
+  HEALTH_PLANS,
+  HOUSING_NEED,
+  HOUSING_SUBCATEGORIES,
+  LANGUAGES,
+  OTHER_NEEDS,
+  PLAN_TYPES,
+  REFERRAL_STATUSES,
+  TRANSPORTATION_NEED,
+  TRANSPORTATION_SUBCATEGORIES,
+  usStateCode,
+} from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_PASSWORD } from '../../../test/helpers.ts';
 import { startServerProcess, waitUntil } from '../../../test/server-process.ts';
@@ -43,6 +57,42 @@ describe('demo data', () => {
     });
   });
 
+  it("keeps every value in the spec's lists and shows every urgency a coordinator can choose (issue #14)", async () => {
+    const rows = await database.query<{
+      urgency: string;
+      sdoh_needs: string[];
+      housing_subcategories: string[];
+      transportation_subcategories: string[];
+      preferred_language: string;
+      state: string | null;
+      country: string;
+      health_plan: string | null;
+      plan_type: string;
+      availability: string | null;
+    }>(
+      `SELECT urgency, sdoh_needs, housing_subcategories, transportation_subcategories, preferred_language,
+              state, country, health_plan, plan_type, availability
+         FROM referrals`,
+    );
+    expect(new Set(rows.map((r) => r.urgency))).toEqual(new Set(CLIENT_URGENCIES));
+    const inList = (list: readonly string[], value: string | null) => value !== null && list.includes(value);
+    const bad = rows.filter(
+      (r) =>
+        !r.sdoh_needs.every((n) => inList([HOUSING_NEED, TRANSPORTATION_NEED, ...OTHER_NEEDS], n)) ||
+        !r.housing_subcategories.every((s) => inList(HOUSING_SUBCATEGORIES, s)) ||
+        !r.transportation_subcategories.every((s) => inList(TRANSPORTATION_SUBCATEGORIES, s)) ||
+        (r.housing_subcategories.length > 0 && !r.sdoh_needs.includes(HOUSING_NEED)) ||
+        (r.transportation_subcategories.length > 0 && !r.sdoh_needs.includes(TRANSPORTATION_NEED)) ||
+        !inList(LANGUAGES, r.preferred_language) ||
+        (r.state !== null && usStateCode(r.state) !== r.state) ||
+        !inList(COUNTRIES, r.country) ||
+        !inList(HEALTH_PLANS, r.health_plan) ||
+        !inList(PLAN_TYPES, r.plan_type) ||
+        !inList(AVAILABILITY_OPTIONS, r.availability),
+    );
+    expect(bad).toEqual([]);
+  });
+
   it('links community organizations to their directory listing', async () => {
     const rows = await database.query<{ name: string }>(
       `SELECT o.name FROM providers p JOIN organizations o ON o.id = p.organization_id`,
@@ -75,7 +125,8 @@ describe('demo data', () => {
   it('matched referrals carry the 7-day response window', async () => {
     const [row] = await database.query<{ bad: number }>(
       `SELECT count(*)::int AS bad FROM referrals
-        WHERE status <> 'pending' AND (matched_provider_id IS NULL OR expires_at <> matched_at + interval '7 days')`,
+        WHERE status NOT IN ('pending', 'cancelled')
+          AND (matched_provider_id IS NULL OR expires_at <> matched_at + interval '7 days')`,
     );
     expect(row!.bad).toBe(0);
   });
@@ -111,11 +162,21 @@ describe('demo data', () => {
         'note_added',
       ]),
     );
-    // Expired referrals are open again (Pending), and a claimed one was claimed by a user of the provider.
-    const [expired] = await database.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM referrals WHERE acceptance_status = 'expired' AND status = 'pending'",
+    // Expired referrals wait to be matched again (issue #14), completed ones say how they ended, cancelled ones
+    // why; a claimed one was claimed by a user of the provider.
+    const [closed] = await database.query<{ expired: number; completed: number; cancelled: number }>(
+      `SELECT count(*) FILTER (WHERE status = 'expired' AND acceptance_status = 'expired')::int AS expired,
+              count(*) FILTER (WHERE status = 'completed' AND outcome IS NOT NULL AND completed_at IS NOT NULL)::int AS completed,
+              count(*) FILTER (WHERE status = 'cancelled' AND cancellation_reason IS NOT NULL)::int AS cancelled
+         FROM referrals`,
     );
-    expect(expired!.n).toBeGreaterThan(0);
+    expect(closed!.expired).toBeGreaterThan(0);
+    expect(closed!.completed).toBeGreaterThan(0);
+    expect(closed!.cancelled).toBeGreaterThan(0);
+    const [unfinished] = await database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM referrals WHERE (status = 'completed') <> (outcome IS NOT NULL)",
+    );
+    expect(unfinished!.n).toBe(0);
     const claims = await database.query<{ by_provider_user: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = e.actor_user_id
                          AND m.organization_id = p.organization_id) AS by_provider_user

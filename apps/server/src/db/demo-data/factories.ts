@@ -400,7 +400,9 @@ export function makeReferral(
     primaryDiagnosis: rng.pick(DIAGNOSES),
     riskScore: rng.int(5, 95),
     availability: rng.pick(AVAILABILITY_OPTIONS),
-    urgencyLevel: rng.pick(['Emergency', 'Urgent', 'Urgent', 'Routine', 'Routine', 'Routine']),
+    // Issue #14: every chosen level (the two that the spec's Urgent stands for included); six entries as before,
+    // so the draws after this one, and the rest of the demo, stay the same.
+    urgency: rng.pick(['Immediate', 'Within 24h', 'Within 1 Week', 'Routine', 'Routine', 'Routine']),
     additionalNotes: rng.chance(0.3) ? 'Prefers text messages in the afternoon.' : null,
     sdohNeeds: needs,
     housingSubcategories: needs.includes(HOUSING_NEED)

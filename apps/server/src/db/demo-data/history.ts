@@ -17,6 +17,10 @@ export type Actors = {
   providerName: string;
 };
 
+const START = { to: 'in_progress', action: 'start' };
+const HOLD = { to: 'on_hold', action: 'hold' };
+const COMPLETE = { to: 'completed', action: 'complete' };
+
 function later(at: Date, rng: Random, minHours: number, maxHours: number, cap: Date): Date {
   const next = new Date(at.getTime() + rng.int(minHours * 60, maxHours * 60) * 60_000);
   return next > cap ? cap : next;
@@ -37,6 +41,17 @@ export function referralTimeline(rng: Random, r: ReferralRow, actors: Actors, no
       at: created,
     },
   ];
+  if (r.status === 'cancelled' && r.cancelledAt instanceof Date) {
+    events.push({
+      ...base,
+      actorUserId: creator,
+      type: 'status_changed',
+      fromStatus: 'pending',
+      toStatus: 'cancelled',
+      details: { action: 'cancel', reason: r.cancellationReason ?? null },
+      at: r.cancelledAt,
+    });
+  }
   if (!r.matchedProviderId || !r.matchedAt) return events;
 
   const matchedAt = r.matchedAt as Date;
@@ -60,26 +75,13 @@ export function referralTimeline(rng: Random, r: ReferralRow, actors: Actors, no
     });
   texted('matched', matchedAt);
 
-  if (r.status === 'authorized') {
-    const at = later(matchedAt, rng, 1, 24, now);
-    events.push({
-      ...base,
-      actorUserId: creator,
-      type: 'status_changed',
-      fromStatus: 'matched',
-      toStatus: 'authorized',
-      details: {},
-      at,
-    });
-    texted('authorized', at);
-  }
   if (r.acceptanceStatus === 'expired') {
     events.push({
       ...base,
       actorUserId: null,
       type: 'expired',
       fromStatus: 'matched',
-      toStatus: 'pending',
+      toStatus: 'expired',
       details: { provider_name: actors.providerName },
       at: r.expiresAt as Date,
     });
@@ -115,34 +117,52 @@ export function referralTimeline(rng: Random, r: ReferralRow, actors: Actors, no
         at: new Date(Math.min(acceptedAt.getTime() + 30_000, now.getTime())),
       });
     }
-    // Work after acceptance: in progress, possibly on hold, then completed.
-    const path: string[] =
-      r.status === 'in_progress'
-        ? ['in_progress']
-        : r.status === 'on_hold'
-          ? ['in_progress', 'on_hold']
-          : r.status === 'completed'
-            ? rng.chance(0.3)
-              ? ['in_progress', 'on_hold', 'in_progress', 'completed']
-              : ['in_progress', 'completed']
-            : [];
+    // Issue #14: the referrer authorizes an accepted referral (the member is texted), then the provider's work:
+    // in progress, possibly on hold, then completed with an outcome.
     let from = 'accepted';
     let at = acceptedAt;
-    // Each step takes its share of the time left, so a recent acceptance does not pile its steps up at `now`.
-    const share = (now.getTime() - acceptedAt.getTime()) / (path.length + 1);
-    for (const to of path) {
-      at = new Date(at.getTime() + Math.max(60_000, Math.min(rng.int(2 * 60, 96 * 60) * 60_000, share)));
-      if (at > now) at = now;
+    if (r.status === 'authorized') {
+      at = later(acceptedAt, rng, 1, 24, now);
       events.push({
         ...base,
         actorUserId: creator,
         type: 'status_changed',
-        fromStatus: from,
-        toStatus: to,
-        details: {},
+        fromStatus: 'accepted',
+        toStatus: 'authorized',
+        details: { action: 'authorize' },
         at,
       });
-      from = to;
+      texted('authorized', at);
+    }
+    const path: { to: string; action: string }[] =
+      r.status === 'in_progress'
+        ? [START]
+        : r.status === 'on_hold'
+          ? [START, HOLD]
+          : r.status === 'completed'
+            ? rng.chance(0.3)
+              ? [START, HOLD, START, COMPLETE]
+              : [START, COMPLETE]
+            : [];
+    const end = r.completedAt instanceof Date ? r.completedAt : now;
+    // Each step takes its share of the time left, so a recent acceptance does not pile its steps up at `now`.
+    const share = (end.getTime() - acceptedAt.getTime()) / (path.length + 1);
+    for (const step of path) {
+      at = new Date(at.getTime() + Math.max(60_000, Math.min(rng.int(2 * 60, 96 * 60) * 60_000, share)));
+      if (step === COMPLETE || at > end) at = end;
+      events.push({
+        ...base,
+        actorUserId: actors.providerUser?.id ?? null,
+        type: 'status_changed',
+        fromStatus: from,
+        toStatus: step.to,
+        details:
+          step === COMPLETE
+            ? { action: step.action, outcome: r.outcome ?? null, note: r.outcomeNote ?? null }
+            : { action: step.action },
+        at,
+      });
+      from = step.to;
     }
   }
   return events;

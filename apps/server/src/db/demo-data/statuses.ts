@@ -1,4 +1,4 @@
-import { REFERRAL_STATUSES, type ReferralStatus } from '@trust/domain';
+import { REFERRAL_STATUSES, type ReferralOutcome, type ReferralStatus } from '@trust/domain';
 import type { referrals } from '../schema/index.ts';
 import type { Random } from './random.ts';
 
@@ -7,6 +7,21 @@ const REJECTION_REASONS = [
   'At capacity this month',
   'Outside our service area',
   'Service not offered for this need',
+];
+
+const CANCELLATION_REASONS = [
+  'Member moved out of the service area',
+  'Member found help on their own',
+  'Entered by mistake',
+];
+/** Mostly served, as a working network's would be; the other outcomes each appear. */
+const OUTCOMES: { outcome: ReferralOutcome; note: string | null }[] = [
+  { outcome: 'service_provided', note: 'Member enrolled and attended the first visit.' },
+  { outcome: 'service_provided', note: null },
+  { outcome: 'service_provided', note: 'Services delivered; no further needs reported.' },
+  { outcome: 'unable_to_reach', note: 'Three calls and a text over two weeks, no answer.' },
+  { outcome: 'member_declined', note: 'Member no longer wanted the service.' },
+  { outcome: 'not_eligible', note: 'Income above the program limit.' },
 ];
 
 function notAfter(now: Date, at: Date) {
@@ -35,10 +50,18 @@ export function referralLifecycle(
   const status: ReferralStatus = REFERRAL_STATUSES[index % REFERRAL_STATUSES.length]!;
   // A community organization with users of its own claimed it from the live feed; others were matched.
   const matchMethod = provider.linked ? 'claim' : base.useMatchingEngine ? 'auto' : 'manual';
-  if (status === 'pending') {
-    // Half of the pending ones were matched before and their provider let the 7 days pass (000 §4.2): they are
-    // open again, waiting to be matched anew.
-    if (index % (2 * REFERRAL_STATUSES.length) !== REFERRAL_STATUSES.length) return { status };
+  if (status === 'pending') return { status };
+  if (status === 'cancelled') {
+    // Withdrawn by the referrer before anyone took it (issue #14: cancelled with a reason).
+    const createdAt = base.createdAt instanceof Date ? base.createdAt : now;
+    return {
+      status,
+      cancelledAt: notAfter(now, new Date(createdAt.getTime() + rng.int(1, 72) * 3_600_000)),
+      cancellationReason: rng.pick(CANCELLATION_REASONS),
+    };
+  }
+  if (status === 'expired') {
+    // Matched 8 to 12 days ago, and the provider let the 7 days pass (000 §4.2): it needs matching anew.
     const matchedAt = new Date(now.getTime() - rng.int(8 * 24, 12 * 24) * 3_600_000);
     return {
       status,
@@ -54,7 +77,7 @@ export function referralLifecycle(
   const createdAt = base.createdAt instanceof Date ? base.createdAt : now;
   // Matched referrals still awaiting an answer were matched recently, some close to the 7-day expiry.
   const matchedAt =
-    status === 'matched' || status === 'authorized'
+    status === 'matched'
       ? new Date(now.getTime() - rng.int(1, 6 * 24) * 3_600_000)
       : new Date(Math.min(now.getTime(), createdAt.getTime() + rng.int(1, 48) * 3_600_000));
   const matched = {
@@ -65,7 +88,7 @@ export function referralLifecycle(
     matchMethod,
     expiresAt: new Date(matchedAt.getTime() + 7 * DAY),
   };
-  if (status === 'matched' || status === 'authorized') return { ...matched, acceptanceStatus: 'pending' };
+  if (status === 'matched') return { ...matched, acceptanceStatus: 'pending' };
   if (status === 'rejected') {
     return {
       ...matched,
@@ -74,11 +97,21 @@ export function referralLifecycle(
       rejectionReason: rng.pick(REJECTION_REASONS),
     };
   }
-  return {
+  const acceptedAt = notAfter(now, new Date(matchedAt.getTime() + rng.int(1, 72) * 3_600_000));
+  const accepted = {
     ...matched,
     acceptanceStatus: 'accepted',
-    acceptedAt: notAfter(now, new Date(matchedAt.getTime() + rng.int(1, 72) * 3_600_000)),
+    acceptedAt,
     phiEmailSent: Boolean(provider.email),
     emailSentTo: provider.email ?? null,
+  };
+  if (status !== 'completed') return accepted;
+  // The provider closed the loop (issue #14): how it ended, and when.
+  const outcome = rng.pick(OUTCOMES);
+  return {
+    ...accepted,
+    outcome: outcome.outcome,
+    outcomeNote: outcome.note,
+    completedAt: notAfter(now, new Date(acceptedAt.getTime() + rng.int(48, 240) * 3_600_000)),
   };
 }

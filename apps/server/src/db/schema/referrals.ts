@@ -53,7 +53,13 @@ export const referrals = pgTable(
     primaryDiagnosis: text('primary_diagnosis').notNull(),
     riskScore: smallint('risk_score'),
     availability: text('availability'),
-    urgencyLevel: text('urgency_level').notNull().default('Routine'),
+    /**
+     * The urgency the coordinator chose (CLIENT_URGENCIES: Immediate, Within 24h, Within 1 Week, Routine).
+     * Issue #14: the spec's server value (000 §3.2 urgency_level: Emergency, Urgent, Routine) folds Within 24h
+     * and Within 1 Week into Urgent, so storing it lost the choice. Only the chosen level is stored; the wire's
+     * urgency_level is derived from it (urgencyToServer) where it is sent, so the two can never disagree.
+     */
+    urgency: text('urgency').notNull().default('Routine'),
     additionalNotes: text('additional_notes'),
     sdohNeeds: text('sdoh_needs').array().notNull().default([]),
     housingSubcategories: text('housing_subcategories').array().notNull().default([]),
@@ -76,6 +82,13 @@ export const referrals = pgTable(
     rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     rejectionReason: text('rejection_reason'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Issue #14 closed loop: how a Completed referral ended (REFERRAL_OUTCOMES), with the provider's note. */
+    outcome: text('outcome'),
+    outcomeNote: text('outcome_note'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Issue #14: the referrer withdrew it, and why. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancellationReason: text('cancellation_reason'),
     phiEmailSent: boolean('phi_email_sent').notNull().default(false),
     emailSentTo: text('email_sent_to'),
     /** The outbound message carrying the member details to the provider (000 §2.5 "Email Pending" until sent). */

@@ -13,6 +13,7 @@ const referral = {
   referral_number: '4829301756',
   member_name: 'Rosa Achterberg',
   sdoh_needs: ['Food Assistance'],
+  urgency: 'Within 1 Week',
   urgency_level: 'Urgent',
 };
 const provider = { id: 501, name: 'Bayview Food Pantry' };
@@ -103,6 +104,8 @@ describe('Send-referral panel (001 §2.1, §2.2)', { timeout: 30_000 }, () => {
       'Hello Bayview Food Pantry, you have a new referral #4829301756 for Rosa Achterberg',
     );
     expect(message.value).toContain('within 48 hours');
+    // Issue #14: the urgency as the coordinator chose it, not the spec's Urgent.
+    expect(message.value).toContain('Urgency: Within 1 Week.');
     expect(screen.getByRole('button', { name: 'Send Referral' })).toBeEnabled();
   });
 

@@ -1,72 +1,47 @@
-import { Alert, Button, Card, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { type ClientReferral, normaliseReferralStatus } from '@trust/domain';
-import { useState } from 'react';
-import { ApiError } from '../../api/errors.ts';
-import { useChangeReferralStatus } from '../../api/referrals/change-referral-status.ts';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import {
+  type ClientReferral,
+  normaliseReferralStatus,
+  REFERRAL_OUTCOME_LABELS,
+  type ReferralOutcome,
+} from '@trust/domain';
 import { formatDateTime } from '../../components/format-date.ts';
 import { ReferralStatusBadge } from '../../components/referral/status-badge.tsx';
-import { statusUpdateNotice } from '../../components/referral/status-update-notice.ts';
+import { StatusStepsMenu, statusStepsFor } from '../../components/referral/status-steps.tsx';
 import { WORKSPACE_MESSAGES } from './messages.ts';
-import { WORKSPACE_STATUS_OPTIONS } from './status-options.ts';
 
-/** 000 §8: "Failed to update status…" when the server refused, "Error updating status…" when unreachable. */
-function failureOf(error: unknown): { title: string; detail: string | null } {
-  const network = !(error instanceof ApiError) || error.isNetworkError;
-  return network
-    ? { title: WORKSPACE_MESSAGES.statusError, detail: null }
-    : { title: WORKSPACE_MESSAGES.statusFailed, detail: error.detail };
+/** How a closed referral ended: the outcome and note of a Completed one, the reason of a Cancelled one. */
+function ClosedAs({ referral }: { referral: ClientReferral }) {
+  if (referral.status === 'completed' && referral.outcome) {
+    const label = REFERRAL_OUTCOME_LABELS[referral.outcome as ReferralOutcome] ?? referral.outcome;
+    return (
+      <Text size="sm">
+        <strong>Outcome:</strong> {label}
+        {referral.completedAt && ` (${formatDateTime(new Date(referral.completedAt))})`}
+        {referral.outcomeNote && ` — ${referral.outcomeNote}`}
+      </Text>
+    );
+  }
+  if (referral.status === 'cancelled' && referral.cancellationReason) {
+    return (
+      <Text size="sm">
+        <strong>Cancelled:</strong> {referral.cancellationReason}
+        {referral.cancelledAt && ` (${formatDateTime(new Date(referral.cancelledAt))})`}
+      </Text>
+    );
+  }
+  return null;
 }
 
 /**
- * 000 §2.7 Case Status card: a dropdown of statuses in any order (000 §4.1); choosing one fills the date
- * field with the current date-time; Update Status saves it as the signed-in user. The timeline and the rest
- * of the workspace refresh from the server (no page reload). Only the creating organization changes it.
+ * 000 §2.7 Case Status card, after issue #14: the status, how a closed referral ended, and Change status with
+ * only the steps of the lifecycle this organization may take now (the referrer's: Authorize, Cancel, Back to
+ * Pending; the accepted provider's: In Progress, On Hold, Completed with an outcome), each confirmed with what
+ * will happen. Every change is on the timeline with who made it and when.
  */
-export function CaseStatusCard({
-  referral,
-  canChange,
-  readOnlyReason,
-}: {
-  referral: ClientReferral;
-  canChange: boolean;
-  readOnlyReason: string | null;
-}) {
-  const [selected, setSelected] = useState<string | null>(null);
-  const [statusDate, setStatusDate] = useState('');
-  const [failure, setFailure] = useState<{ title: string; detail: string | null } | null>(null);
-  const change = useChangeReferralStatus();
+export function CaseStatusCard({ referral, canAct }: { referral: ClientReferral; canAct: boolean }) {
+  const steps = statusStepsFor(referral);
   const current = normaliseReferralStatus(referral.status);
-
-  const choose = (value: string | null) => {
-    setSelected(value);
-    setFailure(null);
-    setStatusDate(value ? formatDateTime(new Date()) : '');
-  };
-
-  const update = () => {
-    if (!selected) return;
-    setFailure(null);
-    change.mutate(
-      { id: Number(referral.id), status: selected },
-      {
-        onSuccess: (updated) => {
-          const notice = statusUpdateNotice(updated);
-          notifications.show({
-            color: 'green',
-            title: notice.title,
-            message: notice.lines.join(' '),
-            autoClose: 8000,
-          });
-          setSelected(null);
-          setStatusDate('');
-        },
-        onError: (error) => setFailure(failureOf(error)),
-      },
-    );
-  };
-
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label="Case Status">
       <Stack gap="sm">
@@ -74,43 +49,20 @@ export function CaseStatusCard({
           <Title order={3}>Case Status</Title>
           <ReferralStatusBadge status={referral.status} />
         </Group>
-        {readOnlyReason && (
+        <ClosedAs referral={referral} />
+        {!canAct ? (
           <Text size="sm" c="dimmed">
-            {readOnlyReason}
+            {WORKSPACE_MESSAGES.viewerReadOnly}
           </Text>
+        ) : steps.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {WORKSPACE_MESSAGES.noStatusStep(current)}
+          </Text>
+        ) : (
+          <Group justify="flex-end">
+            <StatusStepsMenu referral={referral} />
+          </Group>
         )}
-        <NativeSelect
-          label="Status"
-          data={[
-            { value: '', label: 'Choose a status', disabled: true },
-            ...WORKSPACE_STATUS_OPTIONS.map((s) => ({
-              value: s,
-              label: s === current ? `${s} (current)` : s,
-            })),
-          ]}
-          value={selected ?? ''}
-          onChange={(e) => choose(e.currentTarget.value || null)}
-          disabled={!canChange || change.isPending}
-        />
-        <TextInput
-          label="Status Date"
-          value={statusDate}
-          readOnly
-          placeholder="Filled when you choose a status"
-          disabled={!canChange}
-        />
-        {failure && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title={failure.title}>
-            {failure.detail}
-          </Alert>
-        )}
-        <Button
-          onClick={update}
-          disabled={!canChange || !selected || selected === current}
-          loading={change.isPending}
-        >
-          Update Status
-        </Button>
       </Stack>
     </Card>
   );

@@ -79,11 +79,6 @@ function Workspace({ referral, onBack }: { referral: ClientReferral; onBack: () 
   const owner = referral.viewerRole === 'owner';
   const writer = user?.org_role != null && user.org_role !== 'viewer';
   const canChange = owner && writer;
-  const readOnlyReason = !owner
-    ? WORKSPACE_MESSAGES.statusOwnerOnly
-    : !writer
-      ? WORKSPACE_MESSAGES.viewerReadOnly
-      : null;
 
   // The matched provider's organization answers here; everyone else sees that the answer is awaited.
   const responseRequired = awaitsProvider(referral) ? (
@@ -151,7 +146,7 @@ function Workspace({ referral, onBack }: { referral: ClientReferral; onBack: () 
         </Grid.Col>
 
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <CaseStatusCard referral={referral} canChange={canChange} readOnlyReason={readOnlyReason} />
+          <CaseStatusCard referral={referral} canAct={writer} />
         </Grid.Col>
       </Grid>
     </Stack>

@@ -18,9 +18,8 @@ export const WORKSPACE_MESSAGES = {
       : 'Email Pending: no email address is on file for the provider.',
   phiEmailFailed: (address: string | null) =>
     `The secure PHI email${address ? ` to ${address}` : ''} could not be delivered.`,
-  statusFailed: 'Failed to update status. Please try again.',
-  statusError: 'Error updating status. Please try again.',
-  statusOwnerOnly: 'Only the organization that created this referral can change its status.',
+  noStatusStep: (status: string) =>
+    `Nothing your organization may do changes this referral's status from ${status}: the next step is the other side's, or it is closed.`,
   viewerReadOnly: 'Your role in this organization can read this case but not change it.',
   contactSaved: 'Contact information saved.',
   contactFailed: 'Failed to save contact information. Please try again.',

@@ -76,6 +76,38 @@ describe('buildTimeline (000 §2.7)', () => {
     ]);
   });
 
+  it("shows a closing step's outcome, reason and note (issue #14)", () => {
+    const [done] = buildTimeline(
+      [
+        event('status_changed', '2026-11-24T10:00:00Z', {
+          from_status: 'in_progress',
+          to_status: 'completed',
+          details: { action: 'complete', outcome: 'unable_to_reach', note: 'Three calls, no answer' },
+        }),
+      ],
+      notSent,
+    );
+    expect(done!.lines).toEqual([
+      'Status changed from In Progress to Completed',
+      'Outcome: Unable to reach member',
+      'Note: Three calls, no answer',
+    ]);
+    const [cancelled] = buildTimeline(
+      [
+        event('status_changed', '2026-11-24T10:00:00Z', {
+          from_status: 'pending',
+          to_status: 'cancelled',
+          details: { action: 'cancel', reason: 'Entered twice' },
+        }),
+      ],
+      notSent,
+    );
+    expect(cancelled).toMatchObject({
+      title: 'Referral Cancelled',
+      lines: ['Status changed from Pending to Cancelled', 'Reason: Entered twice'],
+    });
+  });
+
   it('tells the PHI email inside the acceptance: sent, failed, or pending', () => {
     const accepted = event('accepted', '2026-11-22T10:00:00Z', {
       actor_name: 'Kai Harbor',

@@ -2,8 +2,10 @@ import {
   type ClientReferral,
   formatFileSize,
   normaliseReferralStatus,
+  REFERRAL_OUTCOME_LABELS,
   REFERRAL_STATUS_LABELS,
   type ReferralEvent,
+  type ReferralOutcome,
   type ReferralStatus,
   webFormSubmissionStatus,
 } from '@trust/domain';
@@ -67,6 +69,8 @@ function statusTitle(to: string | null): string {
       return 'Case On Hold';
     case 'completed':
       return 'Case Completed';
+    case 'cancelled':
+      return 'Referral Cancelled';
     default:
       return `Status Changed to ${statusLabel(to)}`;
   }
@@ -259,7 +263,15 @@ function entryOf(e: ReferralEvent): Omit<TimelineEntry, 'key' | 'who' | 'at'> | 
         kind: 'status',
         color: e.to_status === 'completed' ? 'green' : e.to_status === 'on_hold' ? 'yellow' : 'grape',
         title: statusTitle(e.to_status),
-        lines: [`Status changed from ${statusLabel(e.from_status)} to ${statusLabel(e.to_status)}`],
+        lines: [
+          `Status changed from ${statusLabel(e.from_status)} to ${statusLabel(e.to_status)}`,
+          // Issue #14: how it ended, why it was cancelled, and the note of the step.
+          ...(text(d.outcome)
+            ? [`Outcome: ${REFERRAL_OUTCOME_LABELS[d.outcome as ReferralOutcome] ?? text(d.outcome)}`]
+            : []),
+          ...(text(d.reason) ? [`Reason: ${text(d.reason)}`] : []),
+          ...(text(d.note) ? [`Note: ${text(d.note)}`] : []),
+        ],
       };
     case 'phi_email_sent':
       return {

@@ -347,11 +347,26 @@ describe('Contacts tab', { timeout: 30_000 }, () => {
 });
 
 describe('Case Status card', { timeout: 30_000 }, () => {
-  it('fills the date on choosing, saves, tells where the change shows and refreshes the timeline', async () => {
+  /** The steps Change status offers the organization (the select's options after its placeholder). */
+  function offeredSteps(card: HTMLElement) {
+    const select = within(card).getByRole('combobox', { name: /^Change the status of referral/ });
+    return within(select)
+      .getAllByRole('option')
+      .slice(1)
+      .map((o) => o.textContent);
+  }
+  async function chooseStep(card: HTMLElement, step: string) {
+    const select = within(card).getByRole('combobox', { name: /^Change the status of referral/ });
+    await userEvent.selectOptions(select, step);
+    return screen.findByRole('dialog');
+  }
+
+  it("the provider's organization marks In Progress after a confirmation that says what will happen", async () => {
     let status = 'accepted';
     let sent: unknown = null;
+    const provider = { viewer_role: 'provider' as const, acceptance_status: 'accepted' };
     const { fetchMock } = renderWorkspace({
-      referral: () => jsonResponse(200, makeMatchedReferral({ status, acceptance_status: 'accepted' })),
+      referral: () => jsonResponse(200, makeMatchedReferral({ ...provider, status })),
       events: () =>
         jsonResponse(200, {
           events:
@@ -370,85 +385,126 @@ describe('Case Status card', { timeout: 30_000 }, () => {
         'PUT /api/referrals/101': (init) => {
           sent = JSON.parse(String(init.body));
           status = 'in_progress';
-          return jsonResponse(200, makeMatchedReferral({ status, acceptance_status: 'accepted' }));
+          return jsonResponse(200, makeMatchedReferral({ ...provider, status }));
         },
       },
     });
     const card = await screen.findByRole('region', { name: 'Case Status' });
-    const update = within(card).getByRole('button', { name: 'Update Status' });
-    expect(update).toBeDisabled();
-    expect(within(card).getByLabelText('Status Date')).toHaveValue('');
-
-    await userEvent.selectOptions(within(card).getByLabelText('Status'), 'In Progress');
-    expect((within(card).getByLabelText('Status Date') as HTMLInputElement).value).not.toBe('');
-    await userEvent.click(update);
+    expect(offeredSteps(card)).toEqual(['Mark In Progress', 'Put On Hold', 'Mark Completed']);
+    const dialog = await chooseStep(card, 'Mark In Progress');
+    expect(dialog).toHaveAccessibleName(/^Mark In Progress: referral #/);
+    expect(dialog).toHaveTextContent('Accepted → In Progress.');
+    expect(dialog).toHaveTextContent('The referring organization sees at once that the service has started.');
+    expect(callsTo(fetchMock, 'PUT', '/api/referrals/101')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark In Progress' }));
 
     expect(await screen.findByText('Status updated to "In Progress"!')).toBeInTheDocument();
-    expect(
-      screen.getByText('This change is now reflected in: Case Timeline, Member Profile.'),
-    ).toBeInTheDocument();
-    expect(sent).toMatchObject({ status: 'In Progress', updated_at: expect.any(String) });
-    expect(callsTo(fetchMock, 'PUT', '/api/referrals/101')).toHaveLength(1);
+    expect(sent).toMatchObject({ status: 'in_progress', updated_at: expect.any(String) });
     // The timeline shows the change and who made it, without reloading the page.
     const timeline = await screen.findByRole('list', { name: 'Case Timeline' });
     expect(await within(timeline).findByText('Services In Progress')).toBeInTheDocument();
     expect(timeline).toHaveTextContent('Dana Rivers');
   });
 
-  it('mentions the Capacity Dashboard and the SMS for Matched', async () => {
+  it('Completed needs an outcome, sent with the note', async () => {
+    let sent: Record<string, unknown> | null = null;
     renderWorkspace({
+      referral: makeMatchedReferral({
+        viewer_role: 'provider',
+        status: 'in_progress',
+        acceptance_status: 'accepted',
+      }),
       routes: {
-        'PUT /api/referrals/101': () => jsonResponse(200, makeReferral({ status: 'matched' })),
+        'PUT /api/referrals/101': (init) => {
+          sent = JSON.parse(String(init.body));
+          return jsonResponse(200, makeMatchedReferral({ status: 'completed', outcome: 'service_provided' }));
+        },
       },
     });
     const card = await screen.findByRole('region', { name: 'Case Status' });
-    await userEvent.selectOptions(within(card).getByLabelText('Status'), 'Matched');
-    await userEvent.click(within(card).getByRole('button', { name: 'Update Status' }));
-    expect(await screen.findByText('Status updated to "Matched"!')).toBeInTheDocument();
-    expect(
-      screen.getByText(
-        'This change is now reflected in: Case Timeline, Capacity Dashboard, Member Profile. The member was sent an SMS notification.',
-      ),
-    ).toBeInTheDocument();
+    const dialog = await chooseStep(card, 'Mark Completed');
+    const confirm = within(dialog).getByRole('button', { name: 'Mark Completed' });
+    expect(confirm).toBeDisabled();
+    const outcome = within(dialog).getByLabelText('Outcome', { exact: false, selector: 'input' });
+    await userEvent.click(outcome);
+    const listbox = document.getElementById(outcome.getAttribute('aria-controls') ?? '');
+    await userEvent.click(within(listbox!).getByRole('option', { name: 'Service provided', hidden: true }));
+    await userEvent.type(within(dialog).getByLabelText('Note', { exact: false }), 'Enrolled in the program');
+    await userEvent.click(confirm);
+    await waitFor(() => expect(sent).not.toBeNull());
+    expect(sent).toMatchObject({
+      status: 'completed',
+      outcome: 'service_provided',
+      note: 'Enrolled in the program',
+    });
+  });
+
+  it('the referrer is offered only its own steps, and cancels only with a reason', async () => {
+    renderWorkspace({
+      referral: makeMatchedReferral({ status: 'accepted', acceptance_status: 'accepted' }),
+      routes: {
+        'PUT /api/referrals/101': () =>
+          jsonResponse(200, makeMatchedReferral({ status: 'cancelled', cancellation_reason: 'Moved away' })),
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Case Status' });
+    expect(offeredSteps(card)).toEqual(['Authorize', 'Cancel Referral']);
+    const dialog = await chooseStep(card, 'Cancel Referral');
+    const confirm = within(dialog).getByRole('button', { name: 'Cancel Referral' });
+    expect(confirm).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText('Reason', { exact: false }), 'Moved away');
+    expect(confirm).toBeEnabled();
   });
 
   it('tells a refused update apart from an unreachable server', async () => {
     let reachable = true;
     renderWorkspace({
+      referral: makeMatchedReferral({ status: 'accepted', acceptance_status: 'accepted' }),
       routes: {
         'PUT /api/referrals/101': () => {
           if (!reachable) throw new TypeError('Failed to fetch');
           return errorResponse(
-            403,
-            'Only the organization that created this referral can change it.',
-            'forbidden',
+            409,
+            'This referral is Completed; it cannot be set to Authorized. Nothing you may do changes its status from Completed.',
+            'conflict',
           );
         },
       },
     });
     const card = await screen.findByRole('region', { name: 'Case Status' });
-    await userEvent.selectOptions(within(card).getByLabelText('Status'), 'Completed');
-    await userEvent.click(within(card).getByRole('button', { name: 'Update Status' }));
-    expect(await within(card).findByText('Failed to update status. Please try again.')).toBeInTheDocument();
-    expect(card).toHaveTextContent('Only the organization that created this referral can change it.');
+    const dialog = await chooseStep(card, 'Authorize');
+    expect(dialog).toHaveTextContent('The member will be texted');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Authorize' }));
+    expect(await within(dialog).findByText('Failed to update status. Please try again.')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('This referral is Completed; it cannot be set to Authorized.');
 
     reachable = false;
-    await userEvent.click(within(card).getByRole('button', { name: 'Update Status' }));
-    expect(await within(card).findByText('Error updating status. Please try again.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Authorize' }));
+    expect(await within(dialog).findByText('Error updating status. Please try again.')).toBeInTheDocument();
   });
 
-  it("cannot be changed by the matched provider's organization or a viewer", async () => {
-    renderWorkspace({ referral: makeMatchedReferral({ viewer_role: 'provider' }) });
+  it('shows how a closed referral ended, with no step left to take', async () => {
+    renderWorkspace({
+      referral: makeMatchedReferral({
+        status: 'completed',
+        acceptance_status: 'accepted',
+        outcome: 'unable_to_reach',
+        outcome_note: 'Three calls, no answer',
+      }),
+    });
     const card = await screen.findByRole('region', { name: 'Case Status' });
-    expect(within(card).getByLabelText('Status')).toBeDisabled();
-    expect(within(card).getByRole('button', { name: 'Update Status' })).toBeDisabled();
-    expect(card).toHaveTextContent('Only the organization that created this referral can change its status.');
+    expect(card).toHaveTextContent('Outcome: Unable to reach member');
+    expect(card).toHaveTextContent('Three calls, no answer');
+    expect(within(card).queryByRole('combobox', { name: /^Change the status/ })).toBeNull();
+    expect(card).toHaveTextContent(
+      "Nothing your organization may do changes this referral's status from Completed",
+    );
   });
 
   it('is read-only for a viewer of the owning organization', async () => {
     renderWorkspace({ orgRole: 'viewer' });
     const card = await screen.findByRole('region', { name: 'Case Status' });
-    expect(within(card).getByLabelText('Status')).toBeDisabled();
+    expect(within(card).queryByRole('combobox', { name: /^Change the status/ })).toBeNull();
     expect(card).toHaveTextContent('Your role in this organization can read this case but not change it.');
   });
 });

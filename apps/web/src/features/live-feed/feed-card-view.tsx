@@ -78,7 +78,7 @@ export function FeedCardView({ card, now, actions }: { card: FeedCard; now: Date
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Group gap="xs">
-            <UrgencyBadge urgency={card.urgency_level} size="sm" />
+            <UrgencyBadge urgency={card.urgency} size="sm" />
             {card.status !== 'pending' && <ReferralStatusBadge status={card.status} size="sm" />}
           </Group>
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>

@@ -21,6 +21,7 @@ export function makeFeedCard(overrides: Partial<FeedCard> = {}): FeedCard {
     sdoh_needs: ['Housing Assistance'],
     housing_subcategories: ['Housing navigation'],
     transportation_subcategories: [],
+    urgency: 'Immediate',
     urgency_level: 'Emergency',
     primary_diagnosis: 'Congestive heart failure',
     referring_provider: 'Dr. Ines Valcourt',

@@ -233,7 +233,7 @@ describe('Live Referral Feed, signed in', () => {
     expect(screen.queryByRole('article', { name: 'Teodora Brannigan' })).not.toBeInTheDocument();
 
     // A later live update of the passed referral does not bring it back.
-    emitEvent('feed.upsert', makeFeedCard({ urgency_level: 'Routine' }));
+    emitEvent('feed.upsert', makeFeedCard({ urgency: 'Routine', urgency_level: 'Routine' }));
     emitEvent(
       'feed.upsert',
       makeFeedCard({ id: 203, member_name: 'Third Person', referral_number: '2223334445' }),
@@ -244,6 +244,13 @@ describe('Live Referral Feed, signed in', () => {
     await userEvent.click(within(card('Other Person')).getByRole('button', { name: /^Pass/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong');
     expect(await findCard('Other Person')).toBeInTheDocument();
+  });
+
+  it('shows the urgency as the coordinator chose it (issue #14)', async () => {
+    renderSignedIn(makeFeedList([makeFeedCard({ urgency: 'Within 1 Week', urgency_level: 'Urgent' })]));
+    const article = await findCard('Teodora Brannigan');
+    expect(within(article).getByText('Within 1 Week')).toBeInTheDocument();
+    expect(within(article).queryByText('Within 24h')).not.toBeInTheDocument();
   });
 
   it('Accept is disabled, with the reason, when the organization is not a directory provider', async () => {

@@ -99,6 +99,8 @@ describe('Unpublished Referrals - Manual Matching (001 §2.3)', { timeout: 30_00
     ).toBeInTheDocument();
     const card = await screen.findByRole('article', { name: 'Referral #4821093756' });
     expect(card).toHaveTextContent('Imani Okonkwo Reyes');
+    // The urgency as the coordinator chose it (issue #14), not the server value.
+    expect(card).toHaveTextContent('Oakland, CA, 94601 · Within 24h');
     expect(within(card).getByRole('button', { name: 'Select Provider' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
   });

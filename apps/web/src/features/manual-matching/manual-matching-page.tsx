@@ -8,6 +8,7 @@ import {
   matchSentMessage,
   PROVIDER_MESSAGES,
   RECENT_MATCHES_COUNT,
+  urgencyLabel,
 } from '@trust/domain';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -131,7 +132,7 @@ export function ManualMatchingPage() {
                   #{r.referral_number} · {r.member_name}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  {[r.city, r.state, r.zip_code].filter(Boolean).join(', ')} · {r.urgency_level}
+                  {[r.city, r.state, r.zip_code].filter(Boolean).join(', ')} · {urgencyLabel(r.urgency)}
                 </Text>
                 <Text size="sm">{r.sdoh_needs.join(', ')}</Text>
               </div>

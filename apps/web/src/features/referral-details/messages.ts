@@ -7,6 +7,7 @@ export const DETAILS_MESSAGES = {
   responseRequired: 'Provider Response Required',
   providerResponse: 'Provider Response',
   editReferral: 'Edit Referral',
+  openWorkspace: 'Open Case Workspace',
   noNotes: 'No additional notes.',
   notRecorded: 'Not recorded',
 } as const;

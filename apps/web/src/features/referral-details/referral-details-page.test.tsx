@@ -101,6 +101,13 @@ describe('Referral Details (000 §2.4)', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('region', { name: 'Provider Response' })).not.toBeInTheDocument();
   });
 
+  it('shows the urgency as the coordinator chose it (issue #14)', async () => {
+    renderDetails({ referral: makeReferral({ urgency: 'Within 1 Week', urgency_level: 'Urgent' }) });
+    const urgency = await region('Urgency');
+    expect(urgency).toHaveTextContent('Within 1 Week');
+    expect(urgency).not.toHaveTextContent('Within 24h');
+  });
+
   it('offers Edit Referral to the owner', async () => {
     // The component alone: the edit view at /queue/:id/edit is another screen with its own tests.
     const user = userEvent.setup();

@@ -1,5 +1,5 @@
 import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconEdit } from '@tabler/icons-react';
+import { IconArrowLeft, IconBriefcase, IconEdit } from '@tabler/icons-react';
 import { type ClientReferral, MESSAGES } from '@trust/domain';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, errorText } from '../../api/errors.ts';
@@ -14,6 +14,7 @@ import {
   responseStateOf,
 } from '../../components/referral/provider-response-panel.tsx';
 import { ReferralStatusBadge } from '../../components/referral/status-badge.tsx';
+import { StatusStepsMenu } from '../../components/referral/status-steps.tsx';
 import {
   ClinicalCard,
   ComplianceCard,
@@ -91,8 +92,10 @@ export function ReferralDetailsPage() {
       canEdit={referral.data.viewerRole === 'owner' && writer}
       canAnswer={writer}
       canSend={referral.data.viewerRole === 'owner' && writer}
+      canChangeStatus={writer}
       onBack={back}
       onEdit={() => navigate(tabPath('queue', id, 'edit'))}
+      onOpenWorkspace={() => navigate(tabPath('workspace', id))}
     />
   );
 }
@@ -102,16 +105,22 @@ export function ReferralDetails({
   canEdit,
   canAnswer,
   canSend = false,
+  canChangeStatus = false,
   onBack,
   onEdit,
+  onOpenWorkspace,
 }: {
   referral: ClientReferral;
   canEdit: boolean;
   canAnswer: boolean;
   /** The referring organization's writers reach the matched provider from here (001 §2.1). */
   canSend?: boolean;
+  /** Issue #14: the lifecycle's steps this organization may take (a writer's; the server checks the rest). */
+  canChangeStatus?: boolean;
   onBack: () => void;
   onEdit: () => void;
+  /** Issue #14 "a path through the work": the referral's Case Workspace (notes, documents, contacts). */
+  onOpenWorkspace?: () => void;
 }) {
   const events = useReferralEvents(Number(r.id));
   const now = new Date();
@@ -132,11 +141,19 @@ export function ReferralDetails({
           <Title order={2}>Referral #{r.referralNumber}</Title>
           <ReferralStatusBadge status={r.status} size="lg" />
         </Group>
-        {canEdit && (
-          <Button leftSection={<IconEdit size={16} />} onClick={onEdit}>
-            {DETAILS_MESSAGES.editReferral}
-          </Button>
-        )}
+        <Group gap="xs">
+          {canChangeStatus && <StatusStepsMenu referral={r} />}
+          {onOpenWorkspace && (
+            <Button variant="light" leftSection={<IconBriefcase size={16} />} onClick={onOpenWorkspace}>
+              {DETAILS_MESSAGES.openWorkspace}
+            </Button>
+          )}
+          {canEdit && (
+            <Button leftSection={<IconEdit size={16} />} onClick={onEdit}>
+              {DETAILS_MESSAGES.editReferral}
+            </Button>
+          )}
+        </Group>
       </Group>
 
       {/* 000 §2.4: "Provider Response Required" only while the matched provider's answer is awaited;

@@ -1,5 +1,5 @@
 import { Paper } from '@mantine/core';
-import { type ClientReferral, urgencyToServer } from '@trust/domain';
+import type { ClientReferral } from '@trust/domain';
 import {
   type SendableReferral,
   SendReferralPanel,
@@ -17,7 +17,8 @@ export function sendableReferral(r: ClientReferral): SendableReferral {
     phone_number: r.phoneNumber,
     primary_diagnosis: r.primaryDiagnosis,
     sdoh_needs: r.sdohNeeds,
-    urgency_level: urgencyToServer(r.urgencyLevel),
+    // Issue #14: the templates show the urgency as chosen ("Within 1 Week"), not its server value.
+    urgency: r.urgencyLevel,
     created_at: r.createdAt,
   };
 }

@@ -89,7 +89,7 @@ function fillValid() {
   fireEvent.click(box('Housing navigation'));
   fireEvent.click(box('Food Assistance'));
   set('primary_diagnosis', 'Type 2 diabetes (E11.9)');
-  set('urgency_level', 'Immediate');
+  set('urgency', 'Immediate');
   set('availability', 'Weekdays 9am-5pm');
   set('additional_notes', 'Prefers calls after 3 pm.');
   fireEvent.click(byField('member_consent_obtained'));
@@ -118,7 +118,7 @@ const expectedBody = {
   primary_diagnosis: 'Type 2 diabetes (E11.9)',
   risk_score: 62,
   availability: 'Weekdays 9am-5pm',
-  urgency_level: 'Emergency',
+  urgency: 'Immediate',
   additional_notes: 'Prefers calls after 3 pm.',
   sdoh_needs: ['Housing Assistance', 'Food Assistance'],
   housing_subcategories: ['Housing navigation'],

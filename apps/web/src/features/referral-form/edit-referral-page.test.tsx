@@ -67,7 +67,7 @@ describe('Edit Referral (000 §2.1 edit mode)', { timeout: 30_000 }, () => {
     expect(input('State')).toHaveValue('CA');
     expect(input('Health Plan')).toHaveValue('Health Net');
     expect(input('NPI Number')).toHaveValue('1902837465');
-    // Urgent on the server is "Within 24h" in the form (000 §3.2).
+    // The urgency the coordinator chose (issue #14).
     expect(input('Urgency Level')).toHaveValue('Within 24h');
     expect(input('Member Availability')).toHaveValue('Weekdays 9am-5pm');
     expect(box('Housing Assistance')).toBeChecked();
@@ -122,7 +122,8 @@ describe('Edit Referral (000 §2.1 edit mode)', { timeout: 30_000 }, () => {
       primary_diagnosis: 'Type 2 diabetes with neuropathy',
       risk_score: 62,
       availability: 'Weekdays 9am-5pm',
-      urgency_level: 'Urgent',
+      // Issue #14: sent as chosen, not as the spec's Urgent (which would come back as Within 24h).
+      urgency: 'Within 1 Week',
       additional_notes: 'Prefers calls after 3 pm.',
       sdoh_needs: ['Food Assistance'],
       housing_subcategories: [],

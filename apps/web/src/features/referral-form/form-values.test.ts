@@ -33,7 +33,7 @@ describe('form defaults (000 §3.4)', () => {
     expect(emptyForm()).toMatchObject({
       country: 'USA',
       plan_type: 'Managed Care',
-      urgency_level: 'Routine',
+      urgency: 'Routine',
       preferred_language: 'English',
       member_consent_obtained: false,
       prior_authorization_required: false,
@@ -60,11 +60,30 @@ describe('validateForm (000 §5.1–§5.3, the shared schema)', () => {
     expect(orderedErrors(errors).at(-1)![0]).toBe('member_consent_obtained');
   });
 
-  it('a complete form passes, and a subcategory alone satisfies the needs rule', () => {
+  it('a complete form passes; a subcategory without its need is refused on the needs group (issue #14)', () => {
     expect(validateForm(filled(), 'create')).toEqual({});
     expect(
       validateForm(filled({ sdoh_needs: [], housing_subcategories: ['Housing navigation'] }), 'edit'),
-    ).toEqual({});
+    ).toEqual({ sdoh_needs: REFERRAL_MESSAGES.housingSubcategoryWithoutNeed });
+  });
+
+  it("refuses a value off the spec's lists with the field's message (an older referral's, issue #14)", () => {
+    expect(
+      validateForm(
+        filled({
+          preferred_language: 'Klingon',
+          state: 'ZZ',
+          sdoh_needs: ['Bogus Need'],
+          health_plan: 'Acme',
+        }),
+        'edit',
+      ),
+    ).toEqual({
+      preferred_language: 'Choose a language from the list.',
+      state: 'Choose a US state from the list.',
+      sdoh_needs: REFERRAL_MESSAGES.invalidNeed('Bogus Need'),
+      health_plan: 'Choose a health plan from the list.',
+    });
   });
 
   it('checks the names as typed: a two-word first name does not stand in for a missing last name', () => {
@@ -96,9 +115,11 @@ describe('validateForm (000 §5.1–§5.3, the shared schema)', () => {
     });
   });
 
-  it('the payload maps urgency and keeps HIPAA on; no risk score is null', () => {
-    const payload = toPayload(filled({ urgency_level: 'Within 1 Week', risk_score: '' }));
-    expect(payload).toMatchObject({ urgency_level: 'Urgent', hipaa_compliant: true, risk_score: null });
+  it('the payload keeps the chosen urgency and HIPAA on; no risk score is null', () => {
+    // Issue #14: Within 1 Week is sent as chosen; the server derives the spec's Urgent.
+    const payload = toPayload(filled({ urgency: 'Within 1 Week', risk_score: '' }));
+    expect(payload).toMatchObject({ urgency: 'Within 1 Week', hipaa_compliant: true, risk_score: null });
+    expect(payload).not.toHaveProperty('urgency_level');
   });
 });
 
@@ -182,8 +203,12 @@ describe('edit prefill (000 §3.1)', () => {
       last_name: 'Maria de la Cruz',
       phone_number: '(213) 555-0147',
       risk_score: '',
-      urgency_level: 'Within 24h',
+      urgency: 'Within 24h',
     });
+    // Issue #14: a referral made Within 1 Week is edited as Within 1 Week.
+    expect(formFromReferral(toClientReferral(makeReferral({ urgency: 'Within 1 Week' }))).urgency).toBe(
+      'Within 1 Week',
+    );
   });
 
   it('turns a stored state name into its code', () => {

@@ -46,7 +46,8 @@ export type ReferralFormValues = {
   housing_subcategories: string[];
   transportation_subcategories: string[];
   primary_diagnosis: string;
-  urgency_level: ClientUrgency;
+  /** The level the coordinator chooses, sent and stored as chosen (issue #14). */
+  urgency: ClientUrgency;
   availability: string;
   additional_notes: string;
   member_consent_obtained: boolean;
@@ -83,7 +84,7 @@ export function emptyForm(): ReferralFormValues {
     housing_subcategories: [],
     transportation_subcategories: [],
     primary_diagnosis: '',
-    urgency_level: CLIENT_REFERRAL_DEFAULTS.urgencyLevel,
+    urgency: CLIENT_REFERRAL_DEFAULTS.urgencyLevel,
     availability: '',
     additional_notes: '',
     member_consent_obtained: CLIENT_REFERRAL_DEFAULTS.consentObtained,
@@ -125,7 +126,7 @@ export function formFromReferral(r: ClientReferral): ReferralFormValues {
     housing_subcategories: [...r.housingSubcategories],
     transportation_subcategories: [...r.transportationSubcategories],
     primary_diagnosis: r.primaryDiagnosis,
-    urgency_level: r.urgencyLevel,
+    urgency: r.urgencyLevel,
     availability: r.availability,
     additional_notes: r.additionalNotes,
     member_consent_obtained: r.consentObtained,
@@ -165,9 +166,9 @@ export function toClientForm(v: ReferralFormValues): ClientReferralForm {
     sdohNeeds: v.sdoh_needs,
     housingSubcategories: v.housing_subcategories,
     transportationSubcategories: v.transportation_subcategories,
-    urgencyLevel: v.urgency_level,
+    urgencyLevel: v.urgency,
     // 000 §3.1: timeline is a copy of the urgency level.
-    timeline: v.urgency_level,
+    timeline: v.urgency,
     authorizationRequired: v.prior_authorization_required,
     consentObtained: v.member_consent_obtained,
     // 000 §3.1: always true on submit.
@@ -220,7 +221,7 @@ export const FIELD_LABELS: Record<string, string> = {
   provider_phone_number: 'Provider Phone',
   sdoh_needs: 'Social Needs',
   primary_diagnosis: 'Primary Diagnosis',
-  urgency_level: 'Urgency Level',
+  urgency: 'Urgency Level',
   availability: 'Member Availability',
   additional_notes: 'Additional Notes',
   member_consent_obtained: 'Member consent obtained',

@@ -16,8 +16,8 @@ export function ServiceSection(props: SectionProps) {
         <TextInput {...textProps(props, 'primary_diagnosis')} maxLength={500} required />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NativeSelect
-            {...selectProps(props, 'urgency_level', CLIENT_URGENCIES)}
-            onChange={(e) => set('urgency_level', e.currentTarget.value as ClientUrgency)}
+            {...selectProps(props, 'urgency', CLIENT_URGENCIES)}
+            onChange={(e) => set('urgency', e.currentTarget.value as ClientUrgency)}
             required
           />
           <NativeSelect

@@ -9,6 +9,4 @@ export const QUEUE_MESSAGES = {
   confirmDelete: (member: string) => `Are you sure you want to delete this pending referral for ${member}?`,
   deleteRefused: (message: string) => `Cannot delete referral: ${message}`,
   deleteFailed: 'Error deleting referral. Please try again.',
-  statusFailed: 'Failed to update status. Please try again.',
-  statusError: 'Error updating status. Please try again.',
 } as const;

@@ -1,18 +1,15 @@
-import { Badge, Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
-import { type ClientReferral, REFERRAL_STATUS_LABELS, REFERRAL_STATUSES } from '@trust/domain';
+import type { ClientReferral } from '@trust/domain';
 import { relativeAge } from '../../components/format-date.ts';
 import { ReferralStatusBadge } from '../../components/referral/status-badge.tsx';
+import { StatusStepsMenu } from '../../components/referral/status-steps.tsx';
 import { UrgencyBadge } from '../../components/referral/urgency-badge.tsx';
-
-/** 000 §4.1: every status, in any order. */
-const STATUS_OPTIONS = REFERRAL_STATUSES.map((s) => ({ value: s, label: REFERRAL_STATUS_LABELS[s] }));
 
 export type ReferralCardActions = {
   onView: (referral: ClientReferral) => void;
   onEdit: (referral: ClientReferral) => void;
   onDelete: (referral: ClientReferral) => void;
-  onStatusChange: (referral: ClientReferral, status: string) => void;
 };
 
 /** Every need of a referral: the §9 needs and the housing and transportation subcategories, once each. */
@@ -22,19 +19,19 @@ function needsOf(r: ClientReferral): string[] {
 
 /**
  * One referral of the queue (000 §2.3): number, status, urgency, needs, age, matched provider, and View, Edit,
- * Delete and the status control. Edit, Delete and the status control belong to the organization that created
- * the referral and to roles that may write (the server checks both again); Delete only while Pending.
+ * Delete and Change status. Edit and Delete belong to the organization that created the referral and to roles
+ * that may write (the server checks both again); Delete only while Pending. Change status offers the steps of
+ * the referral's lifecycle this organization may take (issue #14): the referrer's and, for a referral it
+ * received, the provider's.
  */
 export function ReferralCard({
   referral,
   canWrite,
-  statusBusy,
   now,
   actions,
 }: {
   referral: ClientReferral;
   canWrite: boolean;
-  statusBusy: boolean;
   now: Date;
   actions: ReferralCardActions;
 }) {
@@ -111,18 +108,7 @@ export function ReferralCard({
               </Button>
             )}
           </Group>
-          {mayChange && (
-            <NativeSelect
-              size="xs"
-              label="Change status"
-              aria-label={`Status of referral ${number}`}
-              data={STATUS_OPTIONS}
-              value={referral.status}
-              disabled={statusBusy}
-              onChange={(e) => actions.onStatusChange(referral, e.currentTarget.value)}
-              w={150}
-            />
-          )}
+          {canWrite && <StatusStepsMenu referral={referral} size="xs" />}
         </Group>
       </Stack>
     </Paper>

@@ -20,6 +20,7 @@ const imaniPending = makeReferral();
 const imaniMatched = makeMatchedReferral({
   id: 102,
   referral_number: '4821093757',
+  urgency: 'Immediate',
   urgency_level: 'Emergency',
   sdoh_needs: ['Transportation'],
   housing_subcategories: [],
@@ -33,6 +34,9 @@ const theo = makeReferral({
   last_name: 'Nakamura',
   medicaid_id: 'CA112233445',
   status: 'completed',
+  // Issue #14: the spec's server value is Urgent, the card shows the level chosen.
+  urgency: 'Within 1 Week',
+  urgency_level: 'Urgent',
 });
 const received = makeMatchedReferral({
   id: 104,
@@ -112,12 +116,17 @@ describe('Referral Queue (000 §2.3)', { timeout: 30_000 }, () => {
     expect(within(matched).getByText('Immediate')).toBeInTheDocument();
     expect(matched).toHaveTextContent('Matched provider: Bayview Family Resource Center');
     expect(matched).toHaveTextContent('Transportation, Bus passes / transit vouchers');
+    const week = await article('5930174826');
+    expect(within(week).getByText('Within 1 Week')).toBeInTheDocument();
+    expect(within(week).queryByText('Within 24h')).not.toBeInTheDocument();
 
     // Delete only on the Pending referral; Edit and status on both of the organization's own.
     expect(within(pending).getByRole('button', { name: 'Delete referral #4821093756' })).toBeInTheDocument();
     expect(within(matched).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
     expect(within(matched).getByRole('button', { name: 'Edit referral #4821093757' })).toBeInTheDocument();
-    expect(within(matched).getByLabelText('Status of referral #4821093757')).toHaveValue('matched');
+    expect(
+      within(matched).getByRole('combobox', { name: 'Change the status of referral 4821093757' }),
+    ).toBeInTheDocument();
     // A received referral is only viewed here.
     const receivedCard = await article('6102938475');
     expect(within(receivedCard).getByText('Received')).toBeInTheDocument();
@@ -125,7 +134,10 @@ describe('Referral Queue (000 §2.3)', { timeout: 30_000 }, () => {
       within(receivedCard).getByRole('button', { name: 'View referral #6102938475' }),
     ).toBeInTheDocument();
     expect(within(receivedCard).queryByRole('button', { name: /Edit|Delete/ })).not.toBeInTheDocument();
-    expect(within(receivedCard).queryByLabelText(/Status of/)).not.toBeInTheDocument();
+    // Matched to its provider: its next step is the provider's answer, not a status change.
+    expect(
+      within(receivedCard).queryByRole('combobox', { name: /Change the status/ }),
+    ).not.toBeInTheDocument();
     // …so the organization receives referrals, and the scope control shows.
     expect(screen.getByRole('radio', { name: 'Created by us' })).toBeInTheDocument();
 
@@ -259,26 +271,48 @@ describe('Referral Queue (000 §2.3)', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Error deleting referral. Please try again.')).toBeInTheDocument();
   });
 
-  it('changes a status from the card and says where it shows and that the member was texted', async () => {
+  /** Change status on a card, then one of its steps: the confirmation dialog it opens. */
+  async function chooseStep(number: string, step: string) {
+    const card = await article(number);
+    const select = within(card).getByRole('combobox', { name: `Change the status of referral ${number}` });
+    await userEvent.selectOptions(select, step);
+    return screen.findByRole('dialog');
+  }
+
+  it('changes a status from the card only after a confirmation, with what the step needs', async () => {
     let sent: unknown = null;
     const { fetchMock } = renderQueue({
       routes: {
         'PUT /api/referrals/101': (init) => {
           sent = JSON.parse(String(init.body));
-          return jsonResponse(200, makeReferral({ status: 'matched' }));
+          return jsonResponse(
+            200,
+            makeReferral({ status: 'cancelled', cancellation_reason: 'Entered twice' }),
+          );
         },
       },
     });
+    // A Pending referral: its referrer may only cancel it (matching has its own screens).
     const card = await article('4821093756');
-    await userEvent.selectOptions(within(card).getByLabelText('Status of referral #4821093756'), 'matched');
-    await waitFor(() => expect(callsTo(fetchMock, 'PUT', '/api/referrals/101')).toHaveLength(1));
-    expect(sent).toMatchObject({ status: 'matched', updated_at: expect.any(String) });
-    expect(await screen.findByText('Status updated to "Matched"!')).toBeInTheDocument();
+    const select = within(card).getByRole('combobox', { name: 'Change the status of referral 4821093756' });
     expect(
-      screen.getByText(
-        'This change is now reflected in: Case Timeline, Capacity Dashboard, Member Profile. The member was sent an SMS notification.',
-      ),
-    ).toBeInTheDocument();
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Change status…', 'Cancel Referral']);
+    await userEvent.selectOptions(select, 'Cancel Referral');
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Pending → Cancelled.');
+    expect(callsTo(fetchMock, 'PUT', '/api/referrals/101')).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText('Reason', { exact: false }), 'Entered twice');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel Referral' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PUT', '/api/referrals/101')).toHaveLength(1));
+    expect(sent).toMatchObject({
+      status: 'cancelled',
+      reason: 'Entered twice',
+      updated_at: expect.any(String),
+    });
+    expect(await screen.findByText('Status updated to "Cancelled"!')).toBeInTheDocument();
   });
 
   it('tells a failed status change apart from an unreachable server', async () => {
@@ -291,12 +325,13 @@ describe('Referral Queue (000 §2.3)', { timeout: 30_000 }, () => {
         },
       },
     });
-    const select = within(await article('4821093756')).getByLabelText('Status of referral #4821093756');
-    await userEvent.selectOptions(select, 'completed');
-    expect(await screen.findByText('Failed to update status. Please try again.')).toBeInTheDocument();
+    const dialog = await chooseStep('4821093756', 'Cancel Referral');
+    await userEvent.type(within(dialog).getByLabelText('Reason', { exact: false }), 'Entered twice');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel Referral' }));
+    expect(await within(dialog).findByText('Failed to update status. Please try again.')).toBeInTheDocument();
     reachable = false;
-    await userEvent.selectOptions(select, 'on_hold');
-    expect(await screen.findByText('Error updating status. Please try again.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel Referral' }));
+    expect(await within(dialog).findByText('Error updating status. Please try again.')).toBeInTheDocument();
   });
 
   it('a viewer sees the referrals without the controls that change them', async () => {
@@ -304,7 +339,7 @@ describe('Referral Queue (000 §2.3)', { timeout: 30_000 }, () => {
     const card = await article('4821093756');
     expect(within(card).getByRole('button', { name: 'View referral #4821093756' })).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: /Edit|Delete/ })).not.toBeInTheDocument();
-    expect(within(card).queryByLabelText(/Status of/)).not.toBeInTheDocument();
+    expect(within(card).queryByRole('combobox', { name: /Change the status/ })).not.toBeInTheDocument();
   });
 
   it('an empty queue invites the first referral', async () => {

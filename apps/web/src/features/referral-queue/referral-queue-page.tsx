@@ -6,7 +6,6 @@ import type { ClientReferral } from '@trust/domain';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/errors.ts';
-import { useChangeReferralStatus } from '../../api/referrals/change-referral-status.ts';
 import { useDeleteReferral } from '../../api/referrals/delete-referral.ts';
 import { useReferrals } from '../../api/referrals/get-referrals.ts';
 import { useReferralUpdates } from '../../api/referrals/use-referral-updates.ts';
@@ -14,7 +13,6 @@ import { useAuth } from '../../app/auth/auth-context.tsx';
 import { tabPath } from '../../app/navigation/tabs.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
-import { statusUpdateNotice } from '../../components/referral/status-update-notice.ts';
 import { groupByMember } from './group-by-member.ts';
 import { MemberGroupSection } from './member-group.tsx';
 import { QUEUE_MESSAGES } from './messages.ts';
@@ -57,7 +55,6 @@ export function ReferralQueuePage() {
     ...filters,
   });
   useReferralUpdates();
-  const changeStatus = useChangeReferralStatus();
   const remove = useDeleteReferral();
   const [deleteTarget, setDeleteTarget] = useState<ClientReferral | null>(null);
 
@@ -67,7 +64,6 @@ export function ReferralQueuePage() {
   const searching = debouncedSearch !== '';
   const now = new Date();
   const pages = data ? Math.max(1, Math.ceil(data.total / QUEUE_PAGE_SIZE)) : 1;
-  const savingId = changeStatus.isPending ? (changeStatus.variables?.id ?? null) : null;
 
   // A page emptied by a deletion (here or elsewhere, through the live refresh) falls back to the last page.
   const emptyPastEnd = Boolean(data && data.referrals.length === 0 && page > 1 && !list.isFetching);
@@ -85,31 +81,6 @@ export function ReferralQueuePage() {
     onView: (r) => navigate(tabPath('queue', r.id)),
     onEdit: (r) => navigate(tabPath('queue', r.id, 'edit')),
     onDelete: setDeleteTarget,
-    onStatusChange: (r, status) =>
-      changeStatus.mutate(
-        { id: Number(r.id), status },
-        {
-          onSuccess: (updated) => {
-            const notice = statusUpdateNotice(updated);
-            notifications.show({
-              color: 'green',
-              title: notice.title,
-              message: notice.lines.join(' '),
-              autoClose: 8000,
-            });
-          },
-          onError: (error) => {
-            const network = error instanceof ApiError && error.isNetworkError;
-            const detail = error instanceof ApiError && !network ? error.detail : null;
-            notifications.show({
-              color: 'red',
-              title: network ? QUEUE_MESSAGES.statusError : QUEUE_MESSAGES.statusFailed,
-              message: detail ?? '',
-              autoClose: 8000,
-            });
-          },
-        },
-      ),
   };
 
   const confirmDelete = () => {
@@ -217,7 +188,6 @@ export function ReferralQueuePage() {
                     key={referral.id}
                     referral={referral}
                     canWrite={canWrite}
-                    statusBusy={savingId === Number(referral.id)}
                     now={now}
                     actions={actions}
                   />

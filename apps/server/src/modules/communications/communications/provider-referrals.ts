@@ -1,4 +1,4 @@
-import { COMMUNICATION_MESSAGES, type ProviderReferralList } from '@trust/domain';
+import { COMMUNICATION_MESSAGES, type ProviderReferralList, urgencyToServer } from '@trust/domain';
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { conversations, referralProviderMatches, referrals } from '../../../db/schema/index.ts';
 import { auditPhiRead } from '../../../platform/audit.ts';
@@ -50,7 +50,7 @@ export async function listProviderReferrals(
       lastName: referrals.lastName,
       status: referrals.status,
       sdohNeeds: referrals.sdohNeeds,
-      urgencyLevel: referrals.urgencyLevel,
+      urgency: referrals.urgency,
       createdAt: referrals.createdAt,
       linked: sql<boolean>`${linked}`,
     })
@@ -72,7 +72,8 @@ export async function listProviderReferrals(
       member_name: `${r.firstName} ${r.lastName}`.trim(),
       status: r.status,
       sdoh_needs: r.sdohNeeds ?? [],
-      urgency_level: r.urgencyLevel,
+      urgency: r.urgency,
+      urgency_level: urgencyToServer(r.urgency),
       created_at: r.createdAt.toISOString(),
       linked: Boolean(r.linked),
     })),

@@ -161,7 +161,7 @@ function referral(): Promise<Referral> {
     first_name: 'Marisol',
     last_name: 'Quintero',
     primary_diagnosis: 'Asthma',
-    urgency_level: 'Urgent',
+    urgency: 'Within 1 Week',
     sdoh_needs: ['Food Assistance', 'Housing Assistance'],
   });
 }
@@ -349,7 +349,8 @@ describe('POST /api/email/send', () => {
     ]);
     expect(res.statusCode, res.body).toBe(200);
     const email = res.json().email as Email;
-    expect(email.subject).toBe(`Referral #${r.referral_number} (Urgent): details and follow-up`);
+    // Issue #14: the urgency as the coordinator chose it, not the spec's Urgent.
+    expect(email.subject).toBe(`Referral #${r.referral_number} (Within 1 Week): details and follow-up`);
     expect(email.body_text).toContain('Dear Email Test Pantry,');
     expect(email.body_text).toContain('Member: Marisol Quintero');
     expect(email.body_text).toContain('Primary diagnosis: Asthma');

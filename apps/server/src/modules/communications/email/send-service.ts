@@ -155,7 +155,7 @@ async function sendChecked(
       phone_number: referral.phoneNumber,
       primary_diagnosis: referral.primaryDiagnosis,
       sdoh_needs: referral.sdohNeeds,
-      urgency_level: referral.urgencyLevel,
+      urgency: referral.urgency,
       created_at: referral.createdAt.toISOString(),
     },
     provider.name,

@@ -247,7 +247,7 @@ describe('an accept by text (issue #6: "YES 1234567890" from the provider\'s num
     const result = await text(number.display, `YES ${r.referral_number}`);
     expect(result).toMatchObject({ action: 'expired', referral_id: r.id });
     expect(result.reply).toContain('has passed');
-    expect(await referralRow(r.id)).toMatchObject({ status: 'pending', acceptance_status: 'expired' });
+    expect(await referralRow(r.id)).toMatchObject({ status: 'expired', acceptance_status: 'expired' });
   });
 });
 

@@ -23,7 +23,7 @@ export function referralSummary(referral: ReferralRecord, referrer: Referrer): s
   const needs = needsOf(referral);
   const lines = [
     `Referral ${referral.referralNumber} from ${referrer.organization}.`,
-    `${referral.firstName} ${referral.lastName} is referred for ${needs.length ? needs.join(', ') : 'services'} (urgency: ${referral.urgencyLevel}).`,
+    `${referral.firstName} ${referral.lastName} is referred for ${needs.length ? needs.join(', ') : 'services'} (urgency: ${referral.urgency}).`,
   ];
   if (referral.preferredLanguage) lines.push(`Preferred language: ${referral.preferredLanguage}.`);
   if (referral.availability) lines.push(`Availability: ${referral.availability}.`);
@@ -49,7 +49,7 @@ export function referralFormValues(referral: ReferralRecord, referrer: Referrer)
     healthPlan: referral.healthPlan,
     language: referral.preferredLanguage,
     needs: needsOf(referral),
-    urgency: referral.urgencyLevel,
+    urgency: referral.urgency,
     availability: referral.availability,
     referrerName: referrer.name,
     referrerEmail: referrer.email,

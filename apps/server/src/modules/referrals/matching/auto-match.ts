@@ -20,10 +20,10 @@ import {
   replaceMatchEntry,
 } from '../referral-sending/match-entries.ts';
 import { findOwnedReferral } from '../referrals/access.ts';
-import { publishFeedChange } from '../referrals/feed-cards.ts';
 import { recordReferralEvent } from '../referrals/history.ts';
-import { findReferralRecord, type ReferralRecord } from '../referrals/lookups.ts';
-import { markAutoMatched, revertToPending, touchReferral } from '../referrals/match-state.ts';
+import { takeStep } from '../referrals/lifecycle.ts';
+import type { ReferralRecord } from '../referrals/lookups.ts';
+import { AUTO_MATCH_METHOD, touchReferral } from '../referrals/match-state.ts';
 import { lockOwned, matchingReferral, memberLocation, noLocation } from './matching-referral.ts';
 import * as repo from './repo.ts';
 
@@ -65,23 +65,25 @@ export async function autoMatchReferral(
       referralId: id,
       entries: found.map((f, i) => ({ providerId: f.row.id, rank: i + 1, distanceMiles: f.distanceMiles })),
     });
-    const after = await markAutoMatched(txCtx, { id, at: now });
     const details = { method: 'auto', provider_ids: found.map((f) => f.row.id), count: found.length };
-    await recordReferralEvent(txCtx, {
-      referral: after,
-      type: 'auto_matched',
+    // 001 §4: stored Matched by the engine, no single provider yet, no response window.
+    await takeStep(txCtx, {
+      before,
+      action: 'auto_match',
+      actor: 'referrer',
       actorUserId: ctx.actor.user.id,
-      fromStatus: before.status,
-      toStatus: after.status,
-      details,
+      at: now,
+      changes: {
+        matchMethod: AUTO_MATCH_METHOD,
+        matchedAt: now,
+        autoMatchedAt: now,
+        matchedProviderId: null,
+        acceptanceStatus: null,
+        expiresAt: null,
+      },
+      event: { type: 'auto_matched', details },
+      audit: { action: 'referral.auto_matched', details },
     });
-    await audit(tx, ctx, {
-      action: 'referral.auto_matched',
-      entityType: 'referral',
-      entityId: id,
-      details,
-    });
-    await publishFeedChange(txCtx, { before, after });
     const referral = await matchingReferral(txCtx, id);
     return { matched_providers: referral.matched_providers, referral };
   });
@@ -174,26 +176,34 @@ export async function removeMatchedProvider(
     const before = await lockOwned(txCtx, id);
     const { entry, entries } = await changeableEntry(txCtx, before, providerId);
     await removeMatchEntry(txCtx, { referralId: id, providerId });
-    const now = new Date();
     const last = entries.length === 1;
-    if (last) await revertToPending(txCtx, { id, at: now });
-    else await touchReferral(txCtx, { id, at: now });
-    const after = (await findReferralRecord(txCtx, { id }))!;
     const details = { provider_id: providerId, provider_name: entry.providerName, reverted: last };
-    await recordReferralEvent(txCtx, {
-      referral: after,
-      type: 'match_removed',
-      actorUserId: ctx.actor.user.id,
-      ...(last ? { fromStatus: before.status, toStatus: after.status } : {}),
-      details,
-    });
-    await audit(tx, ctx, {
-      action: 'referral.match_removed',
-      entityType: 'referral',
-      entityId: id,
-      details,
-    });
-    if (last) await publishFeedChange(txCtx, { before, after });
+    if (last) {
+      // 001 §4: removing the last matched provider reverts to Pending with the match and auto_matched_at cleared.
+      await takeStep(txCtx, {
+        before,
+        action: 'unmatch',
+        actor: 'referrer',
+        actorUserId: ctx.actor.user.id,
+        changes: { matchMethod: null, matchedAt: null, autoMatchedAt: null },
+        event: { type: 'match_removed', details },
+        audit: { action: 'referral.match_removed', details },
+      });
+    } else {
+      await touchReferral(txCtx, { id, at: new Date() });
+      await recordReferralEvent(txCtx, {
+        referral: before,
+        type: 'match_removed',
+        actorUserId: ctx.actor.user.id,
+        details,
+      });
+      await audit(tx, ctx, {
+        action: 'referral.match_removed',
+        entityType: 'referral',
+        entityId: id,
+        details,
+      });
+    }
     return {
       referral: await matchingReferral(txCtx, id),
       message: last ? PROVIDER_MESSAGES.autoMatchCanceled : MATCHING_MESSAGES.providerRemoved,

@@ -5,18 +5,13 @@ import {
   type ManualMatchResponse,
   PROVIDER_VERIFICATION_MESSAGES,
 } from '@trust/domain';
-import { audit } from '../../../platform/audit.ts';
 import { inTransaction, type OrgContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { findProvider } from '../../providers/directory/service.ts';
 import { replaceMatchEntries } from '../referral-sending/match-entries.ts';
 import { sendReferralToProvider } from '../referral-sending/send-service.ts';
 import { findOwnedReferral } from '../referrals/access.ts';
-import { publishFeedChange } from '../referrals/feed-cards.ts';
-import { matchPendingReferral } from '../referrals/feed-service.ts';
-import { recordReferralEvent } from '../referrals/history.ts';
-import { findReferralRecord } from '../referrals/lookups.ts';
-import { noticeMemberOfStatus } from '../referrals/member-notice.ts';
+import { matchToProvider } from '../referrals/lifecycle.ts';
 import { lockOwned, matchingReferral, memberLocation } from './matching-referral.ts';
 import * as repo from './repo.ts';
 
@@ -51,17 +46,26 @@ export async function manualMatch(
     if (before.status !== 'pending') {
       throw new AppError('match.referral_not_pending', MATCHING_MESSAGES.notPending);
     }
-    const matched = await matchPendingReferral(txCtx, {
-      id,
-      providerId: provider.id,
-      matchMethod: repo.MANUAL_METHOD,
-    });
-    if (!matched) throw new AppError('match.referral_not_pending', MATCHING_MESSAGES.notPending);
     const point = await memberLocation(txCtx, before);
     const distance =
       point && provider.latitude !== null && provider.longitude !== null
         ? haversineMiles(point.latitude, point.longitude, provider.latitude, provider.longitude)
         : null;
+    const details = {
+      method: 'manual',
+      provider_id: provider.id,
+      provider_name: provider.organization_name,
+      communication_method: input.communication_method,
+    };
+    await matchToProvider(txCtx, {
+      before,
+      providerId: provider.id,
+      matchMethod: repo.MANUAL_METHOD,
+      actor: 'referrer',
+      actorUserId: ctx.actor.user.id,
+      event: { type: 'matched', details },
+      audit: { action: 'referral.matched', details },
+    });
     await replaceMatchEntries(txCtx, {
       referralId: id,
       entries: [
@@ -75,24 +79,6 @@ export async function manualMatch(
         },
       ],
     });
-    const after = (await findReferralRecord(txCtx, { id }))!;
-    const details = {
-      method: 'manual',
-      provider_id: provider.id,
-      provider_name: provider.organization_name,
-      communication_method: input.communication_method,
-    };
-    await recordReferralEvent(txCtx, {
-      referral: after,
-      type: 'matched',
-      actorUserId: ctx.actor.user.id,
-      fromStatus: before.status,
-      toStatus: after.status,
-      details,
-    });
-    await audit(tx, ctx, { action: 'referral.matched', entityType: 'referral', entityId: id, details });
-    await noticeMemberOfStatus(txCtx, { referral: after, actorUserId: ctx.actor.user.id });
-    await publishFeedChange(txCtx, { before, after });
     // 001 §7: the match sends the referral through the chosen method, in this transaction, so a send the
     // sender refuses (no such contact, a channel without a driver) leaves the referral Pending. Web forms are
     // submitted by the web-form job after the match (001 §7 "failure is non-critical"), so not here.

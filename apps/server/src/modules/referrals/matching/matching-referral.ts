@@ -6,6 +6,7 @@ import {
   PROVIDER_MESSAGES,
   REFERRAL_MESSAGES,
   roundMiles,
+  urgencyToServer,
 } from '@trust/domain';
 import type { ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
@@ -60,7 +61,9 @@ function toMatchingReferral(r: repo.ReferralSummaryRow, entries: MatchEntry[]): 
     longitude: r.longitude,
     primary_diagnosis: r.primaryDiagnosis ?? '',
     sdoh_needs: r.sdohNeeds ?? [],
-    urgency_level: r.urgencyLevel ?? '',
+    // Issue #14: the chosen level, and the spec's server value derived from it.
+    urgency: r.urgency ?? 'Routine',
+    urgency_level: urgencyToServer(r.urgency ?? 'Routine'),
     preferred_language: r.preferredLanguage ?? '',
     status: r.status,
     status_label: statusLabel(r),

@@ -24,7 +24,7 @@ const referralSummary = {
   longitude: referrals.longitude,
   primaryDiagnosis: referrals.primaryDiagnosis,
   sdohNeeds: referrals.sdohNeeds,
-  urgencyLevel: referrals.urgencyLevel,
+  urgency: referrals.urgency,
   preferredLanguage: referrals.preferredLanguage,
   status: referrals.status,
   useMatchingEngine: referrals.useMatchingEngine,

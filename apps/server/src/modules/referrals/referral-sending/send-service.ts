@@ -230,7 +230,7 @@ export async function sendReferralToProvider(ctx: OrgContext, input: SendInput):
       phone_number: referral.phoneNumber,
       primary_diagnosis: referral.primaryDiagnosis,
       sdoh_needs: referral.sdohNeeds,
-      urgency_level: referral.urgencyLevel,
+      urgency: referral.urgency,
       created_at: referral.createdAt.toISOString(),
     },
     provider.organization_name,

@@ -115,7 +115,8 @@ const member = {
   first_name: 'Rosalind',
   last_name: 'Achterberg',
   primary_diagnosis: 'Type 2 diabetes',
-  urgency_level: 'Urgent',
+  // Issue #14: the provider reads the urgency as chosen, not the spec's Urgent it maps to.
+  urgency: 'Within 1 Week',
 } satisfies Partial<ReferralCreateInput>;
 
 /** A referral of the health plan, auto-matched (001 §4) to `providerIds` in that order, every entry pending. */
@@ -414,7 +415,7 @@ describe('POST /api/referral-communications', () => {
       [res.json().message_id],
     );
     expect(opened(message.body_text)).toMatch(
-      new RegExp(`^Referral #${r.referral_number} for .+, urgency Urgent \\{\\{unknown\\}\\}$`),
+      new RegExp(`^Referral #${r.referral_number} for .+, urgency Within 1 Week \\{\\{unknown\\}\\}$`),
     );
     expect(opened(message.body_text)).not.toContain('{{provider_name}}');
   });

@@ -102,8 +102,8 @@ describe('GET /api/referrals/{id}/messages', () => {
     const r = await create();
     expect((await messages(r.id)).messages).toEqual([]);
 
-    const change = await api('PUT', `/api/referrals/${r.id}`, coordinator, plan, { status: 'matched' });
-    expect(change.statusCode, change.body).toBe(200);
+    // Matched by a claim: the member is texted.
+    await claimByHarbor(r.id);
     const list = await messages(r.id);
     expect(list).toMatchObject({ total: 1, page: 1, page_size: 50 });
     const [sms] = list.messages;
@@ -130,6 +130,10 @@ describe('GET /api/referrals/{id}/messages', () => {
     expect(Number.isNaN(Date.parse(sms!.created_at))).toBe(false);
 
     // A later change (Authorized) adds a second SMS, listed first.
+    await t.database.query(
+      "UPDATE referrals SET status = 'accepted', acceptance_status = 'accepted' WHERE id = $1",
+      [r.id],
+    );
     await api('PUT', `/api/referrals/${r.id}`, coordinator, plan, { status: 'authorized' });
     const again = await messages(r.id);
     expect(again.total).toBe(2);

@@ -61,7 +61,10 @@ const about = (id: number) => heard.filter((e) => (e.data as { referral_id: numb
 describe("a referral's domain events", () => {
   it('a committed creation and status change reach a subscriber, with ids and small facts only', async () => {
     const r = await createReferral(t, { token: coordinator, orgId: plan, first_name: 'Octavia' });
-    const res = await api(t)('PUT', `/api/referrals/${r.id}`, coordinator, plan, { status: 'on_hold' });
+    const res = await api(t)('PUT', `/api/referrals/${r.id}`, coordinator, plan, {
+      status: 'cancelled',
+      reason: 'Entered twice',
+    });
     expect(res.statusCode, res.body).toBe(200);
     await settled();
     const common = { referral_id: r.id, organization_id: plan };
@@ -84,16 +87,17 @@ describe("a referral's domain events", () => {
           ...common,
           provider_organization_id: null,
           referral_number: r.referral_number,
-          status: 'on_hold',
+          status: 'cancelled',
           change: 'status_changed',
           hidden_from: [],
         },
       ],
-      ['referral.status_changed', { ...common, from: 'pending', to: 'on_hold', provider_id: null }],
+      ['referral.status_changed', { ...common, from: 'pending', to: 'cancelled', provider_id: null }],
     ]);
     // Each event is told apart by its id (a subscriber with a side effect does it once per id).
     expect(new Set(about(r.id).map((e) => e.id)).size).toBe(4);
     expect(JSON.stringify(about(r.id))).not.toContain('Octavia');
+    expect(JSON.stringify(about(r.id))).not.toContain('Entered twice');
   });
 
   it('a change whose transaction rolls back publishes nothing', async () => {

@@ -58,10 +58,10 @@ const state = (id: number) =>
   );
 
 describe('expireOverdueReferrals (000 §4.2, §9: 7 days to answer)', () => {
-  it('sends every referral whose 7 days ran out back to Pending, expired, with its history, audit and feed', async () => {
+  it('moves every referral whose 7 days ran out to Expired, with its history, audit and feed', async () => {
     const now = new Date(Date.now() + 30 * DAY);
     const overdue = await matched(new Date(now.getTime() - 7 * DAY - 60_000));
-    const authorized = await matched(new Date(now.getTime() - 8 * DAY), { status: 'authorized' });
+    const late = await matched(new Date(now.getTime() - 8 * DAY));
     const exactly = await matched(new Date(now.getTime() - 7 * DAY));
     const inTime = await matched(new Date(now.getTime() - 6 * DAY));
     const answered = await matched(new Date(now.getTime() - 9 * DAY), {
@@ -73,9 +73,9 @@ describe('expireOverdueReferrals (000 §4.2, §9: 7 days to answer)', () => {
       await expireOverdueReferrals(systemContext(t.app.deps, EXPIRE_JOB), { now }),
     ).toBeGreaterThanOrEqual(3);
 
-    for (const r of [overdue, authorized, exactly]) {
+    for (const r of [overdue, late, exactly]) {
       expect(await state(r.id)).toEqual({
-        status: 'pending',
+        status: 'expired',
         acceptance_status: 'expired',
         matched_provider_id: harborProvider,
       });
@@ -97,7 +97,7 @@ describe('expireOverdueReferrals (000 §4.2, §9: 7 days to answer)', () => {
       type: 'expired',
       actor_user_id: null,
       from_status: 'matched',
-      to_status: 'pending',
+      to_status: 'expired',
       details: { provider_id: harborProvider, provider_name: expect.any(String) },
     });
     const audited = await one<{ n: number }>(
@@ -106,14 +106,14 @@ describe('expireOverdueReferrals (000 §4.2, §9: 7 days to answer)', () => {
     );
     expect(audited.n).toBe(1);
 
-    // Back in the live feed, open to be matched again.
+    // Off the provider's feed: it no longer waits for that provider's answer, and it is not open to claims until
+    // its referrer matches it again or sends it back to Pending (issue #14).
     const feed = await t.app.inject({
       method: 'GET',
       url: '/api/live-feed?page_size=100',
       headers: bearer(cbo, harbor),
     });
-    const card = (feed.json() as FeedList).referrals.find((c) => c.id === overdue.id);
-    expect(card).toMatchObject({ status: 'pending', acceptance_status: 'expired' });
+    expect((feed.json() as FeedList).referrals.find((c) => c.id === overdue.id)).toBeUndefined();
 
     // Running again changes nothing more.
     expect(await expireOverdueReferrals(systemContext(t.app.deps, EXPIRE_JOB), { now })).toBe(0);

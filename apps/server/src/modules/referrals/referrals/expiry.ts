@@ -1,12 +1,11 @@
-import { audit } from '../../../platform/audit.ts';
 import { inTransaction, type ServiceContext, systemContext } from '../../../platform/context.ts';
-import { publishFeedChange } from './feed-cards.ts';
-import { recordReferralEvent } from './history.ts';
+import { takeStep } from './lifecycle.ts';
 import * as repo from './repo.ts';
 
 // 000 §4.2, §9: a matched provider has 7 days (expires_at, set by whoever matches) to accept or reject. After
-// that the referral expires: it goes back to Pending, so it re-enters the live feed to be matched again. The
-// matched provider id stays on the row as the record of who did not answer.
+// that the referral is Expired (issue #14: no longer silently Pending again): it needs re-matching, which the
+// referrer does (Match, or Back to Pending for the live feed). The matched provider id stays on the row as the
+// record of who did not answer.
 
 /** The pg-boss job that runs the expiry (jobs.ts), every 5 minutes. */
 export const EXPIRE_JOB = 'referrals.expire';
@@ -20,8 +19,8 @@ export function isOverdue(r: Pick<repo.ReferralRow, 'expiresAt'>, now: Date): bo
 }
 
 /**
- * Expires one locked referral in the caller's transaction (`ctx.db`): status Pending, acceptance expired, the
- * timeline, the audit log and the live feeds. Used by the job and by an answer that comes too late; either
+ * Expires one locked referral in the caller's transaction (`ctx.db`): the lifecycle's expire step (status
+ * Expired, acceptance expired, the timeline, the audit log and the live feeds). Used by the job and by an answer that comes too late; either
  * way the actor is the system (no user on the timeline or in the audit row).
  */
 export async function expireReferral(
@@ -31,32 +30,21 @@ export async function expireReferral(
   const { before, now } = input;
   const tx = ctx.db;
   const system = inTransaction(systemContext(ctx.deps, EXPIRE_JOB), tx);
-  const after = await repo.updateReferral(tx, before.id, {
-    status: 'pending',
-    acceptanceStatus: 'expired',
-    updatedAt: now,
-  });
   const details = {
     provider_id: before.matchedProviderId,
     provider_name: before.matchedProvider?.name ?? null,
     expires_at: before.expiresAt?.toISOString() ?? null,
   };
-  await recordReferralEvent(system, {
-    referral: after,
-    type: 'expired',
+  return takeStep(system, {
+    before,
+    action: 'expire',
+    actor: 'system',
     actorUserId: null,
-    fromStatus: before.status,
-    toStatus: after.status,
-    details,
+    at: now,
+    changes: { acceptanceStatus: 'expired' },
+    event: { type: 'expired', details },
+    audit: { action: 'referral.expired', details },
   });
-  await audit(tx, system, {
-    action: 'referral.expired',
-    entityType: 'referral',
-    entityId: before.id,
-    details,
-  });
-  await publishFeedChange(system, { before, after });
-  return after;
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  AWAITING_ANSWER,
   ageBand,
   claimFeedCard,
   type EventPhi,
@@ -7,6 +8,7 @@ import {
   type FeedParties,
   fullCardOrganizations,
   maskFeedCard,
+  urgencyToServer,
 } from '@trust/domain';
 import type { ServiceContext } from '../../../platform/context.ts';
 import * as repo from './repo.ts';
@@ -20,7 +22,7 @@ export function isOpen(r: Pick<repo.ReferralRow, 'status'> | null): boolean {
 export function isAwaitingProvider(r: repo.ReferralRecord | null): boolean {
   return (
     r !== null &&
-    (r.status === 'matched' || r.status === 'authorized') &&
+    (AWAITING_ANSWER as readonly string[]).includes(r.status) &&
     (r.acceptanceStatus === null || r.acceptanceStatus === 'pending') &&
     Boolean(r.matchedProvider?.organizationId)
   );
@@ -50,7 +52,8 @@ export function toFeedCard(r: repo.ReferralRow, referredBy: string, today: Date 
     sdoh_needs: r.sdohNeeds,
     housing_subcategories: r.housingSubcategories,
     transportation_subcategories: r.transportationSubcategories,
-    urgency_level: r.urgencyLevel,
+    urgency: r.urgency,
+    urgency_level: urgencyToServer(r.urgency),
     primary_diagnosis: r.primaryDiagnosis,
     referring_provider: r.providerName,
     referred_by: referredBy,

@@ -1,4 +1,4 @@
-import { CLAIM_MATCH_METHOD } from '@trust/domain';
+import { AWAITING_ANSWER } from '@trust/domain';
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { organizations, providers, referralFeedPasses, referrals } from '../../../db/schema/index.ts';
@@ -34,7 +34,7 @@ const isPending = eq(referrals.status, 'pending');
 function awaitingAnswerOf(providerIds: readonly number[]) {
   return and(
     inArray(referrals.matchedProviderId, [...providerIds]),
-    inArray(referrals.status, ['matched', 'authorized']),
+    inArray(referrals.status, [...AWAITING_ANSWER]),
     or(isNull(referrals.acceptanceStatus), eq(referrals.acceptanceStatus, 'pending')),
   );
 }
@@ -117,39 +117,4 @@ export async function countAwaiting(
 /** Hides a card for one user; passing twice is the same as once. */
 export async function insertPass(db: DbOrTx, userId: number, referralId: number) {
   await db.insert(referralFeedPasses).values({ userId, referralId }).onConflictDoNothing();
-}
-
-/**
- * The claim itself (000 §4.1 "Claiming a referral in the live feed sets it to Matched"): one conditional update,
- * so of two organizations claiming at once exactly one finds the row still Pending. The matched provider is
- * the claimer's; the previous answer, if any, is cleared; the provider has 7 days to confirm (000 §9).
- */
-export async function claimPendingReferral(
-  db: DbOrTx,
-  id: number,
-  providerId: number,
-  now: Date,
-  expiresAt: Date,
-  matchMethod: string = CLAIM_MATCH_METHOD,
-): Promise<boolean> {
-  const rows = await db
-    .update(referrals)
-    .set({
-      status: 'matched',
-      matchedProviderId: providerId,
-      matchedAt: now,
-      matchMethod,
-      acceptanceStatus: 'pending',
-      acceptedAt: null,
-      rejectedAt: null,
-      rejectionReason: null,
-      phiEmailSent: false,
-      emailSentTo: null,
-      phiEmailMessageId: null,
-      expiresAt,
-      updatedAt: now,
-    })
-    .where(and(eq(referrals.id, id), isPending))
-    .returning({ id: referrals.id });
-  return rows.length > 0;
 }

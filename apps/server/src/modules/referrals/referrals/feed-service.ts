@@ -8,10 +8,9 @@ import {
   feedDetailFor,
   maskFeedCard,
   REFERRAL_MESSAGES,
-  RESPONSE_WINDOW_DAYS,
   type Referral,
 } from '@trust/domain';
-import { audit, auditPhiRead } from '../../../platform/audit.ts';
+import { auditPhiRead } from '../../../platform/audit.ts';
 import type { AuthContext } from '../../../platform/auth.ts';
 import {
   inTransaction,
@@ -21,14 +20,12 @@ import {
 } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { countsCacheOf } from './counts-cache.ts';
-import { isAwaitingProvider, isOpen, publishFeedChange, toFeedCard } from './feed-cards.ts';
+import { isAwaitingProvider, isOpen, toFeedCard } from './feed-cards.ts';
 import * as feedRepo from './feed-repo.ts';
-import { recordReferralEvent } from './history.ts';
-import { noticeMemberOfStatus } from './member-notice.ts';
+import { matchToProvider } from './lifecycle.ts';
 import * as repo from './repo.ts';
 import { toReferralWire } from './wire.ts';
 
-const DAY_MS = 86_400_000;
 const PENDING_COUNT_KEY = 'live-feed:pending';
 
 /**
@@ -140,24 +137,11 @@ export async function listLiveFeed(ctx: ServiceContext, query: FeedQuery): Promi
 }
 
 /**
- * The one way a Pending referral becomes Matched to a provider (a claim from the feed, a manual match, 001 §4):
- * matched_at now, acceptance pending, and the provider has 7 days to answer (000 §9 expires_at). False when the
- * referral is no longer Pending (the update applies only while it is).
- */
-export async function matchPendingReferral(
-  ctx: ServiceContext,
-  input: { id: number; providerId: number; matchMethod: string },
-): Promise<boolean> {
-  const now = new Date();
-  const expiresAt = new Date(now.getTime() + RESPONSE_WINDOW_DAYS * DAY_MS);
-  return feedRepo.claimPendingReferral(ctx.db, input.id, input.providerId, now, expiresAt, input.matchMethod);
-}
-
-/**
  * POST /api/referrals/{id}/claim (000 §4.1, 003 §4.5): the active organization takes a Pending referral from the
- * feed for its directory provider. The referral becomes Matched to that provider, which then has 7 days to
- * confirm (000 §9); the member hears of it by SMS; it leaves every other feed at once. Of two organizations
- * claiming at once exactly one wins: the row is locked, and the update applies only while it is still Pending.
+ * feed for its directory provider. The referral becomes Matched to that provider (the lifecycle's match step,
+ * the claimer acting as the provider), which then has 7 days to confirm (000 §9); the member hears of it by SMS;
+ * it leaves every other feed at once. Of two organizations claiming at once exactly one wins: the row is locked,
+ * and the second finds it no longer Pending.
  */
 export async function claimReferral(ctx: OrgContext, input: { id: number }): Promise<Referral> {
   const { id } = input;
@@ -169,37 +153,25 @@ export async function claimReferral(ctx: OrgContext, input: { id: number }): Pro
     const txCtx = inTransaction(ctx, tx);
     const before = await repo.lockReferral(tx, id);
     if (!before) throw new AppError('referral.not_found', REFERRAL_MESSAGES.notFound);
-    const claimed =
-      isOpen(before) &&
-      (await matchPendingReferral(txCtx, { id, providerId, matchMethod: CLAIM_MATCH_METHOD }));
-    if (!claimed) throw new AppError('feed.already_taken', FEED_MESSAGES.alreadyTaken);
-
-    const after = (await repo.findReferral(tx, id))!;
+    if (!isOpen(before)) throw new AppError('feed.already_taken', FEED_MESSAGES.alreadyTaken);
     const organizationName = await repo.organizationName(tx, actor.org.id);
     const details = {
       provider_id: providerId,
-      provider_name: after.matchedProvider?.name ?? null,
+      provider_name: await repo.providerName(tx, providerId),
       organization_id: actor.org.id,
       organization_name: organizationName,
     };
-    await recordReferralEvent(txCtx, {
-      referral: after,
-      type: 'claimed',
+    const after = await matchToProvider(txCtx, {
+      before,
+      providerId,
+      matchMethod: CLAIM_MATCH_METHOD,
+      actor: 'provider',
       actorUserId: actor.user.id,
-      fromStatus: before.status,
-      toStatus: after.status,
-      details,
+      event: { type: 'claimed', details },
+      // The claimer read a claim card until now; its answer is the full record (issue #12): this one row is both
+      // the claim and that first full read of the referral by the claiming organization.
+      audit: { action: 'referral.claimed', details: { ...details, full_record_read: true } },
     });
-    // The claimer read a claim card until now; its answer is the full record (issue #12): this one row is both
-    // the claim and that first full read of the referral by the claiming organization.
-    await audit(tx, ctx, {
-      action: 'referral.claimed',
-      entityType: 'referral',
-      entityId: id,
-      details: { ...details, full_record_read: true },
-    });
-    await noticeMemberOfStatus(txCtx, { referral: after, actorUserId: actor.user.id });
-    await publishFeedChange(txCtx, { before, after });
     return toReferralWire(after, after.organizationId === actor.org.id ? 'owner' : 'provider');
   });
 }

@@ -162,6 +162,7 @@ describe('GET /api/live-feed signed out (000 §2.6: masked by the server)', () =
       zip_code: '941**',
       referring_provider: 'D*** B*** F***',
       referred_by: 'Golden Valley Health Plan',
+      urgency: 'Immediate',
       urgency_level: 'Emergency',
       sdoh_needs: ['Housing Assistance'],
       housing_subcategories: ['Transitional housing'],
@@ -385,7 +386,7 @@ describe('minimum necessary on the live feed (issue #12)', () => {
       preferred_language: 'Vietnamese',
       sdoh_needs: ['Housing Assistance', 'Transportation'],
       housing_subcategories: ['Transitional housing'],
-      transportation_subcategories: ['Medical appointments'],
+      transportation_subcategories: ['Non-Emergency Medical Transportation (NEMT)'],
     };
     const r = await createPending(values);
     const digits = values.phone_number.replace(/\D/g, '');
@@ -463,7 +464,8 @@ describe('minimum necessary on the live feed (issue #12)', () => {
         age_band: ageBand('1958-09-21', new Date()),
         sdoh_needs: ['Housing Assistance', 'Transportation'],
         housing_subcategories: ['Transitional housing'],
-        transportation_subcategories: ['Medical appointments'],
+        transportation_subcategories: ['Non-Emergency Medical Transportation (NEMT)'],
+        urgency: 'Immediate',
         urgency_level: 'Emergency',
         primary_diagnosis: null,
         referring_provider: null,
@@ -761,6 +763,7 @@ describe('POST /api/referrals/{id}/claim (000 §4.1)', () => {
         from_status: 'pending',
         to_status: 'matched',
         details: {
+          action: 'match',
           provider_id: harborProvider,
           provider_name: 'Harbor Community Services',
           organization_id: harbor,

@@ -2,9 +2,8 @@ import type { ServiceContext } from '../../../platform/context.ts';
 import * as repo from './repo.ts';
 
 // A referral's matching state as the matching module changes it (001 §4 auto-match, Change and Remove
-// provider; a manual match goes through matchPendingReferral). This module owns the referral rows; the matching
-// module calls these in its transaction (`ctx.db`), on a row it locked with lockReferralForChange, and writes
-// the history and the audit itself.
+// provider). This module owns the referral rows; the matching module calls these in its transaction (`ctx.db`),
+// on a row it locked with lockReferralForChange. Status changes go through the state machine (lifecycle.ts).
 
 /** 001 §4: an auto-matched referral is stored Matched by the engine, without one chosen provider yet. */
 export const AUTO_MATCH_METHOD = 'auto';
@@ -26,41 +25,6 @@ export async function saveMemberLocation(
   input: { id: number; latitude: number; longitude: number },
 ): Promise<void> {
   await repo.updateReferral(ctx.db, input.id, { latitude: input.latitude, longitude: input.longitude });
-}
-
-/**
- * Pending → Auto-Matched (001 §4): stored Matched by the engine, no single provider yet, no response window.
- * The caller holds the lock and has seen it Pending.
- */
-export function markAutoMatched(
-  ctx: ServiceContext,
-  input: { id: number; at: Date },
-): Promise<repo.ReferralRecord> {
-  const { id, at } = input;
-  return repo.updateReferral(ctx.db, id, {
-    status: 'matched',
-    matchMethod: AUTO_MATCH_METHOD,
-    matchedAt: at,
-    autoMatchedAt: at,
-    matchedProviderId: null,
-    acceptanceStatus: null,
-    expiresAt: null,
-    updatedAt: at,
-  });
-}
-
-/** 001 §4: removing the last matched provider reverts to Pending with the match and auto_matched_at cleared. */
-export function revertToPending(
-  ctx: ServiceContext,
-  input: { id: number; at: Date },
-): Promise<repo.ReferralRecord> {
-  return repo.updateReferral(ctx.db, input.id, {
-    status: 'pending',
-    matchMethod: null,
-    matchedAt: null,
-    autoMatchedAt: null,
-    updatedAt: input.at,
-  });
 }
 
 /** Its matched providers changed (the referral itself did not): the queue shows it changed now. */

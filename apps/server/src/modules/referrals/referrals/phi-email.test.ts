@@ -22,7 +22,7 @@ const referral: PhiEmailReferral = {
   sdohNeeds: ['Housing Assistance', 'Transportation'],
   housingSubcategories: ['Housing navigation'],
   transportationSubcategories: ['Bus passes / transit vouchers'],
-  urgencyLevel: 'Emergency',
+  urgency: 'Immediate',
   availability: 'Weekdays 9am-5pm',
   additionalNotes: 'Call after 3 pm & ask for "Ima"',
   providerName: 'Dr. Priya Natarajan',

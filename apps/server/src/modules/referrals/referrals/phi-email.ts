@@ -46,7 +46,7 @@ export type PhiEmailReferral = Pick<
   | 'sdohNeeds'
   | 'housingSubcategories'
   | 'transportationSubcategories'
-  | 'urgencyLevel'
+  | 'urgency'
   | 'availability'
   | 'additionalNotes'
   | 'providerName'
@@ -128,7 +128,7 @@ function sections(r: PhiEmailReferral): Section[] {
         ['Social needs', list(r.sdohNeeds)],
         ['Housing', list(r.housingSubcategories)],
         ['Transportation', list(r.transportationSubcategories)],
-        ['Urgency', urgencyLabel(r.urgencyLevel)],
+        ['Urgency', urgencyLabel(r.urgency)],
         ['Member availability', orNone(r.availability)],
         ['Additional notes', orNone(r.additionalNotes)],
       ],

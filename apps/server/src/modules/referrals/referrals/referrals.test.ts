@@ -67,6 +67,17 @@ async function create(body: Partial<ReferralCreateInput> = {}, token = coordinat
   return res.json() as Referral;
 }
 
+/** Accepted by Harbor's provider, as its answer would leave it (a state set by SQL: the lifecycle's own tests
+ * take each step through the API, lifecycle.test.ts). */
+async function acceptedByHarbor(id: number) {
+  await t.database.query(
+    `UPDATE referrals SET status = 'accepted', acceptance_status = 'accepted', accepted_at = now(),
+       matched_provider_id = (SELECT id FROM providers WHERE organization_id = $2 ORDER BY id LIMIT 1)
+     WHERE id = $1`,
+    [id, harbor],
+  );
+}
+
 async function auditRows(action: string, entityId: number) {
   return t.database.query<{ actor_user_id: number; organization_id: number }>(
     "SELECT actor_user_id, organization_id FROM audit_log WHERE action = $1 AND entity_type = 'referral' AND entity_id = $2",
@@ -185,9 +196,22 @@ describe('POST /api/referrals', () => {
     });
   });
 
-  it('a subcategory alone is enough for the needs rule', async () => {
-    const r = await create({ sdoh_needs: [], housing_subcategories: ['Housing navigation'] });
+  it('a subcategory counts for the needs rule with its parent need (issue #14: never without it)', async () => {
+    const r = await create({
+      sdoh_needs: ['Housing Assistance'],
+      housing_subcategories: ['Housing navigation'],
+    });
     expect(r.housing_subcategories).toEqual(['Housing navigation']);
+    const alone = await api(
+      'POST',
+      '/api/referrals',
+      coordinator,
+      { ...valid, sdoh_needs: [], housing_subcategories: ['Housing navigation'] },
+      plan,
+    );
+    expect((expectEnvelope(alone, 400) as unknown as { fields: Record<string, string> }).fields).toEqual({
+      housing_subcategories: 'Select Housing Assistance to choose housing subcategories.',
+    });
   });
 
   it('needs a session, and a writing role', async () => {
@@ -237,7 +261,7 @@ describe('GET /api/referrals/{id} and ownership', () => {
     expectEnvelope(await api('GET', `/api/referrals/${mine.id}/events`, cbo, undefined, harbor), 404);
   });
 
-  it("the matched provider's organization reads but does not change", async () => {
+  it("the matched provider's organization reads, and changes only what the lifecycle lets it", async () => {
     const res = await api('GET', `/api/referrals/${sharedId}`, cbo, undefined, harbor);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -249,11 +273,16 @@ describe('GET /api/referrals/{id} and ownership', () => {
     expect((await api('GET', `/api/referrals/${sharedId}/events`, cbo, undefined, harbor)).statusCode).toBe(
       200,
     );
-    const put = await api('PUT', `/api/referrals/${sharedId}`, cbo, { status: 'completed' }, harbor);
-    expect(expectEnvelope(put, 403).message).toBe(
-      'Only the organization that created this referral can change it.',
+    // Cancelling is the referrer's step, never the provider's (lifecycle.test.ts runs the whole table).
+    const put = await api(
+      'PUT',
+      `/api/referrals/${sharedId}`,
+      cbo,
+      { status: 'cancelled', reason: 'x' },
+      harbor,
     );
-    expect(put.json().reason).toBe('referral.owner_only');
+    expect(expectEnvelope(put, 409).message).toMatch(/^This referral is .*; it cannot be set to Cancelled\./);
+    expect(put.json().reason).toBe('referral.transition_refused');
   });
 
   it('needs a session; a bad id is a 400', async () => {
@@ -322,6 +351,7 @@ describe('PUT /api/referrals/{id}', () => {
 
   it('changes the status with {status, updated_at}, with a history event and audit', async () => {
     const r = await create({ medicaid_id: 'ZZ900000023' });
+    await acceptedByHarbor(r.id);
     const res = await api(
       'PUT',
       `/api/referrals/${r.id}`,
@@ -338,7 +368,7 @@ describe('PUT /api/referrals/{id}', () => {
       'created',
     ]);
     expect(events.json().events[1]).toMatchObject({
-      from_status: 'pending',
+      from_status: 'accepted',
       to_status: 'authorized',
       actor_name: 'Casey Coordinator',
     });
@@ -355,10 +385,10 @@ describe('PUT /api/referrals/{id}', () => {
       t.database.query<{ body_text: string; category: string; referral_id: number; status: string }>(
         "SELECT body_text, category, referral_id, status FROM outbound_messages WHERE channel = 'sms' AND to_address = '(415) 555-2020' ORDER BY id",
       );
-    await api('PUT', `/api/referrals/${r.id}`, coordinator, { status: 'on_hold' }, plan);
-    expect(await sms()).toEqual([]);
-    await api('PUT', `/api/referrals/${r.id}`, coordinator, { status: 'Matched' }, plan);
+    expect((await api('POST', `/api/referrals/${r.id}/claim`, cbo, undefined, harbor)).statusCode).toBe(200);
+    await acceptedByHarbor(r.id);
     await api('PUT', `/api/referrals/${r.id}`, coordinator, { status: 'Authorized' }, plan);
+    await api('PUT', `/api/referrals/${r.id}`, cbo, { status: 'in_progress' }, harbor);
     const sent = await sms();
     expect(sent).toHaveLength(2);
     expect(sent[0]).toMatchObject({ category: 'referral_status', referral_id: r.id, status: 'queued' });
@@ -380,6 +410,7 @@ describe('PUT /api/referrals/{id}', () => {
       phone_number: '4155552021',
       preferred_language: 'Spanish',
     });
+    await acceptedByHarbor(r.id);
     await api('PUT', `/api/referrals/${r.id}`, coordinator, { status: 'authorized' }, plan);
     const [spanish] = await t.database.query<{ body_text: string }>(
       "SELECT body_text FROM outbound_messages WHERE to_address = '(415) 555-2021'",
@@ -388,7 +419,7 @@ describe('PUT /api/referrals/{id}', () => {
 
     const silent = await create({ medicaid_id: 'ZZ900000027' });
     await t.database.query('UPDATE referrals SET phone_number = NULL WHERE id = $1', [silent.id]);
-    await api('PUT', `/api/referrals/${silent.id}`, coordinator, { status: 'matched' }, plan);
+    await api('POST', `/api/referrals/${silent.id}/claim`, cbo, undefined, harbor);
     const events = (
       await api('GET', `/api/referrals/${silent.id}/events`, coordinator, undefined, plan)
     ).json().events as { type: string; details: Record<string, unknown> }[];
@@ -475,7 +506,7 @@ describe('DELETE /api/referrals/{id}', () => {
 
   it('refuses a referral that is no longer Pending', async () => {
     const r = await create({ medicaid_id: 'ZZ900000031' });
-    await api('PUT', `/api/referrals/${r.id}`, coordinator, { status: 'matched' }, plan);
+    await api('PUT', `/api/referrals/${r.id}`, coordinator, { status: 'cancelled', reason: 'Twice' }, plan);
     const res = await api('DELETE', `/api/referrals/${r.id}`, coordinator, undefined, plan);
     expect(expectEnvelope(res, 409, 'conflict').message).toBe('Only pending referrals can be deleted.');
     expect(res.json().reason).toBe('referral.not_pending_for_delete');
@@ -533,6 +564,16 @@ describe('GET /api/referrals', () => {
     const byServer = await list('urgency=Emergency&page_size=200');
     expect(byClient.total).toBe(byServer.total);
     expect(byServer.referrals.every((r) => r.urgency_level === 'Emergency')).toBe(true);
+    // Issue #14: a level finds the referrals made with it; Urgent finds both levels it stands for.
+    const day = await list('urgency=Within%2024h&page_size=200');
+    const week = await list('urgency=Within%201%20Week&page_size=200');
+    const urgent = await list('urgency=Urgent&page_size=200');
+    expect(week.total).toBeGreaterThan(0);
+    expect(week.referrals.every((r) => r.urgency === 'Within 1 Week' && r.urgency_level === 'Urgent')).toBe(
+      true,
+    );
+    expect(day.referrals.every((r) => r.urgency === 'Within 24h')).toBe(true);
+    expect(urgent.total).toBe(day.total + week.total);
     const auto = await list('method=auto&page_size=200');
     const manual = await list('method=manual&page_size=200');
     expect(auto.referrals.every((r) => r.use_matching_engine)).toBe(true);
@@ -546,6 +587,7 @@ describe('GET /api/referrals', () => {
       last_name: 'Marbleworth',
       medicaid_id: 'QX7777777',
       phone_number: '(415) 555-7731',
+      sdoh_needs: ['Housing Assistance'],
       housing_subcategories: ['Transitional housing'],
       organization: 'Zebulon Care Partners',
     });
@@ -597,10 +639,10 @@ describe('GET /api/referrals', () => {
     const r = await create({ medicaid_id: 'ZZ900000070' });
     const afterCreate = await list('');
     expect(afterCreate.counts.pending).toBe(before.counts.pending + 1);
-    await api('PUT', `/api/referrals/${r.id}`, coordinator, { status: 'completed' }, plan);
+    await api('PUT', `/api/referrals/${r.id}`, coordinator, { status: 'cancelled', reason: 'Twice' }, plan);
     const afterChange = await list('');
     expect(afterChange.counts.pending).toBe(before.counts.pending);
-    expect(afterChange.counts.completed).toBe(before.counts.completed + 1);
+    expect(afterChange.counts.cancelled).toBe(before.counts.cancelled + 1);
     expect(afterChange.counts.all).toBe(before.counts.all + 1);
   });
 
@@ -679,23 +721,24 @@ describe('live events', () => {
     const other = await openEventStream(base, cbo);
     try {
       const r = await create({ medicaid_id: 'ZZ900000040' });
-      await api('PUT', `/api/referrals/${r.id}`, coordinator, { status: 'on_hold' }, plan);
-      await api('PUT', `/api/referrals/${r.id}`, coordinator, { status: 'pending' }, plan);
-      await api('DELETE', `/api/referrals/${r.id}`, coordinator, undefined, plan);
+      await api('PUT', `/api/referrals/${r.id}`, coordinator, { status: 'cancelled', reason: 'Twice' }, plan);
+      // A cancelled referral is kept; a Pending one can be deleted.
+      const gone = await create({ medicaid_id: 'ZZ900000041' });
+      await api('DELETE', `/api/referrals/${gone.id}`, coordinator, undefined, plan);
       const deleted = () =>
         own.events.some(
           (e) => e.type === 'referral.changed' && (e.data as { change?: string }).change === 'deleted',
         );
       expect(await own.waitFor(deleted)).toBe(true);
+      const changesOf = (id: number) =>
+        own.events
+          .filter((e) => e.type === 'referral.changed' && (e.data as { id?: number }).id === id)
+          .map((e) => (e.data as { change: string }).change);
+      expect(changesOf(r.id)).toEqual(['created', 'status_changed']);
+      expect(changesOf(gone.id)).toEqual(['created', 'deleted']);
       const mine = own.events.filter(
         (e) => e.type === 'referral.changed' && (e.data as { id?: number }).id === r.id,
       );
-      expect(mine.map((e) => (e.data as { change: string }).change)).toEqual([
-        'created',
-        'status_changed',
-        'status_changed',
-        'deleted',
-      ]);
       // Ids and status only: no PHI in organization events.
       expect(Object.keys(mine[0]!.data as object).sort()).toEqual([
         'change',

@@ -1,4 +1,4 @@
-import type { ReferralListQuery, ReferralStatus } from '@trust/domain';
+import { AWAITING_ANSWER, type ReferralListQuery, type ReferralStatus } from '@trust/domain';
 import { and, asc, desc, eq, getTableColumns, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import {
@@ -67,11 +67,12 @@ function baseFilters(
   orgId: number,
   providerIds: readonly number[],
   q: ReferralListQuery,
-  serverUrgencies: readonly string[] | null,
+  urgencies: readonly string[] | null,
 ) {
   const where: SQL[] = [scopeFilter(orgId, providerIds, q.scope)];
   if (q.search) where.push(sql`${referrals.searchText} LIKE ${containsPattern(q.search)}`);
-  if (serverUrgencies) where.push(inArray(referrals.urgencyLevel, [...serverUrgencies]));
+  // The stored, chosen levels (issue #14); the service turns a server value into the levels it stands for.
+  if (urgencies) where.push(inArray(referrals.urgency, [...urgencies]));
   // 000 §5.5: auto = useMatchingEngine is not false; manual = it is false.
   if (q.method === 'auto') where.push(eq(referrals.useMatchingEngine, true));
   if (q.method === 'manual') where.push(eq(referrals.useMatchingEngine, false));
@@ -84,9 +85,9 @@ export async function listReferralPage(
   orgId: number,
   providerIds: readonly number[],
   q: ReferralListQuery,
-  serverUrgencies: readonly string[] | null,
+  urgencies: readonly string[] | null,
 ) {
-  const where = baseFilters(orgId, providerIds, q, serverUrgencies);
+  const where = baseFilters(orgId, providerIds, q, urgencies);
   if (q.status !== 'all') where.push(eq(referrals.status, q.status));
   const rows = await db
     .select(recordSelection)
@@ -105,12 +106,12 @@ export async function countReferralsByStatus(
   orgId: number,
   providerIds: readonly number[],
   q: ReferralListQuery,
-  serverUrgencies: readonly string[] | null,
+  urgencies: readonly string[] | null,
 ) {
   return db
     .select({ status: referrals.status, count: sql<number>`count(*)::int` })
     .from(referrals)
-    .where(and(...baseFilters(orgId, providerIds, q, serverUrgencies)))
+    .where(and(...baseFilters(orgId, providerIds, q, urgencies)))
     .groupBy(referrals.status);
 }
 
@@ -182,6 +183,11 @@ export async function providerIdsOfOrganization(db: DbOrTx, orgId: number): Prom
     .where(eq(providers.organizationId, orgId))
     .orderBy(providers.id);
   return rows.map((r) => r.id);
+}
+
+/** A directory provider's name, for the timeline of a match to it. */
+export async function providerName(db: DbOrTx, providerId: number): Promise<string | null> {
+  return (await findMatchedProvider(db, providerId))?.name ?? null;
 }
 
 export async function organizationName(db: DbOrTx, orgId: number): Promise<string> {
@@ -270,7 +276,8 @@ export async function listEvents(db: DbOrTx, referralId: number): Promise<Referr
 }
 
 /** Matched or Authorized, waiting for the provider's answer (the states an answer is possible in). */
-export const AWAITING_STATUSES = ['matched', 'authorized'] as const;
+/** Statuses in which the matched provider's answer is awaited (the lifecycle's AWAITING_ANSWER). */
+export const AWAITING_STATUSES = AWAITING_ANSWER;
 
 /**
  * Overdue referrals (expiry.ts), locked for this transaction. Served by referrals_awaiting_response_idx

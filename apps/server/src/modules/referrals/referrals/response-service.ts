@@ -18,8 +18,8 @@ import {
 import { AppError } from '../../../platform/errors.ts';
 import { findVisibleReferral } from './access.ts';
 import { AWAITING_STATUSES, expireReferral, isOverdue } from './expiry.ts';
-import { publishFeedChange } from './feed-cards.ts';
 import { recordReferralEvent } from './history.ts';
+import { takeStep } from './lifecycle.ts';
 import { buildPhiEmail, emailTransportOf } from './phi-email.ts';
 import { referralPort } from './ports.ts';
 import * as repo from './repo.ts';
@@ -217,37 +217,33 @@ export async function acceptReferral(
         });
         messageId = queued.messageId;
       }
-      const after = await repo.updateReferral(tx, id, {
-        status: 'accepted',
-        acceptanceStatus: 'accepted',
-        acceptedAt: now,
-        emailSentTo: to,
-        phiEmailSent: false,
-        phiEmailMessageId: messageId,
-        updatedAt: now,
+      const who = { provider_id: provider.id, provider_name: provider.name, ...recording.details };
+      const after = await takeStep(txCtx, {
+        before,
+        action: 'accept',
+        actor: 'provider',
+        actorUserId: recording.actorUserId,
+        at: now,
+        changes: {
+          acceptanceStatus: 'accepted',
+          acceptedAt: now,
+          emailSentTo: to,
+          phiEmailSent: false,
+          phiEmailMessageId: messageId,
+        },
+        event: {
+          type: 'accepted',
+          details: {
+            ...who,
+            email_sent_to: to,
+            phi_email: to ? 'queued' : 'no_address',
+            message_id: messageId,
+          },
+        },
+        audit: { action: 'referral.accepted', details: who },
       });
       // First accept wins (001 §3 Matched provider entry): the others become not_selected.
       await referralPort('settleFirstAccept')(txCtx, { referralId: id, providerId: provider.id });
-      const who = { provider_id: provider.id, provider_name: provider.name, ...recording.details };
-      await recordReferralEvent(txCtx, {
-        referral: after,
-        type: 'accepted',
-        actorUserId: recording.actorUserId,
-        fromStatus: before.status,
-        toStatus: after.status,
-        details: {
-          ...who,
-          email_sent_to: to,
-          phi_email: to ? 'queued' : 'no_address',
-          message_id: messageId,
-        },
-      });
-      await audit(tx, txCtx, {
-        action: 'referral.accepted',
-        entityType: 'referral',
-        entityId: id,
-        details: who,
-      });
       if (to) {
         await audit(tx, txCtx, {
           action: 'referral.phi_shared',
@@ -263,7 +259,6 @@ export async function acceptReferral(
           details: { ...who, reason: NO_EMAIL_REASON },
         });
       }
-      await publishFeedChange(txCtx, { before, after });
       return { accepted_at: now.toISOString(), phi_email_sent: false, email_sent_to: to };
     },
     true,
@@ -279,33 +274,21 @@ export async function rejectReferral(
   ctx: AnswerContext,
   input: AnswerInput & { reason: string },
 ): Promise<ReferralRejectResponse> {
-  const { id, reason } = input;
+  const { reason } = input;
   const recording = recordingOf(ctx, input);
   return withAnswerableReferral(ctx, input, async (txCtx, before, now) => {
     const provider = before.matchedProvider!;
-    const after = await repo.updateReferral(txCtx.db, id, {
-      status: 'rejected',
-      acceptanceStatus: 'rejected',
-      rejectedAt: now,
-      rejectionReason: reason,
-      updatedAt: now,
-    });
     const who = { provider_id: provider.id, provider_name: provider.name, ...recording.details };
-    await recordReferralEvent(txCtx, {
-      referral: after,
-      type: 'rejected',
+    await takeStep(txCtx, {
+      before,
+      action: 'decline',
+      actor: 'provider',
       actorUserId: recording.actorUserId,
-      fromStatus: before.status,
-      toStatus: after.status,
-      details: { ...who, reason },
+      at: now,
+      changes: { acceptanceStatus: 'rejected', rejectedAt: now, rejectionReason: reason },
+      event: { type: 'rejected', details: { ...who, reason } },
+      audit: { action: 'referral.rejected', details: who },
     });
-    await audit(txCtx.db, txCtx, {
-      action: 'referral.rejected',
-      entityType: 'referral',
-      entityId: id,
-      details: who,
-    });
-    await publishFeedChange(txCtx, { before, after });
     return { rejected_at: now.toISOString() };
   });
 }

@@ -408,7 +408,7 @@ describe('POST /api/referrals/{id}/accept', () => {
     const working = await awaiting(harborProvider, { status: 'in_progress', acceptance: null });
     expect(expectEnvelope(await accept(working.id), 409).message).toBe(RESPONSE_MESSAGES.notAwaiting);
 
-    const expired = await awaiting(harborProvider, { status: 'pending', acceptance: 'expired' });
+    const expired = await awaiting(harborProvider, { status: 'expired', acceptance: 'expired' });
     expect(expectEnvelope(await accept(expired.id), 409).message).toBe(RESPONSE_MESSAGES.expired);
   });
 
@@ -416,7 +416,7 @@ describe('POST /api/referrals/{id}/accept', () => {
     const r = await awaiting(harborProvider, { expiresIn: '-1 minute' });
     expect(expectEnvelope(await accept(r.id), 409, 'conflict').message).toBe(RESPONSE_MESSAGES.expired);
     expect(await row(r.id)).toMatchObject({
-      status: 'pending',
+      status: 'expired',
       acceptance_status: 'expired',
       matched_provider_id: harborProvider,
     });
@@ -669,6 +669,6 @@ describe('the provider answering by text message (issue #6: the same rules, no s
       reason: 'referral.expired',
       message: RESPONSE_MESSAGES.expired,
     });
-    expect(await row(late.id)).toMatchObject({ status: 'pending', acceptance_status: 'expired' });
+    expect(await row(late.id)).toMatchObject({ status: 'expired', acceptance_status: 'expired' });
   });
 });

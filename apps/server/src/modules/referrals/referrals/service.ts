@@ -1,6 +1,9 @@
 import { randomInt } from 'node:crypto';
 import {
-  CLIENT_URGENCIES,
+  chosenUrgency,
+  clientUrgenciesOf,
+  isClientUrgency,
+  type LifecycleActor,
   REFERRAL_MESSAGES,
   REFERRAL_STATUSES,
   type Referral,
@@ -10,9 +13,12 @@ import {
   type ReferralEvent,
   type ReferralList,
   type ReferralListQuery,
+  type ReferralStatus,
   type ReferralStatusChange,
   type ReferralUpdate,
-  urgencyToServer,
+  type ServerUrgency,
+  statusChangeStep,
+  type Transition,
 } from '@trust/domain';
 import { audit, auditPhiRead } from '../../../platform/audit.ts';
 import { inTransaction, type OrgContext } from '../../../platform/context.ts';
@@ -22,7 +28,7 @@ import { findOwnedReferral, findVisibleReferral, viewerRoleOf } from './access.t
 import { countsCacheOf } from './counts-cache.ts';
 import { publishFeedChange } from './feed-cards.ts';
 import { recordReferralEvent } from './history.ts';
-import { noticeMemberOfStatus } from './member-notice.ts';
+import { refuseStep, takeStep } from './lifecycle.ts';
 import { eventVisibleTo } from './note-events.ts';
 import { referralPort } from './ports.ts';
 import * as repo from './repo.ts';
@@ -31,8 +37,11 @@ import { toReferralWire } from './wire.ts';
 /** Statuses counted as "Assigned" in the queue (000 §4.1). */
 const ASSIGNED = ['matched', 'authorized', 'in_progress', 'completed'] as const;
 
-/** The §3.3 payload as table columns. */
-function toColumns(input: ReferralUpdate) {
+/**
+ * The §3.3 payload as table columns. `storedUrgency` is the level the referral holds before an edit: an edit
+ * sending only the server value it read keeps it (chosenUrgency, issue #14).
+ */
+function toColumns(input: ReferralUpdate, storedUrgency?: string) {
   return {
     firstName: input.first_name,
     lastName: input.last_name,
@@ -55,7 +64,7 @@ function toColumns(input: ReferralUpdate) {
     primaryDiagnosis: input.primary_diagnosis,
     riskScore: input.risk_score,
     availability: input.availability,
-    urgencyLevel: input.urgency_level,
+    urgency: chosenUrgency(input, storedUrgency),
     additionalNotes: input.additional_notes,
     sdohNeeds: input.sdoh_needs,
     housingSubcategories: input.housing_subcategories,
@@ -76,11 +85,14 @@ function locationOf(zipCode: string | null | undefined) {
   return { latitude: place?.latitude ?? null, longitude: place?.longitude ?? null };
 }
 
-/** Queue urgency filter: a client level maps to its server value (000 §3.2), a server value stays. */
+/**
+ * Queue urgency filter, on the stored (chosen) level (issue #14): a client level finds that level only (Within
+ * 1 Week no longer finds Within 24h); a server value (000 §3.2) finds every level it stands for.
+ */
 function urgencyFilter(urgency: ReferralListQuery['urgency']): string[] | null {
   if (urgency === 'all') return null;
-  if ((CLIENT_URGENCIES as readonly string[]).includes(urgency)) return [urgencyToServer(urgency)];
-  return [urgency];
+  if (isClientUrgency(urgency)) return [urgency];
+  return clientUrgenciesOf(urgency as ServerUrgency);
 }
 
 /** The counters of a queue view, from the per-process cache when nothing changed since (counts-cache.ts). */
@@ -272,7 +284,7 @@ export async function updateReferral(
         fields: { medicaid_id: REFERRAL_MESSAGES.medicaidIdLocked },
       });
     }
-    const columns = toColumns(update);
+    const columns = toColumns(update, before.urgency);
     const fields = changedFields(before, columns);
     if (fields.length === 0) return readUnchanged(txCtx, before);
     const record = await repo.updateReferral(tx, id, {
@@ -297,37 +309,97 @@ export async function updateReferral(
   });
 }
 
+/** The lifecycle actors the active organization is for this referral (both when it referred its own provider). */
+function actorsOf(ctx: OrgContext, record: repo.ReferralRecord): LifecycleActor[] {
+  const orgId = ctx.actor.org.id;
+  const actors: LifecycleActor[] = [];
+  if (record.organizationId === orgId) actors.push('referrer');
+  if (record.matchedProvider?.organizationId === orgId) actors.push('provider');
+  return actors;
+}
+
+/** The step's own columns and the facts its timeline row carries (an outcome's note is the provider's words). */
+function stepFields(step: Transition, change: ReferralStatusChange, at: Date) {
+  if (step.action === 'complete') {
+    if (!change.outcome) {
+      throw new AppError('referral.outcome_required', REFERRAL_MESSAGES.outcomeRequired, {
+        fields: { outcome: REFERRAL_MESSAGES.outcomeRequired },
+      });
+    }
+    return {
+      changes: { outcome: change.outcome, outcomeNote: change.note, completedAt: at },
+      details: { outcome: change.outcome, note: change.note },
+    };
+  }
+  if (step.action === 'cancel') {
+    if (!change.reason) {
+      throw new AppError('referral.reason_required', REFERRAL_MESSAGES.reasonRequired, {
+        fields: { reason: REFERRAL_MESSAGES.reasonRequired },
+      });
+    }
+    return {
+      changes: { cancellationReason: change.reason, cancelledAt: at },
+      details: { reason: change.reason, note: change.note },
+    };
+  }
+  if (step.action === 'reopen') {
+    // Back to the live feed for anyone to claim: the provider that declined or let it expire no longer holds it
+    // (minimum necessary); the timeline keeps who it was.
+    return {
+      changes: {
+        matchedProviderId: null,
+        matchedAt: null,
+        matchMethod: null,
+        autoMatchedAt: null,
+        acceptanceStatus: null,
+        expiresAt: null,
+      },
+      details: { note: change.note },
+    };
+  }
+  return { changes: {}, details: change.note ? { note: change.note } : {} };
+}
+
 /**
- * PUT /api/referrals/{id} with {status} (000 §4.1: any status, no ordering). A change to Matched or Authorized
- * sends the member an SMS (000 §2.3); the change, who made it and the SMS are on the timeline.
+ * PUT /api/referrals/{id} with {status} (000 §4.1; issue #14): a step of the lifecycle that a status alone can
+ * make, for the referrer (Authorize, Cancel with a reason, Back to Pending) or the accepted provider's
+ * organization (In Progress, On Hold, Completed with an outcome). Anything else is refused with 409, naming the
+ * current status and what it allows; the member is texted where the step says so (Authorized).
  */
 export async function changeReferralStatus(
   ctx: OrgContext,
   input: { id: number; change: ReferralStatusChange },
 ): Promise<Referral> {
   const { id, change } = input;
-  await findOwnedReferral(ctx, { id });
+  await findVisibleReferral(ctx, { id });
   return ctx.db.transaction(async (tx) => {
     const txCtx = inTransaction(ctx, tx);
     const before = await lockReferral(tx, id);
-    if (before.status === change.status) return readUnchanged(txCtx, before);
-    const record = await repo.updateReferral(tx, id, { status: change.status, updatedAt: new Date() });
-    await recordReferralEvent(txCtx, {
-      referral: record,
-      type: 'status_changed',
+    const actors = actorsOf(ctx, before);
+    // Seen under the lock: its provider may have changed since the check above.
+    if (actors.length === 0) throw new AppError('referral.not_found', REFERRAL_MESSAGES.notFound);
+    const viewerRole = actors.includes('referrer') ? 'owner' : 'provider';
+    const from = before.status as ReferralStatus;
+    if (from === change.status) {
+      await audit(tx, ctx, { action: 'referral.read', entityType: 'referral', entityId: id });
+      return toReferralWire(before, viewerRole);
+    }
+    const step = statusChangeStep(from, change.status, actors);
+    if (!step) refuseStep(from, change.status, actors);
+    const at = new Date();
+    const fields = stepFields(step, change, at);
+    const record = await takeStep(txCtx, {
+      before,
+      action: step.action,
+      actor: actors.find((a) => step.by.includes(a))!,
       actorUserId: ctx.actor.user.id,
-      fromStatus: before.status,
-      toStatus: record.status,
+      at,
+      changes: fields.changes,
+      event: { details: fields.details },
+      // The note and the reason are the people's words (they may name the member): the timeline only.
+      audit: { details: step.action === 'complete' ? { outcome: change.outcome } : {} },
     });
-    await audit(tx, ctx, {
-      action: 'referral.status_changed',
-      entityType: 'referral',
-      entityId: id,
-      details: { from: before.status, to: record.status },
-    });
-    await noticeMemberOfStatus(txCtx, { referral: record, actorUserId: ctx.actor.user.id });
-    await publishFeedChange(txCtx, { before, after: record });
-    return toReferralWire(record, 'owner');
+    return toReferralWire(record, viewerRole);
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Referral } from '@trust/domain';
+import { type Referral, urgencyToServer } from '@trust/domain';
 import type { ReferralRecord } from './repo.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -37,7 +37,9 @@ export function toReferralWire(
     primary_diagnosis: r.primaryDiagnosis,
     risk_score: r.riskScore,
     availability: r.availability,
-    urgency_level: r.urgencyLevel,
+    // Issue #14: the chosen level as stored, and the spec's server value derived from it (000 §3.2).
+    urgency: r.urgency,
+    urgency_level: urgencyToServer(r.urgency),
     additional_notes: r.additionalNotes,
     sdoh_needs: r.sdohNeeds,
     housing_subcategories: r.housingSubcategories,
@@ -57,6 +59,11 @@ export function toReferralWire(
     rejected_at: iso(r.rejectedAt),
     rejection_reason: r.rejectionReason,
     expires_at: iso(r.expiresAt),
+    outcome: r.outcome,
+    outcome_note: r.outcomeNote,
+    completed_at: iso(r.completedAt),
+    cancellation_reason: r.cancellationReason,
+    cancelled_at: iso(r.cancelledAt),
     phi_email_sent: r.phiEmailSent,
     email_sent_to: r.emailSentTo,
     emergency_contact_name: r.emergencyContactName,
