@@ -77,7 +77,16 @@ export const REFERRAL_MESSAGES = {
   invalidOutcome: `Outcome must be one of: ${REFERRAL_OUTCOMES.join(', ')}.`,
   outcomeRequired: 'Choose how the referral ended (the outcome) to mark it Completed.',
   reasonRequired: 'Give a reason to cancel the referral.',
+  memberMismatch: (fields: string[]) =>
+    `This Medicaid ID is on file for a member with another ${fields.join(' and ')}. If this is the same person, confirm it and choose which details to keep; otherwise check the Medicaid ID.`,
+  memberFieldDiffers: 'Differs from the member on file with this Medicaid ID.',
+  duplicateOpen: (number: string, needs: string[]) =>
+    `This member already has an open referral for ${needs.join(', ')}: #${number}. Confirm to create another one anyway.`,
 } as const;
+
+/** Issue #14: what to keep when a Medicaid ID on file names the same person with other details. */
+export const SAME_MEMBER_CHOICES = ['keep_stored', 'use_new'] as const;
+export type SameMemberChoice = (typeof SAME_MEMBER_CHOICES)[number];
 
 /** 000 §9: referral numbers are 10 digits. */
 export const REFERRAL_NUMBER_LENGTH = 10;
@@ -411,6 +420,14 @@ export const referralCreateSchema = withFormRules(
         z.literal('pending', { error: REFERRAL_MESSAGES.newIsPending }),
       )
       .optional(),
+    /**
+     * Issue #14 duplicates: the Medicaid ID is on file for a member with another name or date of birth, and the
+     * caller says it is the same person, keeping the details on file ('keep_stored') or replacing them with
+     * these ('use_new'). Without it such a referral is refused (409).
+     */
+    confirm_same_member: z.enum(SAME_MEMBER_CHOICES).optional(),
+    /** Issue #14: create it although the member has an open referral for one of these needs (409 without). */
+    confirm_duplicate_need: z.boolean().optional(),
   }),
 );
 export type ReferralCreateInput = z.input<typeof referralCreateSchema>;

@@ -40,6 +40,7 @@ export function sessionCredentials(): RequestCredentials {
 
 interface ErrorBody {
   code?: unknown;
+  reason?: unknown;
   detail?: unknown;
   message?: unknown;
   error?: unknown;
@@ -65,6 +66,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError({
     status: response.status,
     code: text(body.code),
+    reason: text(body.reason),
     detail,
     fields,
     message: detail ?? `HTTP ${response.status}: ${response.statusText}`,

@@ -7,6 +7,8 @@ import { MESSAGES } from '@trust/domain';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | null;
+  /** The specific refusal (packages/domain error-reasons), for code that acts on one ('referral.duplicate_open'). */
+  readonly reason: string | null;
   readonly detail: string | null;
   readonly fields: Record<string, string> | undefined;
 
@@ -14,6 +16,7 @@ export class ApiError extends Error {
     status: number;
     message: string;
     code?: string | null;
+    reason?: string | null;
     detail?: string | null;
     fields?: Record<string, string> | undefined;
   }) {
@@ -21,6 +24,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = options.status;
     this.code = options.code ?? null;
+    this.reason = options.reason ?? null;
     this.detail = options.detail ?? null;
     this.fields = options.fields;
   }

@@ -3,6 +3,9 @@ export const REFERRALS_AUDIT_ACTIONS = {
   // --- Referrals, the live feed, members, case notes, documents, OTF/RTF (modules/referrals/referrals,
   // referral-members, case-notes, documents, otf-rtf) ---
   'referral.created': 'Created a referral',
+  'referral.member_confirmed':
+    'Confirmed that a Medicaid ID on file with other details is the same person, and chose which details to keep',
+  'referral.duplicate_confirmed': 'Created a referral although the member had an open one for the same need',
   'referral.read': "Read a referral's full record",
   'referral.list_read': 'Read a page of the referral queue',
   'referral.updated': 'Edited a referral (the names of the fields changed)',

@@ -73,5 +73,9 @@ export const REFERRALS_ERROR_REASONS = {
   /** A step that needs an outcome (Completed) or a reason (Cancelled) came without it. */
   'referral.outcome_required': 'validation_failed',
   'referral.reason_required': 'validation_failed',
+  /** A new referral's Medicaid ID is on file with another name or date of birth, not confirmed (issue #14). */
+  'referral.member_mismatch': 'conflict',
+  /** The member has an open referral for one of the same needs, not confirmed (issue #14). */
+  'referral.duplicate_open': 'conflict',
   // --- end of matching, sending and answers ---
 } as const satisfies Record<string, ErrorCode>;

@@ -3,17 +3,27 @@ import {
   type ClientReferral,
   type ClientReferralForm,
   type Referral,
+  type SameMemberChoice,
   toClientReferral,
   toServerPayload,
 } from '@trust/domain';
 import { apiRequest } from '../client.ts';
 import { referralKeys } from './keys.ts';
 
+/** What the coordinator confirmed after the server's 409 (issue #14 duplicates). */
+export type CreateConfirmations = {
+  confirm_same_member?: SameMemberChoice;
+  confirm_duplicate_need?: boolean;
+};
+
 /** POST /api/referrals (000 §7): the form's values in the server shape; answers the created referral. */
-export async function createReferral(form: ClientReferralForm): Promise<ClientReferral> {
+export async function createReferral(
+  form: ClientReferralForm,
+  confirmations: CreateConfirmations = {},
+): Promise<ClientReferral> {
   const created = await apiRequest<Referral>('/api/referrals', {
     method: 'POST',
-    body: toServerPayload(form),
+    body: { ...toServerPayload(form), ...confirmations },
   });
   return toClientReferral(created);
 }
@@ -30,8 +40,15 @@ export async function updateReferral(id: number, form: ClientReferralForm): Prom
 export function useSaveReferral() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, form }: { id: number | null; form: ClientReferralForm }) =>
-      id === null ? createReferral(form) : updateReferral(id, form),
+    mutationFn: ({
+      id,
+      form,
+      confirmations,
+    }: {
+      id: number | null;
+      form: ClientReferralForm;
+      confirmations?: CreateConfirmations;
+    }) => (id === null ? createReferral(form, confirmations) : updateReferral(id, form)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: referralKeys.all }),
   });
 }

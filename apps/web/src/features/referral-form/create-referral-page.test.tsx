@@ -386,6 +386,81 @@ describe('Create New Referral (000 §2.1)', { timeout: 30_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Create New Referral' })).toBeInTheDocument();
   });
 
+  it('asks whether a known Medicaid ID is the same person, then whether a second open referral is meant (issue #14)', async () => {
+    const mismatch =
+      'This Medicaid ID is on file for a member with another first name. If this is the same person, confirm it and choose which details to keep; otherwise check the Medicaid ID.';
+    const open =
+      'This member already has an open referral for Food Assistance: #4821093756. Confirm to create another one anyway.';
+    const created = makeReferral({ referral_number: '5930174826' });
+    const { fetchMock } = renderCreate({
+      routes: {
+        'POST /api/referrals': (init) => {
+          const body = bodyOf(init);
+          if (!body.confirm_same_member) {
+            return jsonResponse(409, {
+              code: 'conflict',
+              reason: 'referral.member_mismatch',
+              detail: mismatch,
+              message: mismatch,
+              error: mismatch,
+            });
+          }
+          if (!body.confirm_duplicate_need) {
+            return jsonResponse(409, {
+              code: 'conflict',
+              reason: 'referral.duplicate_open',
+              detail: open,
+              message: open,
+              error: open,
+            });
+          }
+          return jsonResponse(201, created);
+        },
+      },
+    });
+    fillValid();
+    await submit();
+    const same = await screen.findByRole('dialog', { name: 'Is this the same person?' });
+    expect(same).toHaveTextContent(mismatch);
+    await userEvent.click(
+      within(same).getByRole('button', { name: 'Same person: keep the details on file' }),
+    );
+    const again = await screen.findByRole('dialog', { name: 'This member already has an open referral' });
+    expect(again).toHaveTextContent('#4821093756');
+    await userEvent.click(within(again).getByRole('button', { name: 'Create another referral' }));
+    await waitFor(() => expect(location()).toHaveTextContent('/queue'));
+    const bodies = callsTo(fetchMock, 'POST', '/api/referrals').map(([, init]) => bodyOf(init));
+    expect(bodies).toHaveLength(3);
+    expect(bodies[2]).toEqual({
+      ...expectedBody,
+      confirm_same_member: 'keep_stored',
+      confirm_duplicate_need: true,
+    });
+  });
+
+  it('Check the Medicaid ID closes the question and creates nothing', async () => {
+    const mismatch = 'This Medicaid ID is on file for a member with another date of birth.';
+    const { fetchMock } = renderCreate({
+      routes: {
+        'POST /api/referrals': () =>
+          jsonResponse(409, {
+            code: 'conflict',
+            reason: 'referral.member_mismatch',
+            detail: mismatch,
+            message: mismatch,
+            error: mismatch,
+          }),
+      },
+    });
+    fillValid();
+    await submit();
+    const dialog = await screen.findByRole('dialog', { name: 'Is this the same person?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Check the Medicaid ID' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'POST', '/api/referrals')).toHaveLength(1);
+    expect(input('Medicaid ID')).toHaveValue('CA918273645');
+  });
+
   it('a server failure keeps the values and shows "Failed to create referral." with the server\'s reason', async () => {
     renderCreate({
       routes: { 'POST /api/referrals': () => errorResponse(500, 'The database did not answer.') },

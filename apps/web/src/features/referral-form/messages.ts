@@ -1,6 +1,13 @@
 // Texts of the referral form. 000 §8 gives the create failures verbatim; the edit ones follow them.
 
 export const REFERRAL_FORM_MESSAGES = {
+  // Issue #14 duplicates: the questions after the server's 409.
+  memberMismatchTitle: 'Is this the same person?',
+  duplicateTitle: 'This member already has an open referral',
+  checkMedicaidId: 'Check the Medicaid ID',
+  keepOnFile: 'Same person: keep the details on file',
+  useNewDetails: 'Same person: use the details entered',
+  createAnother: 'Create another referral',
   createTitle: 'Create New Referral',
   editTitle: 'Edit Referral',
   submitCreate: 'Submit Referral',

@@ -8,12 +8,13 @@ import {
 } from '@trust/domain';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/errors.ts';
-import { useSaveReferral } from '../../api/referrals/save-referral.ts';
+import { type CreateConfirmations, useSaveReferral } from '../../api/referrals/save-referral.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { applyServerErrors } from '../../components/form/apply-server-errors.ts';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { AddressSection } from './address-section.tsx';
 import { ComplianceSection, ProcessingSection } from './compliance-sections.tsx';
+import { DUPLICATE_REASONS, DuplicateDialog, type DuplicateQuestion } from './duplicate-dialog.tsx';
 import type { SectionProps } from './form-section.tsx';
 import {
   applyLookup,
@@ -85,6 +86,10 @@ export function ReferralForm({
   });
   const [failure, setFailure] = useState<Failure | null>(null);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
+  // Issue #14: the server's question about a possible duplicate, and what the coordinator answered so far (a
+  // mismatch may be followed by the open-referral question; both answers go with the next submit).
+  const [duplicate, setDuplicate] = useState<DuplicateQuestion | null>(null);
+  const confirmations = useRef<CreateConfirmations>({});
   const touched = useRef(new Set<FormField>());
   const summaryRef = useRef<HTMLDivElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
@@ -96,6 +101,8 @@ export function ReferralForm({
 
   const set = <K extends FormField>(field: K, value: ReferralFormValues[K]) => {
     touched.current.add(field);
+    // An answer to a duplicate question was about what the form held then.
+    confirmations.current = {};
     form.setFieldValue(field, value as never);
     // A field's message goes once the user changes it (000 §5.1: the consent and needs messages when ticked).
     form.clearFieldError(groupKey(field));
@@ -131,7 +138,11 @@ export function ReferralForm({
       const failed = creating ? M.createFailed : M.updateFailed;
       const threw = creating ? M.createError : M.updateError;
       save.mutate(
-        { id: creating ? null : (referralId ?? null), form: toClientForm(form.getValues()) },
+        {
+          id: creating ? null : (referralId ?? null),
+          form: toClientForm(form.getValues()),
+          confirmations: confirmations.current,
+        },
         {
           onSuccess: (saved) => {
             if (!saved) {
@@ -140,12 +151,20 @@ export function ReferralForm({
             }
             if (creating) {
               // 000 §2.1: after a successful submit the form resets.
+              confirmations.current = {};
               touched.current.clear();
               form.reset();
             }
             onSaved(saved);
           },
           onError: (error) => {
+            if (creating && error instanceof ApiError && DUPLICATE_REASONS.includes(error.reason ?? '')) {
+              setDuplicate({
+                reason: error.reason as DuplicateQuestion['reason'],
+                message: error.detail ?? '',
+              });
+              return;
+            }
             // The server's fields go under their inputs (and in the summary); its text otherwise.
             applyServerErrors(form, error, failed, { fieldOf: groupKey });
             const onFields = error instanceof ApiError && Object.keys(error.fields ?? {}).length > 0;
@@ -243,6 +262,17 @@ export function ReferralForm({
           </Button>
         </Group>
       </Stack>
+      {duplicate && (
+        <DuplicateDialog
+          question={duplicate}
+          onClose={() => setDuplicate(null)}
+          onAnswer={(answer) => {
+            confirmations.current = { ...confirmations.current, ...answer };
+            setDuplicate(null);
+            send();
+          }}
+        />
+      )}
       <ConfirmDialog
         opened={confirmDiscard}
         title={M.discardTitle}

@@ -157,7 +157,12 @@ describe('GET /api/referral-members', () => {
 
   it("a member's status, contact details and activity follow the latest referral", async () => {
     const older = await create({ medicaid_id: 'RM100000010', email: 'old.address@example.org' });
-    const newer = await create({ medicaid_id: 'RM100000010', email: 'new.address@example.org' });
+    const newer = await create({
+      medicaid_id: 'RM100000010',
+      email: 'new.address@example.org',
+      confirm_same_member: 'use_new',
+      confirm_duplicate_need: true,
+    });
     await setStatus(newer.id, 'in_progress');
     let [member] = (await list('search=RM100000010')).members;
     expect(member).toMatchObject({
@@ -314,8 +319,16 @@ describe('GET /api/referral-members', () => {
 describe('DELETE /api/referral-members/{memberId}', () => {
   it("deletes the member's Pending referrals, each audited with its history; the others are kept", async () => {
     const a = await create({ medicaid_id: 'RM300000001' });
-    const b = await create({ medicaid_id: 'RM300000001' });
-    const kept = await create({ medicaid_id: 'RM300000001' });
+    const b = await create({
+      medicaid_id: 'RM300000001',
+      confirm_same_member: 'use_new',
+      confirm_duplicate_need: true,
+    });
+    const kept = await create({
+      medicaid_id: 'RM300000001',
+      confirm_same_member: 'use_new',
+      confirm_duplicate_need: true,
+    });
     await setStatus(kept.id, 'matched');
     const res = await api('DELETE', `/api/referral-members/${a.member_id}`, coordinator, undefined, plan);
     expect(res.statusCode, res.body).toBe(200);

@@ -144,7 +144,11 @@ describe('POST /api/referrals/member-lookup (000 §2.1)', () => {
 
   it('finds a member known only from an earlier referral (no member record), the latest referral winning', async () => {
     await create({ medicaid_id: 'IL700000001', first_name: 'Old', city: 'Evanston' });
-    const latest = await create({ medicaid_id: 'IL700000001' });
+    const latest = await create({
+      medicaid_id: 'IL700000001',
+      confirm_same_member: 'use_new',
+      confirm_duplicate_need: true,
+    });
     await t.database.query('DELETE FROM members WHERE id = $1', [latest.member_id]);
 
     const answer = await found('il700000001');

@@ -1,5 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import type { Referral, ReferralCreate, ReferralCreateInput, ReferralList } from '@trust/domain';
+import {
+  type Referral,
+  type ReferralCreateInput,
+  type ReferralList,
+  referralCreateSchema,
+} from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -115,7 +120,8 @@ describe('POST /api/referrals', () => {
       [valid.medicaid_id],
     );
     expect(member).toMatchObject({ id: r.member_id, organization_id: plan, first_name: 'Maria' });
-    const again = await create();
+    // The same member again, confirmed as a second referral for the same need (issue #14 duplicates).
+    const again = await create({ confirm_duplicate_need: true });
     expect(again.member_id).toBe(r.member_id);
     expect(again.referral_number).not.toBe(r.referral_number);
 
@@ -226,7 +232,7 @@ describe('POST /api/referrals', () => {
     const numbers = [taken!.referral_number, '9999999999'];
     const ctx = await orgContextOf(t, 'coordinator@trust.demo', plan, 'staff');
     // Through the service: the route cannot choose the numbers.
-    const input = valid as unknown as ReferralCreate;
+    const input = referralCreateSchema.parse({ ...valid, medicaid_id: 'ZZ900000003' });
     const r = await createReferral(ctx, { ...input, nextNumber: () => numbers.shift()! });
     expect(r.referral_number).toBe('9999999999');
   });
@@ -648,7 +654,7 @@ describe('GET /api/referrals', () => {
 
   it('counts the referrals of each member on the page', async () => {
     const a = await create({ medicaid_id: 'ZZ900000050' });
-    await create({ medicaid_id: 'ZZ900000050' });
+    await create({ medicaid_id: 'ZZ900000050', confirm_duplicate_need: true });
     const page = await list('search=ZZ900000050');
     expect(page.member_referral_counts[String(a.member_id)]).toBe(2);
   });

@@ -1,5 +1,17 @@
-import { AWAITING_ANSWER, type ReferralListQuery, type ReferralStatus } from '@trust/domain';
-import { and, asc, desc, eq, getTableColumns, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { AWAITING_ANSWER, CLOSED_STATUSES, type ReferralListQuery, type ReferralStatus } from '@trust/domain';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  lte,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import {
   members,
@@ -227,6 +239,61 @@ export async function deletePendingReferral(db: DbOrTx, id: number) {
     .where(and(eq(referrals.id, id), eq(referrals.status, 'pending' satisfies ReferralStatus)))
     .returning({ id: referrals.id });
   return rows.length > 0;
+}
+
+/** The organization's member on file with this Medicaid ID (members_org_medicaid_uq), with what identifies it. */
+export async function findMemberOnFile(db: DbOrTx, orgId: number, medicaidId: string) {
+  const [row] = await db
+    .select({ id: members.id, firstName: members.firstName, lastName: members.lastName, dob: members.dob })
+    .from(members)
+    .where(and(eq(members.organizationId, orgId), eq(members.medicaidId, medicaidId)))
+    .limit(1);
+  return row;
+}
+
+/** Replaces the identifying details of a member on file (the caller confirmed the same person, issue #14). */
+export async function replaceMemberDetails(
+  db: DbOrTx,
+  memberId: number,
+  values: { firstName: string; lastName: string; dob: string | null },
+) {
+  await db.update(members).set(values).where(eq(members.id, memberId));
+}
+
+/**
+ * The member's newest open referral (not Completed or Cancelled) of the organization that asks for one of these
+ * needs or subcategories (issue #14 duplicates), served by referrals_org_member_idx.
+ */
+export async function findOpenReferralForNeeds(
+  db: DbOrTx,
+  orgId: number,
+  memberId: number,
+  needs: readonly string[],
+): Promise<{ referralNumber: string; needs: string[] } | undefined> {
+  if (needs.length === 0) return undefined;
+  const asked = sql`ARRAY[${sql.join(
+    needs.map((n) => sql`${n}`),
+    sql`, `,
+  )}]::text[]`;
+  const [row] = await db
+    .select({
+      referralNumber: referrals.referralNumber,
+      needs: sql<
+        string[]
+      >`ARRAY(SELECT unnest(${referrals.sdohNeeds} || ${referrals.housingSubcategories} || ${referrals.transportationSubcategories}) INTERSECT SELECT unnest(${asked}))`,
+    })
+    .from(referrals)
+    .where(
+      and(
+        eq(referrals.organizationId, orgId),
+        eq(referrals.memberId, memberId),
+        notInArray(referrals.status, [...CLOSED_STATUSES]),
+        sql`(${referrals.sdohNeeds} || ${referrals.housingSubcategories} || ${referrals.transportationSubcategories}) && ${asked}`,
+      ),
+    )
+    .orderBy(desc(referrals.createdAt))
+    .limit(1);
+  return row;
 }
 
 /** The organization's member with this Medicaid ID (members_org_medicaid_uq), created from the referral if new. */

@@ -29,6 +29,7 @@ import { countsCacheOf } from './counts-cache.ts';
 import { publishFeedChange } from './feed-cards.ts';
 import { recordReferralEvent } from './history.ts';
 import { refuseStep, takeStep } from './lifecycle.ts';
+import { guardNewReferral } from './member-guard.ts';
 import { eventVisibleTo } from './note-events.ts';
 import { referralPort } from './ports.ts';
 import * as repo from './repo.ts';
@@ -185,12 +186,17 @@ export async function createReferral(
   ctx: OrgContext,
   input: ReferralCreate & { nextNumber?: () => string },
 ): Promise<Referral> {
-  const { status: _pending, nextNumber = randomReferralNumber, ...fields } = input;
+  const { status: _pending, nextNumber = randomReferralNumber, ...sent } = input;
   const actor = ctx.actor;
   for (let attempt = 1; ; attempt++) {
     try {
       return await ctx.db.transaction(async (tx) => {
         const txCtx = inTransaction(ctx, tx);
+        const {
+          confirm_same_member: _same,
+          confirm_duplicate_need: _dup,
+          ...fields
+        } = await guardNewReferral(txCtx, sent);
         // A taken number is rare (1 in 9·10⁹ per referral); check first, and the unique index settles races.
         let referralNumber = nextNumber();
         for (let i = 0; i < NUMBER_ATTEMPTS && (await repo.referralNumberTaken(tx, referralNumber)); i++) {
