@@ -153,7 +153,7 @@ function StepDialog({
  * by screen readers); choosing one opens its confirmation, and nothing changes before that. Nothing shows when
  * the organization may take no step from here (a closed referral, or a step that is someone else's).
  */
-export function StatusStepsMenu({
+export function StatusStepsSelect({
   referral,
   size = 'sm',
   disabled = false,

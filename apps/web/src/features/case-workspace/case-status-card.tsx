@@ -7,7 +7,7 @@ import {
 } from '@trust/domain';
 import { formatDateTime } from '../../components/format-date.ts';
 import { ReferralStatusBadge } from '../../components/referral/status-badge.tsx';
-import { StatusStepsMenu, statusStepsFor } from '../../components/referral/status-steps.tsx';
+import { StatusStepsSelect, statusStepsFor } from '../../components/referral/status-steps.tsx';
 import { WORKSPACE_MESSAGES } from './messages.ts';
 
 /** How a closed referral ended: the outcome and note of a Completed one, the reason of a Cancelled one. */
@@ -60,7 +60,7 @@ export function CaseStatusCard({ referral, canAct }: { referral: ClientReferral;
           </Text>
         ) : (
           <Group justify="flex-end">
-            <StatusStepsMenu referral={referral} />
+            <StatusStepsSelect referral={referral} />
           </Group>
         )}
       </Stack>

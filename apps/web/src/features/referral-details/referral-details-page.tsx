@@ -14,7 +14,7 @@ import {
   responseStateOf,
 } from '../../components/referral/provider-response-panel.tsx';
 import { ReferralStatusBadge } from '../../components/referral/status-badge.tsx';
-import { StatusStepsMenu } from '../../components/referral/status-steps.tsx';
+import { StatusStepsSelect } from '../../components/referral/status-steps.tsx';
 import {
   ClinicalCard,
   ComplianceCard,
@@ -142,7 +142,7 @@ export function ReferralDetails({
           <ReferralStatusBadge status={r.status} size="lg" />
         </Group>
         <Group gap="xs">
-          {canChangeStatus && <StatusStepsMenu referral={r} />}
+          {canChangeStatus && <StatusStepsSelect referral={r} />}
           {onOpenWorkspace && (
             <Button variant="light" leftSection={<IconBriefcase size={16} />} onClick={onOpenWorkspace}>
               {DETAILS_MESSAGES.openWorkspace}

@@ -3,7 +3,7 @@ import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ClientReferral } from '@trust/domain';
 import { relativeAge } from '../../components/format-date.ts';
 import { ReferralStatusBadge } from '../../components/referral/status-badge.tsx';
-import { StatusStepsMenu } from '../../components/referral/status-steps.tsx';
+import { StatusStepsSelect } from '../../components/referral/status-steps.tsx';
 import { UrgencyBadge } from '../../components/referral/urgency-badge.tsx';
 
 export type ReferralCardActions = {
@@ -108,7 +108,7 @@ export function ReferralCard({
               </Button>
             )}
           </Group>
-          {canWrite && <StatusStepsMenu referral={referral} size="xs" />}
+          {canWrite && <StatusStepsSelect referral={referral} size="xs" />}
         </Group>
       </Stack>
     </Paper>
