@@ -422,9 +422,7 @@ describe('Create New Referral (000 §2.1)', { timeout: 30_000 }, () => {
     await submit();
     const same = await screen.findByRole('dialog', { name: 'Is this the same person?' });
     expect(same).toHaveTextContent(mismatch);
-    await userEvent.click(
-      within(same).getByRole('button', { name: 'Keep the details on file' }),
-    );
+    await userEvent.click(within(same).getByRole('button', { name: 'Keep the details on file' }));
     const again = await screen.findByRole('dialog', { name: 'This member already has an open referral' });
     expect(again).toHaveTextContent('#4821093756');
     await userEvent.click(within(again).getByRole('button', { name: 'Create another referral' }));
