@@ -20,6 +20,7 @@ export * from './events.ts';
 export * from './health.ts';
 export * from './invitations.ts';
 export * from './live-feed.ts';
+export * from './match-entry-lifecycle.ts';
 export * from './match-score.ts';
 export * from './matching-wire.ts';
 export * from './member-lookup.ts';

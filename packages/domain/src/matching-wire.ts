@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { idNumber, idString, queryDecimal, queryInt, timestampSchema } from './common.ts';
 import { directoryProviderSchema } from './directory-wire.ts';
+import { MATCH_ENTRY_STATUSES, type MatchEntryStatus, OPEN_ENTRY_STATUSES } from './match-entry-lifecycle.ts';
 import { MATCH_WEIGHTS } from './match-score.ts';
 
 // Matching on the wire (001 §2.3, §2.7, §2.9, §3, §4, §7 "Matching").
 
-/** 001 §3 Matched provider entry statuses. */
-export const MATCHED_PROVIDER_STATUSES = ['pending', 'sent', 'accepted', 'not_selected'] as const;
-export type MatchedProviderStatus = (typeof MATCHED_PROVIDER_STATUSES)[number];
+/** 001 §3 Matched provider entry statuses, with the declines and silences of issue #14 (match-entry-lifecycle.ts). */
+export const MATCHED_PROVIDER_STATUSES = MATCH_ENTRY_STATUSES;
+export type MatchedProviderStatus = MatchEntryStatus;
 
 /** 001 §2.9: Change and Remove only while the provider's entry is pending or sent. */
-export const CHANGEABLE_MATCH_STATUSES: readonly MatchedProviderStatus[] = ['pending', 'sent'];
+export const CHANGEABLE_MATCH_STATUSES: readonly MatchedProviderStatus[] = OPEN_ENTRY_STATUSES;
 
 /** 001 §7 communication methods a referral can be sent through. */
 export const MATCH_METHOD_TYPES = ['phone', 'email', 'web_form', 'portal', 'fax'] as const;
@@ -36,6 +37,14 @@ export const matchedProviderEntrySchema = z.object({
   communication_method: z.string().nullable(),
   contact_value: z.string().nullable(),
   rank: z.number().int(),
+  /** Issue #14: the round of matching that added it (1 the first; each cascade adds one). */
+  round: z.number().int(),
+  /** Until when a sent entry waits for its answer. */
+  expires_at: timestampSchema.nullable(),
+  /** When the provider answered (accepted or declined) or its window passed. */
+  answered_at: timestampSchema.nullable(),
+  /** The provider's reason, when it declined. */
+  decline_reason: z.string().nullable(),
 });
 export type MatchedProviderEntry = z.infer<typeof matchedProviderEntrySchema>;
 
@@ -204,11 +213,12 @@ export type ProviderSearchQuery = z.infer<typeof providerSearchQuerySchema>;
 /** Messages of matching (001 §5, §8) not already in PROVIDER_MESSAGES. */
 export const MATCHING_MESSAGES = {
   notPending:
-    'This referral is no longer Pending, so it cannot be matched. Refresh the list to see its status.',
+    'This referral is no longer waiting for a provider (Pending, Rejected or Expired), so it cannot be matched. Refresh the list to see its status.',
   notAutoMatched: 'This referral has no auto-matched providers to change.',
   entryLocked: 'Only a provider that is still pending or sent can be changed or removed.',
   entryNotFound: 'This provider is not among the referral’s matched providers.',
   alreadyMatched: 'This provider is already matched to the referral.',
+  providerDeclined: 'This provider declined this referral; choose another provider.',
   providerNotFound: 'Provider not found',
   providerReplaced: 'Provider updated.',
   providerRemoved: 'Provider removed.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idNumber, pageQuery, timestampSchema } from './common.ts';
+import { routingSettingsSchema } from './match-entry-lifecycle.ts';
 import { ORG_ROLES } from './roles.ts';
 
 export const ORG_STATUSES = ['active', 'inactive'] as const;
@@ -104,7 +105,17 @@ const organizationFields = {
   website: optionalText(2000, isValidHttpUrl, ORG_MESSAGES.invalidUrl),
   logo_url: optionalText(2000, isValidHttpUrl, ORG_MESSAGES.invalidUrl),
   status: z.enum(ORG_STATUSES).optional(),
-  settings: z.record(z.string(), z.unknown()).optional(),
+  // Free-form, except the routing keys, which must hold their type (issue #14: cascade, member follow-up).
+  settings: z
+    .record(z.string(), z.unknown())
+    .superRefine((value, ctx) => {
+      const checked = routingSettingsSchema.safeParse(value);
+      if (checked.success) return;
+      for (const issue of checked.error.issues) {
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      }
+    })
+    .optional(),
 };
 
 /** POST /api/cbos body (002 §5: an organization needs a name; email, URL and phone are checked). */

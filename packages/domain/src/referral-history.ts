@@ -22,6 +22,15 @@ export const REFERRAL_EVENT_TYPES = [
   'accepted',
   'rejected',
   'expired',
+  // Issue #14: one matched provider declined or let its window pass (the referral may still wait for others),
+  // the referral was matched again by itself (the cascade), or it needs a coordinator to re-match it.
+  'provider_declined',
+  'provider_expired',
+  'cascaded',
+  'needs_rematching',
+  // Issue #14 item 4: the member was asked whether they got help, and answered.
+  'member_follow_up_sent',
+  'member_replied',
   'phi_email_sent',
   'phi_email_failed',
   'member_notified',

@@ -21,7 +21,8 @@ export type ProviderActor = {
   organizationId: number | null;
   channel: 'sms' | 'email' | 'voice' | 'web_form';
 };
-export type SystemActor = { kind: 'system'; job: string };
+/** A job; `organizationId` when it acts for one organization (the cascade sends that organization's referral). */
+export type SystemActor = { kind: 'system'; job: string; organizationId?: number };
 export type AnonymousActor = { kind: 'anonymous' };
 export type Actor = UserActor | ProviderActor | SystemActor | AnonymousActor;
 
@@ -49,11 +50,15 @@ export type OrgContext = ServiceContext<OrgUserActor>;
 const NO_META: RequestMeta = { ip: null, userAgent: null, requestId: null };
 
 /** The context of a job, a schedule or a delivery webhook. */
-export function systemContext(deps: AppDeps, job: string): ServiceContext<SystemActor> {
+export function systemContext(
+  deps: AppDeps,
+  job: string,
+  organizationId?: number,
+): ServiceContext<SystemActor> {
   return {
     deps,
     db: deps.database.db,
-    actor: { kind: 'system', job },
+    actor: organizationId === undefined ? { kind: 'system', job } : { kind: 'system', job, organizationId },
     meta: NO_META,
     log: deps.log.child({ job }),
   };
@@ -78,6 +83,7 @@ export function actorUserId(ctx: ServiceContext): number | null {
 export function actorOrganizationId(ctx: ServiceContext): number | null {
   if (ctx.actor.kind === 'user') return ctx.actor.org?.id ?? null;
   if (ctx.actor.kind === 'provider') return ctx.actor.organizationId;
+  if (ctx.actor.kind === 'system') return ctx.actor.organizationId ?? null;
   return null;
 }
 

@@ -14,7 +14,14 @@ export const REFERRALS_AUDIT_ACTIONS = {
   'referral.deleted': 'Deleted a Pending referral',
   'referral.claimed': 'Claimed a Pending referral from the live feed (and read its full record)',
   'referral.feed_read': 'Read a page of the live feed with full cards',
-  'referral.expired': 'A referral expired unanswered and went back to Pending (the system)',
+  'referral.expired': 'A referral expired unanswered and needs re-matching (the system)',
+  'referral.provider_expired': 'A provider let its answer window on a referral pass (the system)',
+  'referral.cascaded':
+    'Matched a referral every provider declined to the next providers and sent it (the system)',
+  'referral.needs_rematching': 'Flagged a referral no provider took for its coordinator (the system)',
+  'referral.member_follow_up_sent':
+    'Asked the member of a completed referral whether they got help (the system)',
+  'referral.member_replied': "Recorded the member's answer to whether they got help (by SMS)",
   'referral.phi_email_delivered':
     'The member-details email of an accepted referral was delivered (the system)',
   'referral.phi_email_failed':
@@ -48,6 +55,7 @@ export const REFERRALS_AUDIT_ACTIONS = {
   'provider_method.updated': "Changed a provider's communication method (attempt, verified, preferred)",
   'referral.accepted': 'A provider accepted a referral',
   'referral.rejected': 'A provider declined a referral',
+  'referral.provider_declined': 'A provider the referral was sent to declined it (others may still answer)',
   'referral.phi_shared': "Emailed the member's details to the accepting provider",
   // --- end of matching, sending and answers ---
 } as const satisfies Record<string, string>;

@@ -45,6 +45,7 @@ export const REFERRALS_ERROR_REASONS = {
   'match.entry_answered': 'rule_broken',
   'match.provider_not_found': 'not_found',
   'match.provider_already_matched': 'conflict',
+  'match.provider_declined': 'conflict',
   'send.channel_unavailable': 'rule_broken',
   'send.provider_not_found': 'not_found',
   'send.contact_missing': 'rule_broken',

@@ -92,9 +92,16 @@ export const referralProviderMatches = pgTable(
     /** Order on the referral (nearest first for auto-match). */
     rank: smallint('rank').notNull(),
     distanceMiles: doublePrecision('distance_miles'),
-    /** 'pending' | 'sent' | 'accepted' | 'not_selected' */
+    /** packages/domain match-entry-lifecycle.ts: pending | sent | accepted | declined | expired | not_selected */
     status: text('status').notNull().default('pending'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** A sent entry's answer window (000 §9: 7 days); the expiry job closes it when it passes. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** When it was accepted, declined or expired. */
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
+    /** The round of matching that added it: 1 the first, each cascade (or re-match) one more. */
+    round: smallint('round').notNull().default(1),
     communicationMethodId: integer('communication_method_id'),
     communicationMethod: text('communication_method'),
     contactValue: text('contact_value'),
@@ -103,6 +110,8 @@ export const referralProviderMatches = pgTable(
   (t) => [
     uniqueIndex('referral_provider_matches_uq').on(t.referralId, t.providerId),
     index('referral_provider_matches_provider_idx').on(t.providerId, t.status),
+    // The expiry job's scan: sent entries by the end of their window.
+    index('referral_provider_matches_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'sent'`),
   ],
 );
 

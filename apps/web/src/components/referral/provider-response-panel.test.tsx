@@ -309,22 +309,50 @@ describe('ProviderResponsePanel: answered', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('says when delivery failed for good, and when there was no address', async () => {
+  it('says when delivery failed for good, and when there was no address: a yellow warning with the fix, outside the green box', async () => {
     const { unmount } = renderPanel(accepted, {
       routes: {
         'GET /api/referrals/101/status': () =>
           jsonResponse(200, statusBody({ acceptance_status: 'accepted', phi_email_status: 'failed' })),
       },
     });
-    expect(await screen.findByText('Email Failed')).toBeInTheDocument();
+    const failed = await screen.findByRole('status', { name: 'Member details not emailed' });
+    expect(failed).toHaveTextContent('Email Failed');
+    expect(failed).toHaveTextContent(
+      'The member details could not be emailed to the provider (intake@bayview.example.test)',
+    );
+    expect(failed).toHaveTextContent(
+      "Check the provider's email address in the directory, then contact the provider to share the member details.",
+    );
+    expect(failed.getAttribute('style')).toContain('yellow');
+    // The acceptance stays good news; the failure is not inside it.
+    const acceptedBox = screen.getByText('Referral Accepted').closest('[role="status"]') as HTMLElement;
+    expect(acceptedBox).not.toContainElement(failed);
+    expect(acceptedBox).not.toHaveTextContent(/Email Failed|could not be emailed/);
     unmount();
+
     renderPanel({ ...accepted, email_sent_to: null });
-    expect(
-      screen.getByText(
-        'No email address is on file for Bayview Family Resource Center, so the member details could not be emailed.',
-      ),
-    ).toBeInTheDocument();
+    const noAddress = screen.getByRole('status', { name: 'Member details not emailed' });
+    expect(noAddress).toHaveTextContent(
+      'No email address is on file for Bayview Family Resource Center, so the member details could not be emailed.',
+    );
+    expect(noAddress).toHaveTextContent(
+      'Add an email address for the provider in the directory, then contact the provider to share the member details.',
+    );
+    expect(noAddress.getAttribute('style')).toContain('yellow');
+    expect(screen.getByText('Referral Accepted').closest('[role="status"]')).not.toHaveTextContent(
+      /could not be emailed/,
+    );
     expect(screen.queryByText('Email Pending')).not.toBeInTheDocument();
+  });
+
+  it('gives no warning while the email is pending or once it was sent', () => {
+    const { unmount } = renderPanel({ ...accepted, phi_email_sent: true });
+    expect(screen.queryByRole('status', { name: 'Member details not emailed' })).toBeNull();
+    unmount();
+    renderPanel({ ...accepted, viewer_role: 'owner' });
+    expect(screen.getByText('Email Pending')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Member details not emailed' })).toBeNull();
   });
 
   it('shows the rejection with its reason', () => {

@@ -153,6 +153,23 @@ export function ProviderResponsePanel({
   );
 }
 
+/**
+ * Issue #14: the member details did not reach the provider (no address on file, or the email failed for good).
+ * A warning of its own, beside the acceptance, saying what happened and what to do. There is no resend call, so
+ * the fix is an address in the directory and a direct contact with the provider.
+ */
+export const PHI_EMAIL_WARNING = {
+  title: 'Member details not emailed',
+  noAddress: (providerName: string) =>
+    `No email address is on file for ${providerName}, so the member details could not be emailed.`,
+  failed: (address: string) =>
+    `The member details could not be emailed to the provider (${address}); an administrator can see why in the outbox.`,
+  fixNoAddress:
+    'Add an email address for the provider in the directory, then contact the provider to share the member details.',
+  fixFailed:
+    "Check the provider's email address in the directory, then contact the provider to share the member details.",
+} as const;
+
 function AcceptedBanner({
   providerName,
   acceptedAt,
@@ -164,29 +181,8 @@ function AcceptedBanner({
   emailSentTo: string | null;
   phiState: 'sent' | 'pending' | 'failed' | 'none';
 }) {
-  const badge =
-    emailSentTo === null ? null : phiState === 'sent' ? (
-      <Badge color="green" variant="light">
-        Email Sent
-      </Badge>
-    ) : phiState === 'failed' ? (
-      <Badge color="red" variant="light">
-        Email Failed
-      </Badge>
-    ) : (
-      <Badge color="orange" variant="light">
-        {RESPONSE_PANEL_TEXT.emailPending}
-      </Badge>
-    );
-  const line =
-    emailSentTo === null
-      ? `No email address is on file for ${providerName}, so the member details could not be emailed.`
-      : phiState === 'sent'
-        ? `The full member details were emailed to ${emailSentTo}.`
-        : phiState === 'failed'
-          ? `The member details email to ${emailSentTo} could not be delivered; an administrator can see why in the outbox.`
-          : `The full member details are being emailed to ${emailSentTo}; they are retried until delivered.`;
-  return (
+  const notEmailed = emailSentTo === null || phiState === 'failed';
+  const accepted = (
     <Alert
       color="green"
       role="status"
@@ -197,12 +193,58 @@ function AcceptedBanner({
         <Text size="sm">
           {providerName} accepted this referral{acceptedAt ? ` on ${formatDateTimeMedium(acceptedAt)}` : ''}.
         </Text>
-        <Group gap="xs" wrap="wrap">
-          {badge}
-          <Text size="sm">{line}</Text>
-        </Group>
+        {!notEmailed && (
+          <Group gap="xs" wrap="wrap">
+            {phiState === 'sent' ? (
+              <Badge color="green" variant="light">
+                Email Sent
+              </Badge>
+            ) : (
+              <Badge color="orange" variant="light">
+                {RESPONSE_PANEL_TEXT.emailPending}
+              </Badge>
+            )}
+            <Text size="sm">
+              {phiState === 'sent'
+                ? `The full member details were emailed to ${emailSentTo}.`
+                : `The full member details are being emailed to ${emailSentTo}; they are retried until delivered.`}
+            </Text>
+          </Group>
+        )}
       </Stack>
     </Alert>
+  );
+  if (!notEmailed) return accepted;
+  // The failure is not good news: a yellow warning after the acceptance, never inside the green box.
+  return (
+    <Stack gap="sm">
+      {accepted}
+      <Alert
+        color="yellow"
+        role="status"
+        icon={<IconAlertTriangle size={18} />}
+        title={PHI_EMAIL_WARNING.title}
+        aria-label={PHI_EMAIL_WARNING.title}
+      >
+        <Stack gap={6}>
+          {emailSentTo !== null && (
+            <Group gap="xs" wrap="wrap">
+              <Badge color="red" variant="light">
+                Email Failed
+              </Badge>
+            </Group>
+          )}
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {emailSentTo === null
+              ? PHI_EMAIL_WARNING.noAddress(providerName)
+              : PHI_EMAIL_WARNING.failed(emailSentTo)}
+          </Text>
+          <Text size="sm" fw={500}>
+            {emailSentTo === null ? PHI_EMAIL_WARNING.fixNoAddress : PHI_EMAIL_WARNING.fixFailed}
+          </Text>
+        </Stack>
+      </Alert>
+    </Stack>
   );
 }
 

@@ -77,6 +77,10 @@ describe('Send-referral panel (001 §2.1, §2.2)', { timeout: 30_000 }, () => {
     await userEvent.type(screen.getByLabelText('Message'), 'Please take this referral');
     await userEvent.click(send);
     expect(await screen.findByText('Communication sent successfully!')).toBeInTheDocument();
+    // Issue #14: the notice names the method and contact the server actually used.
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Bayview Food Pantry: Email to intake@bayview.example.org',
+    );
     const [call] = callsTo(fetchMock, 'POST', '/api/referral-communications');
     expect(body(call![1])).toMatchObject({
       referral_id: 42,
@@ -208,6 +212,7 @@ describe('Send-referral panel (001 §2.1, §2.2)', { timeout: 30_000 }, () => {
     renderWithProviders(<SendReferralPanel referral={referral} provider={provider} />);
     expect(await screen.findByText('21211 invalid To number')).toBeInTheDocument();
     expect(screen.getByText('failed')).toBeInTheDocument();
+    expect(screen.getByText('SMS to (510) 555-0100')).toBeInTheDocument();
   });
 
   it("marks a number that answered STOP 'Opted out (STOP)' and offers no SMS send to it", async () => {
@@ -223,5 +228,28 @@ describe('Send-referral panel (001 §2.1, §2.2)', { timeout: 30_000 }, () => {
     expect(callsTo(fetchMock, 'POST', '/api/referral-communications')).toHaveLength(0);
     // The email method still sends.
     expect(screen.getByTestId('method-12')).not.toHaveTextContent('Opted out');
+  });
+
+  it('names an SMS send as SMS to the number the server used', async () => {
+    storeSession();
+    routes([phone], {
+      'POST /api/referral-communications': () =>
+        jsonResponse(200, {
+          success: true,
+          status: 'queued',
+          method_type: 'phone',
+          contact_value: '(510) 555-0100',
+          message_id: 10,
+          message: 'Communication sent successfully!',
+          error: null,
+        }),
+    });
+    renderWithProviders(<SendReferralPanel referral={referral} provider={provider} />);
+    await screen.findByRole('radio', { name: 'SMS / Phone: (510) 555-0100' });
+    await userEvent.type(screen.getByLabelText('Message'), 'Hello');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Referral' }));
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent('Communication sent successfully!');
+    expect(notice).toHaveTextContent('Bayview Food Pantry: SMS to (510) 555-0100');
   });
 });

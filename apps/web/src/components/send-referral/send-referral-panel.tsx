@@ -35,6 +35,7 @@ import { useSendReferralCommunication } from '../../api/referral-sending/send-re
 import { applyServerErrors } from '../form/apply-server-errors.ts';
 import { useZodForm } from '../form/use-zod-form.ts';
 import { isOptedOut, isSendable, MethodList, OPTED_OUT_LABEL, PriorityExplanation } from './method-list.tsx';
+import { sentResultLine, sentViaText } from './sent-via.ts';
 
 // 001 §2.1 Send-referral panel (single provider): the provider's methods (§2.2), a message with templates,
 // and a real send through the SMS or email adapter. The server enforces every rule shown here.
@@ -62,9 +63,7 @@ function RecentSends({ referralId, providerId }: { referralId: number; providerI
           <Badge size="sm" color={c.status === 'failed' ? 'red' : c.status === 'sent' ? 'green' : 'gray'}>
             {c.status}
           </Badge>
-          <Text size="xs">
-            {c.method_type === 'sms' ? 'SMS' : 'Email'} to {c.contact_value}
-          </Text>
+          <Text size="xs">{sentViaText(c.method_type, c.contact_value)}</Text>
           {c.error_message && (
             <Text size="xs" c="red">
               {c.error_message}
@@ -93,6 +92,8 @@ export function SendReferralPanel({
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [showTemplates, setShowTemplates] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  // Issue #14: after a send, the method and contact the server actually used ("Bayview: SMS to (510) 555-0100").
+  const [sentVia, setSentVia] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const list: CommunicationMethod[] = methods.data ?? [];
@@ -125,6 +126,7 @@ export function SendReferralPanel({
   const act = async (run: () => Promise<unknown>, success: string | null, failure: string) => {
     setError(null);
     setNotice(null);
+    setSentVia(null);
     try {
       await run();
       if (success) setNotice(success);
@@ -137,11 +139,13 @@ export function SendReferralPanel({
     async (body) => {
       setError(null);
       setNotice(null);
+      setSentVia(null);
       try {
-        await sendMutation.mutateAsync(body);
+        const result = await sendMutation.mutateAsync(body);
         form.reset();
         onSent?.();
         setNotice(SENDING_MESSAGES.sent);
+        setSentVia(sentResultLine(provider.name, result));
       } catch (err) {
         // A field's message goes on its input; anything else in the red box.
         setError(applyServerErrors(form, err, SENDING_MESSAGES.unknownError));
@@ -165,7 +169,12 @@ export function SendReferralPanel({
       )}
       {notice && (
         <Alert color="green" icon={<IconCircleCheck size={16} />} role="status">
-          {notice}
+          <Text size="sm">{notice}</Text>
+          {sentVia && (
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {sentVia}
+            </Text>
+          )}
         </Alert>
       )}
       {error && (

@@ -20,6 +20,10 @@ function entry(overrides: Partial<MatchedProviderEntry>): MatchedProviderEntry {
     communication_method: null,
     contact_value: null,
     rank: 1,
+    round: 1,
+    expires_at: null,
+    answered_at: null,
+    decline_reason: null,
     ...overrides,
   };
 }
@@ -56,7 +60,25 @@ function routes(
       success: true,
       message: 'Referral sent to 2 providers via their preferred communication methods',
       sent: 2,
-      results: [],
+      // The methods the server actually used (not necessarily the preferred ones).
+      results: [
+        {
+          provider_id: 1,
+          status: 'queued',
+          method_type: 'phone',
+          contact_value: '(510) 555-0100',
+          message_id: 7,
+          error: null,
+        },
+        {
+          provider_id: 2,
+          status: 'queued',
+          method_type: 'email',
+          contact_value: 'rides@harbor.example.org',
+          message_id: 8,
+          error: null,
+        },
+      ],
     }),
 ) {
   return mockFetch({
@@ -108,7 +130,24 @@ describe("'Send Referral to N Providers' dialog (001 §2.8)", { timeout: 30_000 
     expect(onSent.mock.calls[0]![0].message).toBe(
       'Referral sent to 2 providers via their preferred communication methods',
     );
-    expect(onClose).toHaveBeenCalled();
+    // Issue #14: the spec's summary stays, and each provider's line names the method actually used.
+    const dialog = screen.getByRole('dialog', { name: 'Send Referral to 2 Providers' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      'Referral sent to 2 providers via their preferred communication methods',
+    );
+    const results = within(dialog).getByRole('list', { name: 'Send results' });
+    expect(
+      within(results)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Bayview Food Pantry: SMS to (510) 555-0100',
+      'Harbor Rides Collective: Email to rides@harbor.example.org',
+    ]);
+    expect(within(dialog).queryByRole('button', { name: 'Send to 2 Providers' })).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
     const [call] = callsTo(fetchMock, 'POST', '/api/referrals/42/send-to-providers');
     expect(JSON.parse(String(call![1]!.body))).toEqual({
       providers: [
@@ -191,11 +230,22 @@ describe("'Send Referral to N Providers' dialog (001 §2.8)", { timeout: 30_000 
     storeSession();
     routes();
     renderWithProviders(
-      <SendToProvidersDialog referral={{ id: 42 }} providers={[done]} opened onClose={() => {}} />,
+      <SendToProvidersDialog
+        referral={{ id: 42 }}
+        // Issue #14: a provider that declined or let its window pass is never sent the referral again.
+        providers={[
+          done,
+          entry({ provider_id: 4, provider_name: 'Declined One', status: 'declined' }),
+          entry({ provider_id: 5, provider_name: 'Silent One', status: 'expired' }),
+        ]}
+        opened
+        onClose={() => {}}
+      />,
     );
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('No matched providers to send to')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Send to 0 Providers' })).toBeDisabled();
+    expect(within(dialog).queryByText(/Declined One|Silent One/)).toBeNull();
   });
 
   it("does not offer an opted-out number ('Opted out (STOP)')", async () => {
@@ -226,5 +276,54 @@ describe("'Send Referral to N Providers' dialog (001 §2.8)", { timeout: 30_000 
     expect(radio).toBeDisabled();
     expect(radio).not.toBeChecked();
     expect(screen.getByText('Opted out (STOP)')).toBeInTheDocument();
+  });
+
+  it('names a web form and a failed send in the results', async () => {
+    storeSession();
+    methodsOf['2'] = [
+      makeMethod({ id: 21, provider_id: 2, method_type: 'email', contact_value: 'rides@harbor.example.org' }),
+    ];
+    routes(() =>
+      jsonResponse(200, {
+        success: true,
+        message: 'Referral sent to 2 providers via their preferred communication methods',
+        sent: 2,
+        results: [
+          {
+            provider_id: 1,
+            status: 'queued',
+            method_type: 'web_form',
+            contact_value: 'https://bayview.example.org',
+            message_id: null,
+            error: null,
+          },
+          {
+            provider_id: 2,
+            status: 'failed',
+            method_type: 'email',
+            contact_value: 'rides@harbor.example.org',
+            message_id: 9,
+            error: 'Mailbox unavailable',
+          },
+        ],
+      }),
+    );
+    renderWithProviders(
+      <SendToProvidersDialog referral={{ id: 42 }} providers={[near, far]} opened onClose={() => {}} />,
+    );
+    await userEvent.click(
+      await screen.findByRole('radio', { name: 'Web Form: https://bayview.example.org' }),
+    );
+    await userEvent.click(await screen.findByRole('radio', { name: 'Email: rides@harbor.example.org' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send to 2 Providers' }));
+    const results = await screen.findByRole('list', { name: 'Send results' });
+    expect(
+      within(results)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Bayview Food Pantry: Web form',
+      'Harbor Rides Collective: Email to rides@harbor.example.org (failed: Mailbox unavailable)',
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { Accordion, Alert, Badge, Button, Group, Loader, Modal, Radio, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import {
   type CommunicationMethod,
   type MatchedProviderEntry,
@@ -11,16 +11,19 @@ import {
   selectMethodForAllMessage,
   sendToProvidersSchema,
 } from '@trust/domain';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useProviderMethods } from '../../api/communication-methods/get-provider-methods.ts';
 import { useSendToProviders } from '../../api/referral-sending/send-to-providers.ts';
 import { applyServerErrors } from '../form/apply-server-errors.ts';
 import { useZodForm } from '../form/use-zod-form.ts';
 import { isSendable, unsendableReason } from './method-list.tsx';
+import { sentResultLine } from './sent-via.ts';
 
 // 001 §2.8 'Send Referral to N Providers': collapsible numbered cards, nearest first, each with a method chooser;
 // the footer counts 'X of N providers ready'; Send is enabled only when every provider has a method (001 §5).
 // The server holds the same rule and sends each for real (POST /api/referrals/{id}/send-to-providers).
+// Once sent, the dialog shows the spec's summary and, under it, each provider with the method the server actually
+// used (issue #14: the summary says "preferred" even when the coordinator chose another method).
 
 type Provider = Pick<MatchedProviderEntry, 'provider_id' | 'provider_name' | 'distance_miles' | 'status'> &
   Partial<Pick<MatchedProviderEntry, 'organization_name' | 'rank'>>;
@@ -110,7 +113,7 @@ export function SendToProvidersDialog({
   onClose: () => void;
   onSent?: (result: SendToProvidersResponse) => void;
 }) {
-  // An entry already answered (accepted, not_selected) is not sent again.
+  // Only open entries are sent: one already answered (accepted, declined, not_selected) or expired is not sent again.
   const open = providers.filter((p) => p.status === 'pending' || p.status === 'sent').sort(nearestFirst);
   const n = open.length;
   const form = useZodForm({
@@ -143,10 +146,21 @@ export function SendToProvidersDialog({
   const allReady = n > 0 && ready === n;
   // The cards have no place for a message: the form's first one (a provider's, the server's) shows above.
   const error = form.formError ?? Object.values(form.errors)[0] ?? null;
+  // What the last send did: the server's summary and one line per provider (names taken when it was sent).
+  const [sent, setSent] = useState<{
+    message: string;
+    count: number;
+    lines: { providerId: number; text: string }[];
+  } | null>(null);
+  // Closed from outside: the next opening starts a new send.
+  useEffect(() => {
+    if (!opened) setSent(null);
+  }, [opened]);
 
   const close = () => {
     form.clearErrors();
     form.setFormError(null);
+    setSent(null);
     onClose();
   };
 
@@ -154,15 +168,50 @@ export function SendToProvidersDialog({
     form.setValues((values) => ({ chosen: { ...values.chosen, [providerId]: method } }));
 
   const submit = form.onSubmit(async (body) => {
+    const names = new Map(open.map((p) => [p.provider_id, p.provider_name]));
     try {
       const result = await sendAll.mutateAsync(body);
       form.reset();
+      setSent({
+        message: result.message,
+        count: n,
+        lines: result.results.map((r) => ({
+          providerId: r.provider_id,
+          text: sentResultLine(names.get(r.provider_id) ?? `Provider ${r.provider_id}`, r),
+        })),
+      });
       onSent?.(result);
-      onClose();
     } catch (err) {
       applyServerErrors(form, err, SENDING_MESSAGES.sendToProvidersFailed);
     }
   });
+
+  if (sent) {
+    return (
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={`Send Referral to ${sent.count} Providers`}
+        size="lg"
+        centered
+      >
+        <Stack>
+          <Alert color="green" icon={<IconCircleCheck size={16} />} role="status" title={sent.message}>
+            <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Send results">
+              {sent.lines.map((line) => (
+                <Text key={line.providerId} component="li" size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {line.text}
+                </Text>
+              ))}
+            </Stack>
+          </Alert>
+          <Group justify="flex-end">
+            <Button onClick={close}>Done</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    );
+  }
 
   return (
     <Modal opened={opened} onClose={close} title={`Send Referral to ${n} Providers`} size="lg" centered>

@@ -23,6 +23,10 @@ function entry(overrides: Partial<MatchedProviderEntry> = {}): MatchedProviderEn
     communication_method: null,
     contact_value: null,
     rank: 1,
+    round: 1,
+    expires_at: null,
+    answered_at: null,
+    decline_reason: null,
     ...overrides,
   };
 }

@@ -1,10 +1,16 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { CHANGEABLE_MATCH_STATUSES, type MatchedProviderEntry } from '@trust/domain';
+import {
+  CHANGEABLE_MATCH_STATUSES,
+  MATCH_ENTRY_STATUS_LABELS,
+  type MatchedProviderEntry,
+} from '@trust/domain';
 
 const STATUS_COLORS: Record<MatchedProviderEntry['status'], string> = {
   pending: 'orange',
   sent: 'blue',
   accepted: 'green',
+  declined: 'red',
+  expired: 'gray',
   not_selected: 'gray',
 };
 
@@ -44,7 +50,7 @@ export function MatchedProviderRow({
         </Text>
       </Stack>
       <Group gap="xs" wrap="nowrap">
-        <Badge color={STATUS_COLORS[entry.status]}>{entry.status.replace('_', ' ')}</Badge>
+        <Badge color={STATUS_COLORS[entry.status]}>{MATCH_ENTRY_STATUS_LABELS[entry.status]}</Badge>
         {changeable && (
           <>
             <Button size="compact-xs" variant="default" onClick={onChange} disabled={busy}>

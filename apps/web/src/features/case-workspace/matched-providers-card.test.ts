@@ -15,6 +15,10 @@ function entry(overrides: Partial<MatchedProviderEntry>): MatchedProviderEntry {
     communication_method: 'phone',
     contact_value: '(213) 555-0100',
     rank: 1,
+    round: 1,
+    expires_at: null,
+    answered_at: null,
+    decline_reason: null,
     ...overrides,
   };
 }

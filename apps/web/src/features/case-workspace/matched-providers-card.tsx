@@ -31,7 +31,9 @@ export function providerEntries(
   if (entries.length > 0) {
     return entries.map((e) => {
       const matched = referral.matchedProvider?.id === e.provider_id;
-      const state: ProviderState = matched && e.status === 'accepted' ? providerState(referral) : e.status;
+      // An entry's own decline (issue #14) shows as the panel's Rejected.
+      const own: ProviderState = e.status === 'declined' ? 'rejected' : e.status;
+      const state: ProviderState = matched && e.status === 'accepted' ? providerState(referral) : own;
       return {
         provider: {
           id: e.provider_id,

@@ -281,3 +281,38 @@ describe('provider communications on the timeline (001 §2.10–§2.16)', () => 
     expect(entry).toMatchObject({ color: 'red', lines: ['Status: failed', 'Error: Captcha required'] });
   });
 });
+
+describe('declines, silences and the cascade on the timeline (issue #14)', () => {
+  it('names who declined and why, who did not answer, the new round and the flag', () => {
+    const entries = buildTimeline(
+      [
+        event('needs_rematching', '2026-11-24T10:03:00Z', {
+          details: { reason: 'no_providers', explanation: 'No other provider nearby.', notified: true },
+        }),
+        event('cascaded', '2026-11-24T10:02:00Z', { details: { round: 2, count: 4 } }),
+        event('provider_expired', '2026-11-24T10:01:00Z', { details: { provider_name: 'Bay Pantry' } }),
+        event('provider_declined', '2026-11-24T10:00:00Z', {
+          details: { provider_name: 'Harbor Listing', reason: 'At full capacity', still_waiting: 2 },
+        }),
+      ],
+      notSent,
+    );
+    expect(entries.map((e) => e.title)).toEqual([
+      'Needs Re-matching',
+      'Matched Again (round 2)',
+      'Provider Did Not Answer',
+      'Provider Declined',
+    ]);
+    expect(entries[0]!.lines).toEqual([
+      'No other provider nearby.',
+      'The coordinator was emailed. Use Match to send it to another provider.',
+    ]);
+    expect(entries[1]!.lines[0]).toContain('matched to the next 4 providers');
+    expect(entries[2]!.lines).toEqual(['Bay Pantry did not answer within 7 days.']);
+    expect(entries[3]!.lines).toEqual([
+      'Harbor Listing declined this referral.',
+      'Reason: At full capacity',
+      'Still waiting for 2 providers.',
+    ]);
+  });
+});

@@ -258,6 +258,52 @@ function entryOf(e: ReferralEvent): Omit<TimelineEntry, 'key' | 'who' | 'at'> | 
         title: 'Referral Expired',
         lines: [...(provider ? [`Matched provider: ${provider}`] : []), WORKSPACE_MESSAGES.expiredText],
       };
+    // Issue #14: one provider's answer or silence on its own entry, the cascade, and the coordinator's flag.
+    case 'provider_declined': {
+      const reason = text(d.reason);
+      const waiting = typeof d.still_waiting === 'number' ? d.still_waiting : null;
+      return {
+        kind: 'rejected',
+        color: 'red',
+        title: 'Provider Declined',
+        lines: [
+          `${provider ?? 'A provider'} declined this referral.`,
+          ...(reason ? [`Reason: ${reason}`] : []),
+          ...(waiting ? [`Still waiting for ${waiting} provider${waiting === 1 ? '' : 's'}.`] : []),
+        ],
+      };
+    }
+    case 'provider_expired':
+      return {
+        kind: 'expired',
+        color: 'orange',
+        title: 'Provider Did Not Answer',
+        lines: [`${provider ?? 'A provider'} did not answer within 7 days.`],
+      };
+    case 'cascaded': {
+      const count = typeof d.count === 'number' ? d.count : 0;
+      const round = typeof d.round === 'number' ? d.round : null;
+      return {
+        kind: 'matched',
+        color: 'blue',
+        title: round ? `Matched Again (round ${round})` : 'Matched Again',
+        lines: [
+          `Nobody took it, so it was matched to the next ${count} provider${count === 1 ? '' : 's'} and sent to each by its best method.`,
+        ],
+      };
+    }
+    case 'needs_rematching':
+      return {
+        kind: 'expired',
+        color: 'orange',
+        title: 'Needs Re-matching',
+        lines: [
+          ...(text(d.explanation) ? [text(d.explanation)!] : []),
+          d.notified === true
+            ? 'The coordinator was emailed. Use Match to send it to another provider.'
+            : 'Use Match to send it to another provider.',
+        ],
+      };
     case 'status_changed':
       return {
         kind: 'status',

@@ -105,6 +105,24 @@ describe('Unpublished Referrals - Manual Matching (001 §2.3)', { timeout: 30_00
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
   });
 
+  it("opens the chooser of the referral it came from (Referral Details' Find a provider, issue #14)", async () => {
+    renderPage({
+      path: '/finder?referral_id=41',
+      routes: { 'POST /match_referral': () => jsonResponse(200, { referral_id: 41, matches: [] }) },
+    });
+    const card = await screen.findByRole('article', { name: 'Referral #4821093756' });
+    expect(within(card).getByRole('button', { name: 'Open Full Provider Directory' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Quick Provider Search' })).toBeInTheDocument();
+    expect(screen.queryByText(/The referral you came from is not listed here/)).toBeNull();
+  });
+
+  it('says so when the referral it came from is not one this screen matches', async () => {
+    renderPage({ path: '/finder?referral_id=999' });
+    const card = await screen.findByRole('article', { name: 'Referral #4821093756' });
+    expect(within(card).queryByRole('button', { name: 'Open Full Provider Directory' })).toBeNull();
+    expect(await screen.findByText(/The referral you came from is not listed here/)).toBeInTheDocument();
+  });
+
   it('says when there is nothing to match', async () => {
     renderPage({ list: { referrals: [], recent_providers: [] } });
     expect(await screen.findByText('No New Unpublished Referrals')).toBeInTheDocument();

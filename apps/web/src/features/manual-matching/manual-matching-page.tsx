@@ -43,10 +43,14 @@ export function ManualMatchingPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const presetId = Number(params.get('provider_id')) || null;
+  // Issue #14: "Find a provider" on Referral Details opens this screen with that referral's chooser open.
+  const referralId = Number(params.get('referral_id')) || null;
   const preset = useProvider(presetId);
   const list = useUnpublishedReferrals();
   const match = useMatchReferral();
-  const [activeId, setActiveId] = useState<number | null>(null);
+  const [activeId, setActiveId] = useState<number | null>(referralId);
+  const referralMissing =
+    referralId !== null && list.data !== undefined && !list.data.referrals.some((r) => r.id === referralId);
   const [pickerFor, setPickerFor] = useState<MatchingReferral | null>(null);
   const [confirm, setConfirm] = useState<{ referral: MatchingReferral; provider: DirectoryProvider } | null>(
     null,
@@ -86,6 +90,13 @@ export function ManualMatchingPage() {
       {loadError && (
         <Alert color="red" role="alert" withCloseButton onClose={() => setLoadError(null)}>
           {loadError}
+        </Alert>
+      )}
+
+      {referralMissing && (
+        <Alert color="yellow" role="status">
+          The referral you came from is not listed here: this screen matches Pending referrals that do not use
+          the matching engine. Use Auto-Match on its details page instead.
         </Alert>
       )}
 
@@ -228,6 +239,11 @@ export function ManualMatchingPage() {
                 setConfirm(null);
                 setActiveId(null);
                 setSuccess(successLines(out));
+                // Matched: it leaves the list, which is no reason to say it is missing.
+                if (referralId !== null) {
+                  params.delete('referral_id');
+                  setParams(params, { replace: true });
+                }
               },
             },
           )

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type OrgRole, type Referral, toClientReferral } from '@trust/domain';
+import { type MatchedProviderEntry, type OrgRole, type Referral, toClientReferral } from '@trust/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { makeMethod } from '../../components/send-referral/method-fixture.ts';
 import { emitEvent } from '../../test/event-bus-mock.ts';
 import { callsTo, errorResponse, jsonResponse, mockFetch, type RouteHandler } from '../../test/fetch-mock.ts';
 import { makeMe, storeSession } from '../../test/fixtures.ts';
+import { makeMatchingReferral } from '../../test/matching-fixtures.ts';
 import { makeMatchedReferral, makeReferral } from '../../test/referral-fixtures.ts';
 import { renderApp, renderWithProviders } from '../../test/render-app.tsx';
 import { ReferralDetails } from './referral-details-page.tsx';
@@ -337,5 +338,261 @@ describe('Referral Details (000 §2.4)', { timeout: 30_000 }, () => {
     expect(await region('Provider Response Required')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Accept' })).toBeInTheDocument();
     expect(await region('Member Information')).toBeInTheDocument();
+  });
+});
+
+describe('Referral Details: a path through the work (issue #14 item 8)', { timeout: 30_000 }, () => {
+  function matchEntry(overrides: Partial<MatchedProviderEntry>): MatchedProviderEntry {
+    return {
+      provider_id: 1,
+      provider_name: 'Provider',
+      organization_name: 'Provider',
+      distance_miles: 1,
+      services: [],
+      status: 'pending',
+      sent_at: null,
+      communication_method: null,
+      contact_value: null,
+      rank: 1,
+      round: 1,
+      expires_at: null,
+      answered_at: null,
+      decline_reason: null,
+      ...overrides,
+    };
+  }
+
+  const autoMatched = (overrides: Partial<Referral> = {}) =>
+    makeReferral({
+      status: 'matched',
+      match_method: 'auto',
+      matched_at: '2026-11-21T09:00:00.000Z',
+      ...overrides,
+    });
+
+  const entries = [
+    matchEntry({ provider_id: 61, provider_name: 'Harbor Food Bank', rank: 1, distance_miles: 1.5 }),
+    matchEntry({
+      provider_id: 62,
+      provider_name: 'Lakeside Pantry',
+      rank: 2,
+      distance_miles: 2.5,
+      status: 'sent',
+    }),
+    matchEntry({ provider_id: 63, provider_name: 'Declined Co-op', rank: 3, status: 'declined' }),
+    matchEntry({ provider_id: 64, provider_name: 'Silent Shelter', rank: 4, status: 'expired' }),
+    matchEntry({ provider_id: 65, provider_name: 'Passed Over', rank: 5, status: 'not_selected' }),
+  ];
+
+  it('offers the owner Match on a Pending referral: Auto-Match runs, refreshes the referral and offers Send', async () => {
+    const user = userEvent.setup();
+    let current: Referral = makeReferral();
+    const { fetchMock } = renderDetails({
+      referral: () => jsonResponse(200, current),
+      routes: {
+        'POST /api/referrals/101/auto-match': () => {
+          current = autoMatched();
+          return jsonResponse(200, {
+            matched_providers: entries.slice(0, 2),
+            referral: makeMatchingReferral({ id: 101, status: 'matched', status_label: 'Auto-Matched' }),
+          });
+        },
+        'GET /api/referrals/101/matched-providers': () =>
+          jsonResponse(200, {
+            matched_providers: [entries[0]!, matchEntry({ ...entries[1]!, status: 'pending' })],
+          }),
+      },
+    });
+    const match = await region('Match');
+    expect(match).toHaveTextContent('No provider has this referral yet.');
+    expect(within(match).getByRole('button', { name: 'Find a provider' })).toBeEnabled();
+    await user.click(within(match).getByRole('button', { name: 'Auto-Match' }));
+
+    expect(await screen.findByText('Matched 2 providers to referral #4821093756.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/referrals/101/auto-match')).toHaveLength(1);
+    expect(callsTo(fetchMock, 'GET', '/api/referrals/101').length).toBeGreaterThanOrEqual(2);
+    // Matched now: no Match, and the providers not yet sent it are one click away.
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Match' })).toBeNull());
+    const send = await region('Send');
+    expect(send).toHaveTextContent('2 matched providers have not been sent the referral yet.');
+    expect(within(send).getByRole('button', { name: 'Send to Providers' })).toBeInTheDocument();
+  });
+
+  it("shows the server's message when Auto-Match fails, and keeps Match", async () => {
+    const user = userEvent.setup();
+    renderDetails({
+      routes: {
+        'POST /api/referrals/101/auto-match': () =>
+          errorResponse(422, 'No providers found within 50 miles of the member.', 'rule_broken'),
+      },
+    });
+    const match = await region('Match');
+    await user.click(within(match).getByRole('button', { name: 'Auto-Match' }));
+    expect(await within(match).findByRole('alert')).toHaveTextContent(
+      'No providers found within 50 miles of the member.',
+    );
+    expect(within(match).getByRole('button', { name: 'Auto-Match' })).toBeEnabled();
+  });
+
+  it('Find a provider opens the manual-matching screen for this referral', async () => {
+    const user = userEvent.setup();
+    renderDetails({
+      routes: {
+        'GET /api/matching/unpublished': () => jsonResponse(200, { referrals: [], recent_providers: [] }),
+      },
+    });
+    await user.click(within(await region('Match')).getByRole('button', { name: 'Find a provider' }));
+    expect(location()).toHaveTextContent(/^\/finder\?referral_id=101$/);
+  });
+
+  it('offers Match again after a rejection or an expiry, saying why', async () => {
+    const { unmount } = renderDetails({
+      referral: makeMatchedReferral({ status: 'rejected', acceptance_status: 'rejected' }),
+      routes: { 'GET /api/referrals/101/status': () => errorResponse(500, 'down') },
+    });
+    expect(await region('Match')).toHaveTextContent('The provider declined this referral');
+    unmount();
+    renderDetails({ referral: makeMatchedReferral({ status: 'expired', acceptance_status: 'expired' }) });
+    const match = await region('Match');
+    expect(match).toHaveTextContent('The provider did not answer in time');
+    expect(within(match).getByRole('button', { name: 'Auto-Match' })).toBeInTheDocument();
+    expect(within(match).getByRole('button', { name: 'Find a provider' })).toBeInTheDocument();
+  });
+
+  it('gives Match to no one else: a viewer, the provider side, nor a matched or accepted referral', async () => {
+    const heading = () => screen.findByRole('heading', { name: 'Referral #4821093756' });
+    const viewer = renderDetails({ orgRole: 'viewer' });
+    await heading();
+    expect(screen.queryByRole('region', { name: 'Match' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Auto-Match' })).toBeNull();
+    viewer.unmount();
+    const provider = renderDetails({
+      referral: makeMatchedReferral({
+        viewer_role: 'provider',
+        status: 'rejected',
+        acceptance_status: 'rejected',
+      }),
+      routes: { 'GET /api/referrals/101/status': () => errorResponse(500, 'down') },
+    });
+    await heading();
+    expect(screen.queryByRole('region', { name: 'Match' })).toBeNull();
+    provider.unmount();
+    const matched = renderDetails({ referral: makeMatchedReferral() });
+    await region('Provider Response Required');
+    expect(screen.queryByRole('region', { name: 'Match' })).toBeNull();
+    matched.unmount();
+    renderDetails({
+      referral: makeMatchedReferral({ status: 'accepted', acceptance_status: 'accepted' }),
+      routes: {
+        'GET /api/referrals/101/matched-providers': () =>
+          jsonResponse(200, { matched_providers: [matchEntry({ status: 'accepted' })] }),
+      },
+    });
+    await region('Provider Response');
+    expect(screen.queryByRole('region', { name: 'Match' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Send' })).toBeNull();
+  });
+
+  it('Send opens the send dialog for the open entries only, never a declined, expired or not selected one', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderDetails({
+      referral: autoMatched(),
+      routes: {
+        'GET /api/referrals/101/matched-providers': () => jsonResponse(200, { matched_providers: entries }),
+        'GET /api/provider-communication-methods': (_init, url) => {
+          const id = Number(new URL(url, 'http://x').searchParams.get('provider_id'));
+          return jsonResponse(200, {
+            methods: [
+              makeMethod({
+                id: id * 10,
+                provider_id: id,
+                method_type: 'phone',
+                contact_value: `(555) 123-45${id}`,
+                is_preferred: true,
+              }),
+            ],
+          });
+        },
+        'POST /api/referrals/101/send-to-providers': () =>
+          jsonResponse(200, {
+            success: true,
+            message: 'Referral sent to 2 providers via their preferred communication methods',
+            sent: 2,
+            results: [
+              {
+                provider_id: 61,
+                status: 'queued',
+                method_type: 'phone',
+                contact_value: '(555) 123-4561',
+                message_id: 1,
+                error: null,
+              },
+              {
+                provider_id: 62,
+                status: 'queued',
+                method_type: 'phone',
+                contact_value: '(555) 123-4562',
+                message_id: 2,
+                error: null,
+              },
+            ],
+          }),
+      },
+    });
+    const send = await region('Send');
+    expect(send).toHaveTextContent('1 matched provider has not been sent the referral yet.');
+    expect(screen.queryByRole('region', { name: 'Match' })).toBeNull();
+    await user.click(within(send).getByRole('button', { name: 'Send to Providers' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send Referral to 2 Providers' });
+    expect(within(dialog).getByText('1. Harbor Food Bank')).toBeInTheDocument();
+    expect(within(dialog).getByText('2. Lakeside Pantry')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Declined Co-op|Silent Shelter|Passed Over/)).toBeNull();
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('providers-ready')).toHaveTextContent('2 of 2 providers ready'),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Send to 2 Providers' }));
+    const results = await within(dialog).findByRole('list', { name: 'Send results' });
+    expect(results).toHaveTextContent('Harbor Food Bank: SMS to (555) 123-4561');
+    expect(results).toHaveTextContent('Lakeside Pantry: SMS to (555) 123-4562');
+    const [call] = callsTo(fetchMock, 'POST', '/api/referrals/101/send-to-providers');
+    expect(
+      JSON.parse(String(call?.[1]?.body)).providers.map((p: { provider_id: number }) => p.provider_id),
+    ).toEqual([61, 62]);
+  });
+
+  it('offers no Send once every open provider was sent it', async () => {
+    const { fetchMock } = renderDetails({
+      referral: autoMatched(),
+      routes: {
+        'GET /api/referrals/101/matched-providers': () =>
+          jsonResponse(200, { matched_providers: entries.slice(1) }),
+      },
+    });
+    await screen.findByRole('heading', { name: 'Referral #4821093756' });
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'GET', '/api/referrals/101/matched-providers')).toHaveLength(1),
+    );
+    // Let the entries arrive and render before looking.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: 'Send' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send to Providers' })).toBeNull();
+  });
+
+  it("Open Case Workspace goes to the referral's workspace", async () => {
+    const user = userEvent.setup();
+    renderDetails({
+      routes: {
+        'GET /api/referrals/101/matched-providers': () => jsonResponse(200, { matched_providers: [] }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Open Case Workspace' }));
+    expect(location()).toHaveTextContent(/^\/workspace\/101$/);
+  });
+
+  it('fits a phone: Match and its two choices at 390 px', async () => {
+    renderDetails({ width: 390 });
+    const match = await region('Match');
+    expect(within(match).getByRole('button', { name: 'Auto-Match' })).toBeInTheDocument();
+    expect(within(match).getByRole('button', { name: 'Find a provider' })).toBeInTheDocument();
   });
 });

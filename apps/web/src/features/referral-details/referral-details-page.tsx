@@ -29,6 +29,7 @@ import {
 } from './detail-cards.tsx';
 import { detailsTimeline } from './details-timeline.ts';
 import { DETAILS_MESSAGES } from './messages.ts';
+import { ReferralPathActions } from './path-actions.tsx';
 import { SendToMatchedProvider } from './send-to-matched-provider.tsx';
 
 function parseId(raw: string | undefined): number | null {
@@ -86,16 +87,20 @@ export function ReferralDetailsPage() {
 
   // Organization viewers (002 §6) read only; the server enforces the same.
   const writer = user?.org_role != null && user.org_role !== 'viewer';
+  const ownerWriter = referral.data.viewerRole === 'owner' && writer;
   return (
     <ReferralDetails
       referral={referral.data}
-      canEdit={referral.data.viewerRole === 'owner' && writer}
+      canEdit={ownerWriter}
       canAnswer={writer}
-      canSend={referral.data.viewerRole === 'owner' && writer}
+      canSend={ownerWriter}
+      canMatch={ownerWriter}
       canChangeStatus={writer}
       onBack={back}
       onEdit={() => navigate(tabPath('queue', id, 'edit'))}
       onOpenWorkspace={() => navigate(tabPath('workspace', id))}
+      // The manual-matching screen with this referral's provider chooser open.
+      onFindProvider={() => navigate(`${tabPath('finder')}?referral_id=${id}`)}
     />
   );
 }
@@ -105,22 +110,31 @@ export function ReferralDetails({
   canEdit,
   canAnswer,
   canSend = false,
+  canMatch = false,
   canChangeStatus = false,
   onBack,
   onEdit,
   onOpenWorkspace,
+  onFindProvider,
 }: {
   referral: ClientReferral;
   canEdit: boolean;
   canAnswer: boolean;
   /** The referring organization's writers reach the matched provider from here (001 §2.1). */
   canSend?: boolean;
+  /**
+   * Issue #14 "a path through the work": the referring organization's writers match the referral (Auto-Match, Find a
+   * provider) and send it to its matched providers from here.
+   */
+  canMatch?: boolean;
   /** Issue #14: the lifecycle's steps this organization may take (a writer's; the server checks the rest). */
   canChangeStatus?: boolean;
   onBack: () => void;
   onEdit: () => void;
   /** Issue #14 "a path through the work": the referral's Case Workspace (notes, documents, contacts). */
   onOpenWorkspace?: () => void;
+  /** "Find a provider": the manual-matching screen for this referral. */
+  onFindProvider?: () => void;
 }) {
   const events = useReferralEvents(Number(r.id));
   const now = new Date();
@@ -155,6 +169,8 @@ export function ReferralDetails({
           )}
         </Group>
       </Group>
+
+      {canMatch && onFindProvider && <ReferralPathActions referral={r} onFindProvider={onFindProvider} />}
 
       {/* 000 §2.4: "Provider Response Required" only while the matched provider's answer is awaited;
           afterwards the same card shows the outcome (one card, so the panel keeps its state across the answer). */}

@@ -39,6 +39,8 @@ const drivers: Drivers = { email: new LocalEmailDriver(), sms: new LocalSmsDrive
 
 beforeAll(async () => {
   t = await buildTestApp();
+  // A referral nobody took stays Expired or Rejected here; the cascade is tested in matching/cascade.test.ts.
+  await t.database.query(`UPDATE organizations SET settings = settings || '{"cascade": false}'::jsonb`);
   api = apiOf(t);
   plan = await orgId(t, 'Golden Valley Health Plan');
   coordinator = await login(t.app, 'coordinator@trust.demo');
@@ -309,9 +311,14 @@ describe('a decline by text', () => {
     const r = await autoMatched(t, coordinator, plan, [provider, other]);
     await sendBySms(t, coordinator, plan, r.id, provider);
     const result = await text(number.display, `NO ${r.referral_number}`);
-    expect(result).toMatchObject({ action: 'decline_noted', referral_id: r.id });
-    expect(result.reply).toContain('We noted that you cannot take');
+    // Issue #14: recorded on its own entry (never sent again), thanked; the referral waits for the other.
+    expect(result).toMatchObject({ action: 'rejected', referral_id: r.id });
+    expect(result.reply).toContain('Thank you');
     expect((await referralRow(r.id)).status).toBe('matched');
+    expect(await entries(r.id)).toEqual([
+      { provider_id: provider, status: 'declined' },
+      { provider_id: other, status: 'pending' },
+    ]);
   });
 });
 

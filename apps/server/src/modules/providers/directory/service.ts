@@ -289,6 +289,32 @@ export async function setCapacity(
 }
 
 /**
+ * A decline "at full capacity" (issue #14 item 2): the provider is marked full, so auto-match and the cascade pass
+ * it by until its own users say otherwise. In the caller's transaction; audited with the referral that said so.
+ */
+export async function markProviderFull(
+  ctx: ServiceContext,
+  input: { providerId: number; referralId: number },
+): Promise<void> {
+  const row = await repo.updateCapacity(ctx.db, input.providerId, {
+    capacityStatus: 'full',
+    capacityWaitDays: null,
+  });
+  if (!row) return;
+  await audit(ctx.db, ctx, {
+    action: 'provider.capacity_set',
+    entityType: 'provider',
+    entityId: input.providerId,
+    details: {
+      capacity_status: 'full',
+      capacity_wait_days: null,
+      referral_id: input.referralId,
+      by: 'decline',
+    },
+  });
+}
+
+/**
  * A provider typed in by hand is not verified against any registry: the required fields earn 60 ("Good
  * quality", still below the call-first line of 001 §9), and an email, a website and a located ZIP 10 each.
  */

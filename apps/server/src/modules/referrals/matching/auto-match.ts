@@ -2,11 +2,13 @@ import {
   AUTO_MATCH_RADIUS_MILES,
   AUTO_MATCH_TOP_N,
   CHANGEABLE_MATCH_STATUSES,
+  canTake,
   haversineMiles,
   MATCHING_MESSAGES,
   type MatchedProviderEntry,
   type MatchingReferral,
   PROVIDER_MESSAGES,
+  type ReferralStatus,
   servicesForNeeds,
 } from '@trust/domain';
 import { audit } from '../../../platform/audit.ts';
@@ -15,6 +17,7 @@ import { AppError } from '../../../platform/errors.ts';
 import { findProvider, nearestProviders } from '../../providers/directory/service.ts';
 import {
   listMatchEntries,
+  matchHistory,
   removeMatchEntry,
   replaceMatchEntries,
   replaceMatchEntry,
@@ -31,8 +34,9 @@ import * as repo from './repo.ts';
 // a coordinator makes to its matched providers afterwards (Change provider, Remove provider).
 
 /**
- * POST /api/referrals/{id}/auto-match (001 §4): Pending → Auto-Matched with the 4 nearest providers within 50
- * miles that offer one of the referral's needs and are not full, each pending, nearest first.
+ * POST /api/referrals/{id}/auto-match (001 §4): Pending (or Rejected or Expired, issue #14) → Auto-Matched with
+ * the 4 nearest providers within 50 miles that offer one of the referral's needs, are not full and did not
+ * decline it, each pending, nearest first.
  */
 export async function autoMatchReferral(
   ctx: OrgContext,
@@ -43,20 +47,27 @@ export async function autoMatchReferral(
   return ctx.db.transaction(async (tx) => {
     const txCtx = inTransaction(ctx, tx);
     const before = await lockOwned(txCtx, id);
-    if (before.status !== 'pending') {
+    // Pending, or Rejected or Expired: nobody took it and it needs re-matching (issue #14).
+    if (!canTake('match', before.status as ReferralStatus, 'referrer')) {
       throw new AppError('match.referral_not_pending', MATCHING_MESSAGES.notPending);
     }
     const point = await memberLocation(txCtx, before);
     if (!point) throw noLocation();
-    const found = await nearestProviders(txCtx, {
-      // Issue #12: public and verified providers, and the referring organization's own private ones.
-      viewer: before.organizationId,
-      ...point,
-      radiusMiles: AUTO_MATCH_RADIUS_MILES,
-      limit: AUTO_MATCH_TOP_N,
-      services: before.sdohNeeds.length ? servicesForNeeds(before.sdohNeeds) : undefined,
-      excludeFull: true,
-    });
+    // A provider that declined this referral is never matched to it again (issue #14).
+    const { declinedIds } = await matchHistory(txCtx, { referralId: id });
+    const found = (
+      await nearestProviders(txCtx, {
+        // Issue #12: public and verified providers, and the referring organization's own private ones.
+        viewer: before.organizationId,
+        ...point,
+        radiusMiles: AUTO_MATCH_RADIUS_MILES,
+        limit: AUTO_MATCH_TOP_N + declinedIds.length,
+        services: before.sdohNeeds.length ? servicesForNeeds(before.sdohNeeds) : undefined,
+        excludeFull: true,
+      })
+    )
+      .filter((f) => !declinedIds.includes(f.row.id))
+      .slice(0, AUTO_MATCH_TOP_N);
     if (found.length === 0) {
       throw new AppError('match.no_providers_nearby', PROVIDER_MESSAGES.autoMatchNoProviders);
     }

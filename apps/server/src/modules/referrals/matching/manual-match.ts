@@ -1,9 +1,11 @@
 import {
+  canTake,
   haversineMiles,
   MATCHING_MESSAGES,
   type ManualMatchRequest,
   type ManualMatchResponse,
   PROVIDER_VERIFICATION_MESSAGES,
+  type ReferralStatus,
 } from '@trust/domain';
 import { inTransaction, type OrgContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
@@ -43,7 +45,8 @@ export async function manualMatch(
   return ctx.db.transaction(async (tx) => {
     const txCtx = inTransaction(ctx, tx);
     const before = await lockOwned(txCtx, id);
-    if (before.status !== 'pending') {
+    // Pending, or Rejected or Expired: nobody took it and it needs re-matching (issue #14).
+    if (!canTake('match', before.status as ReferralStatus, 'referrer')) {
       throw new AppError('match.referral_not_pending', MATCHING_MESSAGES.notPending);
     }
     const point = await memberLocation(txCtx, before);

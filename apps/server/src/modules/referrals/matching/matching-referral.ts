@@ -37,6 +37,10 @@ export function toEntry(e: MatchEntry): MatchedProviderEntry {
     communication_method: e.communicationMethod,
     contact_value: e.contactValue,
     rank: e.rank,
+    round: e.round,
+    expires_at: iso(e.expiresAt),
+    answered_at: iso(e.answeredAt),
+    decline_reason: e.declineReason,
   };
 }
 

@@ -160,7 +160,7 @@ describe('POST /api/referrals/{id}/auto-match', () => {
     const r = await create();
     await autoMatch(r.id);
     const res = await api('POST', `/api/referrals/${r.id}/auto-match`, coordinator);
-    expect(expectEnvelope(res, 422, 'rule_broken').message).toMatch(/no longer Pending/);
+    expect(expectEnvelope(res, 422, 'rule_broken').message).toMatch(/no longer waiting for a provider/);
     expect(res.json()).toMatchObject({ reason: 'match.referral_not_pending' });
   });
 
@@ -335,7 +335,7 @@ describe('PUT /api/referrals/{id}/match', () => {
     const r = await create({ use_matching_engine: false });
     await api('PUT', `/api/referrals/${r.id}/match`, coordinator, body());
     const res = await api('PUT', `/api/referrals/${r.id}/match`, coordinator, body());
-    expect(expectEnvelope(res, 422).message).toMatch(/no longer Pending/);
+    expect(expectEnvelope(res, 422).message).toMatch(/no longer waiting for a provider/);
     expect(res.json()).toMatchObject({ reason: 'match.referral_not_pending' });
   });
 

@@ -1,6 +1,12 @@
 import { matchFeedback, providers, referrals } from '../../../db/schema/index.ts';
 import { defineModule } from '../../../platform/module.ts';
+import { provideReferralPorts } from '../referrals/ports.ts';
+import { rematchReferral } from './cascade.ts';
 import { matchingRoutes } from './routes.ts';
+
+// The cascade (issue #14 item 2): the referrals module's answer and expiry paths re-match a referral nobody took
+// in their own transaction, through this port (it cannot import this module, which imports it).
+provideReferralPorts({ rematchReferral });
 
 export default defineModule({
   name: 'matching',

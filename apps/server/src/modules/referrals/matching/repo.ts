@@ -62,14 +62,17 @@ export async function findSummary(db: DbOrTx, id: number): Promise<ReferralSumma
   return row;
 }
 
-/** 001 §4: manual matching lists the organization's Pending referrals that do not use the matching engine. */
+/**
+ * 001 §4: manual matching lists the organization's Pending referrals that do not use the matching engine, and
+ * (issue #14) every referral that needs re-matching: Rejected or Expired, whoever matched it first.
+ */
 export function listUnpublished(db: DbOrTx, orgId: number, limit: number) {
   return summaries(
     db,
     and(
       eq(referrals.organizationId, orgId),
-      eq(referrals.status, 'pending'),
-      eq(referrals.useMatchingEngine, false),
+      inArray(referrals.status, ['pending', 'rejected', 'expired']),
+      sql`(${referrals.status} <> 'pending' OR NOT ${referrals.useMatchingEngine})`,
     ) as SQL,
     [desc(referrals.createdAt), desc(referrals.id)],
     limit,

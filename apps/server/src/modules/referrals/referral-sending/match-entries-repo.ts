@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { providers, referralProviderMatches } from '../../../db/schema/index.ts';
 
 // Queries of referral_provider_matches, a referral's matched provider entries (001 §3 Matched provider entry:
-// pending → sent → accepted | not_selected). This module owns the table (module.ts says why); the matching
-// module puts and removes entries through match-entries.ts.
+// pending → sent → accepted | declined | expired | not_selected; statuses change only in entry-lifecycle.ts).
+// This module owns the table (module.ts says why); the matching module puts and removes entries through
+// match-entries.ts.
 
 export type EntryInsert = typeof referralProviderMatches.$inferInsert;
 
@@ -21,6 +22,10 @@ export type EntryRow = {
   sentAt: Date | null;
   communicationMethod: string | null;
   contactValue: string | null;
+  round: number;
+  expiresAt: Date | null;
+  answeredAt: Date | null;
+  declineReason: string | null;
 };
 
 const entryColumns = {
@@ -35,6 +40,10 @@ const entryColumns = {
   sentAt: referralProviderMatches.sentAt,
   communicationMethod: referralProviderMatches.communicationMethod,
   contactValue: referralProviderMatches.contactValue,
+  round: referralProviderMatches.round,
+  expiresAt: referralProviderMatches.expiresAt,
+  answeredAt: referralProviderMatches.answeredAt,
+  declineReason: referralProviderMatches.declineReason,
 };
 
 /** The matched provider entries of some referrals, by referral and rank. */
@@ -67,36 +76,11 @@ export async function deleteEntry(db: DbOrTx, referralId: number, providerId: nu
     );
 }
 
-export async function deleteEntries(db: DbOrTx, referralId: number) {
-  await db.delete(referralProviderMatches).where(eq(referralProviderMatches.referralId, referralId));
-}
-
-/** 001 §4 "each matched provider becomes sent with a timestamp, the chosen method and contact value". */
-export async function markEntrySent(
-  db: DbOrTx,
-  referralId: number,
-  providerId: number,
-  sent: { at: Date; methodType: string; contactValue: string; communicationMethodId: number | null },
-): Promise<boolean> {
-  const rows = await db
-    .update(referralProviderMatches)
-    .set({
-      status: 'sent',
-      sentAt: sent.at,
-      communicationMethod: sent.methodType,
-      contactValue: sent.contactValue,
-      communicationMethodId: sent.communicationMethodId,
-    })
-    .where(
-      and(
-        eq(referralProviderMatches.referralId, referralId),
-        eq(referralProviderMatches.providerId, providerId),
-        // An entry already answered keeps its answer.
-        inArray(referralProviderMatches.status, ['pending', 'sent']),
-      ),
-    )
-    .returning({ id: referralProviderMatches.id });
-  return rows.length > 0;
+/** Every entry of the referral but those in `keep` status (a new match keeps the declines). */
+export async function deleteEntriesBut(db: DbOrTx, referralId: number, keep: string) {
+  await db
+    .delete(referralProviderMatches)
+    .where(and(eq(referralProviderMatches.referralId, referralId), ne(referralProviderMatches.status, keep)));
 }
 
 /**
@@ -123,16 +107,4 @@ export async function hasSentEntry(
     )
     .limit(1);
   return Boolean(row);
-}
-
-/** First accept wins (001 §3): the accepting provider's entry becomes accepted, every other one not_selected. */
-export async function settleEntries(db: DbOrTx, referralId: number, acceptedProviderId: number) {
-  await db
-    .update(referralProviderMatches)
-    .set({
-      status: sql`case when ${referralProviderMatches.providerId} = ${acceptedProviderId} then 'accepted' else 'not_selected' end`,
-    })
-    .where(
-      and(eq(referralProviderMatches.referralId, referralId), ne(referralProviderMatches.status, 'accepted')),
-    );
 }

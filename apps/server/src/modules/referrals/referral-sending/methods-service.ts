@@ -261,3 +261,21 @@ export async function markPhoneMethodsOptedOut(
 ): Promise<number> {
   return methods.setPhoneMethodsOptedOut(ctx.db, input.phoneDigits, input.optedOut);
 }
+
+/**
+ * The method a referral goes to the provider by when nobody chooses (the cascade, issue #14 item 2): its
+ * highest-priority phone or email that takes referrals and has not opted out, else its directory phone, else its
+ * directory email. Null when it has none (the cascade passes it by). A negative id is a directory fallback.
+ */
+export async function bestSendMethod(
+  ctx: ServiceContext,
+  input: { providerId: number },
+): Promise<{ id: number; methodType: 'phone' | 'email'; contactValue: string } | null> {
+  const { methods: list } = await listProviderMethods(ctx, input);
+  for (const m of list) {
+    if (m.method_type !== 'phone' && m.method_type !== 'email') continue;
+    if (!m.accepts_referrals || m.opted_out || !m.contact_value) continue;
+    return { id: m.id, methodType: m.method_type, contactValue: m.contact_value };
+  }
+  return null;
+}

@@ -5,12 +5,24 @@ import {
 } from '../../../db/schema/index.ts';
 import { defineModule } from '../../../platform/module.ts';
 import { provideReferralPorts } from '../referrals/ports.ts';
-import { holdsSentEntry, settleFirstAccept } from './first-accept.ts';
+import {
+  declineProviderEntry,
+  expireProviderEntries,
+  holdsSentEntry,
+  overdueEntryReferrals,
+  settleFirstAccept,
+} from './entry-answers.ts';
 import { referralSendingRoutes } from './routes.ts';
 
 // First accept wins (001 §2.8): the referrals module's accept path asks this module about the entries in its
 // own transaction. Lent through the referrals module's ports: it cannot import this module, which imports it.
-provideReferralPorts({ holdsSentEntry, settleFirstAccept });
+provideReferralPorts({
+  holdsSentEntry,
+  settleFirstAccept,
+  declineProviderEntry,
+  expireProviderEntries,
+  overdueEntryReferrals,
+});
 
 export default defineModule({
   name: 'referral-sending',

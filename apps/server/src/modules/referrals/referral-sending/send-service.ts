@@ -12,7 +12,13 @@ import {
 } from '@trust/domain';
 import { isOptedOut } from '../../../adapters/sms/opt-outs.ts';
 import { audit } from '../../../platform/audit.ts';
-import type { OrgContext } from '../../../platform/context.ts';
+import {
+  actorOrganizationId,
+  actorUserId,
+  type OrgContext,
+  requireOrgContext,
+  type ServiceContext,
+} from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { queueCommunicationEmail, queueCommunicationSms } from '../../communications/communications/queue.ts';
 import {
@@ -23,7 +29,7 @@ import {
 import { findProvider } from '../../providers/directory/service.ts';
 import { recordReferralEvent } from '../referrals/history.ts';
 import { findReferralRecord, type ReferralRecord } from '../referrals/lookups.ts';
-import { markEntrySent } from './match-entries-repo.ts';
+import { markEntrySent } from './entry-lifecycle.ts';
 import * as methods from './methods-repo.ts';
 
 // Sending a referral to one provider (001 §2.1, §3 Referral communication payload, §4 "Send to providers").
@@ -72,7 +78,7 @@ function refuseUnsupported(methodType: CommunicationMethodType) {
  * or failure is recorded").
  */
 async function resolveMethod(
-  ctx: OrgContext,
+  ctx: ServiceContext,
   provider: DirectoryProvider,
   input: SendInput,
 ): Promise<methods.MethodRow> {
@@ -191,17 +197,19 @@ export async function startWebFormRuns(
 
 /**
  * Sends a referral to one provider through one method, on `ctx.db`: call it with the context of a transaction
- * (inTransaction), so the send commits with the caller's change (a manual match, the other sends of a batch).
- * Throws AppError for a broken rule: 404 unknown referral or provider, 422 a channel with no adapter or a
- * provider without that contact, 400 a blank message.
+ * (inTransaction), so the send commits with the caller's change (a manual match, the other sends of a batch, a
+ * cascade). The sender is a user of the owning organization, or the system acting for it (the cascade: SMS and
+ * email only). Throws AppError for a broken rule: 404 unknown referral or provider, 422 a channel with no
+ * adapter or a provider without that contact, 400 a blank message.
  */
-export async function sendReferralToProvider(ctx: OrgContext, input: SendInput): Promise<SendOutcome> {
+export async function sendReferralToProvider(ctx: ServiceContext, input: SendInput): Promise<SendOutcome> {
   const tx = ctx.db;
-  const actor = ctx.actor;
+  const orgId = actorOrganizationId(ctx);
+  const userId = actorUserId(ctx);
   refuseUnsupported(input.methodType);
   const referral = await findReferralRecord(ctx, { id: input.referralId });
   // Only the organization that owns the referral sends it out; to anyone else it does not exist.
-  if (!referral || referral.organizationId !== actor.org.id) {
+  if (!referral || orgId === null || referral.organizationId !== orgId) {
     throw new AppError('referral.not_found', REFERRAL_MESSAGES.notFound);
   }
   // Issue #12: another organization's private provider is as unknown as a missing one.
@@ -218,7 +226,8 @@ export async function sendReferralToProvider(ctx: OrgContext, input: SendInput):
   if (method.methodType === 'phone' && (method.optedOut || (await isOptedOut(tx, method.contactValue)))) {
     throw new AppError('send.number_opted_out', SENDING_MESSAGES.methodOptedOut);
   }
-  if (method.methodType === 'web_form') return sendByWebForm(ctx, referral, provider, method);
+  if (method.methodType === 'web_form')
+    return sendByWebForm(requireOrgContext(ctx), referral, provider, method);
 
   const values = templateValues(
     {
@@ -250,8 +259,8 @@ export async function sendReferralToProvider(ctx: OrgContext, input: SendInput):
 
   const common = {
     category: REFERRAL_SEND_CATEGORY,
-    userId: actor.user.id,
-    organizationId: actor.org.id,
+    userId,
+    organizationId: orgId,
     referralId: referral.id,
     providerId: provider.id,
     communicationMethodId: method.id,
@@ -292,7 +301,7 @@ export async function sendReferralToProvider(ctx: OrgContext, input: SendInput):
   await recordReferralEvent(ctx, {
     referral,
     type: 'sent_to_provider',
-    actorUserId: actor.user.id,
+    actorUserId: userId,
     details,
   });
   await audit(tx, ctx, {

@@ -21,6 +21,8 @@ async function one<T>(text: string, params: unknown[] = []): Promise<T> {
 
 beforeAll(async () => {
   t = await buildTestApp();
+  // A referral nobody took stays Expired or Rejected here; the cascade is tested in matching/cascade.test.ts.
+  await t.database.query(`UPDATE organizations SET settings = settings || '{"cascade": false}'::jsonb`);
   plan = (await one<{ id: number }>("SELECT id FROM organizations WHERE name = 'Golden Valley Health Plan'"))
     .id;
   harbor = (

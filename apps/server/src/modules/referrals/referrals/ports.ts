@@ -57,8 +57,32 @@ export type ReferralPorts = {
   /** referral-sending: after an accept, that provider's entry is accepted and every other one not_selected. */
   settleFirstAccept: (
     ctx: ServiceContext,
-    input: { referralId: number; providerId: number },
+    input: { referralId: number; providerId: number; at?: Date },
   ) => Promise<void>;
+  /**
+   * referral-sending (issue #14 item 2): the provider's entry records its decline and reason (false when it had
+   * no open entry); how many entries are still open.
+   */
+  declineProviderEntry: (
+    ctx: ServiceContext,
+    input: { referralId: number; providerId: number; reason: string; at: Date },
+  ) => Promise<{ declined: boolean; openLeft: number; providerName: string | null }>;
+  /**
+   * referral-sending: the sent entries whose answer window passed by `now` expire (with `all`, every sent one,
+   * and the pending ones are not selected: the referral itself expired); how many are still open.
+   */
+  expireProviderEntries: (
+    ctx: ServiceContext,
+    input: { referralId: number; now: Date; all?: boolean },
+  ) => Promise<{ expired: { providerId: number; providerName: string }[]; openLeft: number }>;
+  /** referral-sending: referrals holding a sent entry whose window passed by `now` (the expiry job's scan). */
+  overdueEntryReferrals: (ctx: ServiceContext, input: { now: Date; limit: number }) => Promise<number[]>;
+  /**
+   * matching (issue #14 item 2): a referral that just became Rejected or Expired (locked, in this transaction)
+   * is matched to the next providers and sent when its organization's routing allows, else flagged for its
+   * coordinator. Runs in the caller's transaction.
+   */
+  rematchReferral: (ctx: ServiceContext, input: { referralId: number }) => Promise<void>;
 };
 
 const provided: Partial<ReferralPorts> = {};

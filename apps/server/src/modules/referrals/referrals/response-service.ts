@@ -1,5 +1,6 @@
 import {
   type ErrorReason,
+  isCapacityDecline,
   type PHI_EMAIL_STATES,
   REFERRAL_MESSAGES,
   RESPONSE_MESSAGES,
@@ -16,6 +17,7 @@ import {
   type ServiceContext,
 } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
+import { markProviderFull } from '../../providers/directory/service.ts';
 import { findVisibleReferral } from './access.ts';
 import { AWAITING_STATUSES, expireReferral, isOverdue } from './expiry.ts';
 import { recordReferralEvent } from './history.ts';
@@ -60,9 +62,9 @@ function refuse(reason: ErrorReason, message: string): never {
 /**
  * The caller's organization must act for the matched provider: the owner that is not also that provider is
  * told so (403); anyone else does not see the referral at all (404, from findVisibleReferral). A provider
- * answering by SMS must be the matched provider, or hold a sent entry for an accept.
+ * answering by SMS must be the matched provider, or hold a sent entry (it may accept or decline for itself).
  */
-async function assertAnswersFor(ctx: AnswerContext, input: AnswerInput, claimSent: boolean) {
+async function assertAnswersFor(ctx: AnswerContext, input: AnswerInput) {
   const { id, providerId } = input;
   const holdsSentEntry = referralPort('holdsSentEntry');
   if (ctx.actor.kind === 'provider') {
@@ -75,14 +77,13 @@ async function assertAnswersFor(ctx: AnswerContext, input: AnswerInput, claimSen
     if (record.matchedProviderId !== null) {
       refuse('referral.matched_to_other_provider', RESPONSE_MESSAGES.otherProvider);
     }
-    if (claimSent && (await holdsSentEntry(ctx, { referralId: id, providerId, organizationId: null })))
-      return;
+    if (await holdsSentEntry(ctx, { referralId: id, providerId, organizationId: null })) return;
     refuse('referral.not_the_matched_provider', RESPONSE_MESSAGES.onlyMatchedProvider);
   }
   const orgCtx = ctx as OrgContext;
   const orgId = orgCtx.actor.org.id;
-  // 001 §2.8: a provider the referral was sent to may accept before it is the matched provider.
-  if (claimSent && (await holdsSentEntry(ctx, { referralId: id, providerId, organizationId: orgId }))) return;
+  // 001 §2.8: a provider the referral was sent to may answer before it is the matched provider.
+  if (await holdsSentEntry(ctx, { referralId: id, providerId, organizationId: orgId })) return;
   const { record } = await findVisibleReferral(orgCtx, { id });
   if (record.matchedProvider?.organizationId !== orgId) {
     refuse('referral.not_the_matched_provider', RESPONSE_MESSAGES.onlyMatchedProvider);
@@ -144,29 +145,41 @@ async function claimSentReferral(
 type Answer<T> = { kind: 'done'; value: T } | { kind: 'expired' };
 
 /**
- * Runs `answer` on the locked referral once every rule holds, with the context of the transaction. An answer
- * that comes after expires_at expires the referral there and then (the job would within minutes) and is refused
- * with 409, after that commit.
+ * How the provider answers: the matched provider (its answer moves the referral), or a provider the referral was
+ * sent to while no provider is matched yet (001 §2.8): its accept claims the referral first; its decline is
+ * recorded on its own entry and moves the referral only when no other entry is still open (issue #14 item 2).
+ */
+type Mode = 'accept' | 'decline';
+
+/**
+ * Runs `answer` on the locked referral once every rule holds, with the context of the transaction and whether
+ * the provider answers by its sent entry. An answer that comes after expires_at expires the referral there and
+ * then (the job would within minutes) and is refused with 409, after that commit.
  */
 async function withAnswerableReferral<T>(
   ctx: AnswerContext,
   input: AnswerInput,
-  answer: (txCtx: AnswerContext, before: repo.ReferralRecord, now: Date) => Promise<T>,
-  claimSent = false,
+  mode: Mode,
+  answer: (txCtx: AnswerContext, before: repo.ReferralRecord, now: Date, bySentEntry: boolean) => Promise<T>,
 ): Promise<T> {
   const { id, providerId } = input;
-  await assertAnswersFor(ctx, input, claimSent);
+  await assertAnswersFor(ctx, input);
   const orgId = ctx.actor.kind === 'provider' ? null : (ctx as OrgContext).actor.org.id;
   const result: Answer<T> = await ctx.db.transaction(async (tx) => {
     const txCtx = inTransaction(ctx, tx);
     let before = await repo.lockReferral(tx, id);
     if (!before) refuse('referral.not_found', REFERRAL_MESSAGES.notFound);
     // Sent to several providers (001 §2.8): the first to accept becomes the matched provider.
-    if (claimSent) before = await claimSentReferral(txCtx, before, providerId);
+    if (mode === 'accept') before = await claimSentReferral(txCtx, before, providerId);
+    const bySentEntry =
+      mode === 'decline' &&
+      before.matchedProviderId === null &&
+      (await referralPort('holdsSentEntry')(txCtx, { referralId: id, providerId, organizationId: orgId }));
     // Re-read under the lock: it may have been matched to someone else since the check above.
     if (
-      before.matchedProviderId !== providerId ||
-      (orgId !== null && before.matchedProvider?.organizationId !== orgId)
+      !bySentEntry &&
+      (before.matchedProviderId !== providerId ||
+        (orgId !== null && before.matchedProvider?.organizationId !== orgId))
     ) {
       refuse('referral.matched_to_other_provider', RESPONSE_MESSAGES.otherProvider);
     }
@@ -177,7 +190,7 @@ async function withAnswerableReferral<T>(
       await expireReferral(txCtx, { before, now });
       return { kind: 'expired' };
     }
-    return { kind: 'done', value: await answer(txCtx, before, now) };
+    return { kind: 'done', value: await answer(txCtx, before, now, bySentEntry) };
   });
   if (result.kind === 'expired') refuse('referral.expired', RESPONSE_MESSAGES.expired);
   return result.value;
@@ -195,100 +208,140 @@ export async function acceptReferral(
 ): Promise<ReferralAcceptResponse> {
   const { id } = input;
   const recording = recordingOf(ctx, input);
-  return withAnswerableReferral(
-    ctx,
-    input,
-    async (txCtx, before, now) => {
-      const tx = txCtx.db;
-      const provider = before.matchedProvider!;
-      const to = provider.email?.trim() || null;
-      let messageId: number | null = null;
-      if (to) {
-        const email = buildPhiEmail(before, provider.name, emailTransportOf(txCtx.deps.config));
-        // Recorded with the owner's communications (001 §3 is_acceptance_email), on the thread with the provider.
-        const queued = await referralPort('queueAcceptanceEmail')(txCtx, {
-          to,
-          ...email,
-          category: PHI_EMAIL_CATEGORY,
-          organizationId: before.organizationId,
-          referralId: before.id,
-          providerId: provider.id,
-          metadata: { referral_number: before.referralNumber, provider_id: provider.id },
-        });
-        messageId = queued.messageId;
-      }
-      const who = { provider_id: provider.id, provider_name: provider.name, ...recording.details };
-      const after = await takeStep(txCtx, {
-        before,
-        action: 'accept',
-        actor: 'provider',
-        actorUserId: recording.actorUserId,
-        at: now,
-        changes: {
-          acceptanceStatus: 'accepted',
-          acceptedAt: now,
-          emailSentTo: to,
-          phiEmailSent: false,
-          phiEmailMessageId: messageId,
-        },
-        event: {
-          type: 'accepted',
-          details: {
-            ...who,
-            email_sent_to: to,
-            phi_email: to ? 'queued' : 'no_address',
-            message_id: messageId,
-          },
-        },
-        audit: { action: 'referral.accepted', details: who },
+  return withAnswerableReferral(ctx, input, 'accept', async (txCtx, before, now) => {
+    const tx = txCtx.db;
+    const provider = before.matchedProvider!;
+    const to = provider.email?.trim() || null;
+    let messageId: number | null = null;
+    if (to) {
+      const email = buildPhiEmail(before, provider.name, emailTransportOf(txCtx.deps.config));
+      // Recorded with the owner's communications (001 §3 is_acceptance_email), on the thread with the provider.
+      const queued = await referralPort('queueAcceptanceEmail')(txCtx, {
+        to,
+        ...email,
+        category: PHI_EMAIL_CATEGORY,
+        organizationId: before.organizationId,
+        referralId: before.id,
+        providerId: provider.id,
+        metadata: { referral_number: before.referralNumber, provider_id: provider.id },
       });
-      // First accept wins (001 §3 Matched provider entry): the others become not_selected.
-      await referralPort('settleFirstAccept')(txCtx, { referralId: id, providerId: provider.id });
-      if (to) {
-        await audit(tx, txCtx, {
-          action: 'referral.phi_shared',
-          entityType: 'referral',
-          entityId: id,
-          details: { ...who, channel: 'email', to, message_id: messageId },
-        });
-      } else {
-        await recordReferralEvent(txCtx, {
-          referral: after,
-          type: 'phi_email_failed',
-          actorUserId: null,
-          details: { ...who, reason: NO_EMAIL_REASON },
-        });
-      }
-      return { accepted_at: now.toISOString(), phi_email_sent: false, email_sent_to: to };
-    },
-    true,
-  );
+      messageId = queued.messageId;
+    }
+    const who = { provider_id: provider.id, provider_name: provider.name, ...recording.details };
+    const after = await takeStep(txCtx, {
+      before,
+      action: 'accept',
+      actor: 'provider',
+      actorUserId: recording.actorUserId,
+      at: now,
+      changes: {
+        acceptanceStatus: 'accepted',
+        acceptedAt: now,
+        emailSentTo: to,
+        phiEmailSent: false,
+        phiEmailMessageId: messageId,
+      },
+      event: {
+        type: 'accepted',
+        details: {
+          ...who,
+          email_sent_to: to,
+          phi_email: to ? 'queued' : 'no_address',
+          message_id: messageId,
+        },
+      },
+      audit: { action: 'referral.accepted', details: who },
+    });
+    // First accept wins (001 §3 Matched provider entry): the others become not_selected.
+    await referralPort('settleFirstAccept')(txCtx, { referralId: id, providerId: provider.id, at: now });
+    if (to) {
+      await audit(tx, txCtx, {
+        action: 'referral.phi_shared',
+        entityType: 'referral',
+        entityId: id,
+        details: { ...who, channel: 'email', to, message_id: messageId },
+      });
+    } else {
+      await recordReferralEvent(txCtx, {
+        referral: after,
+        type: 'phi_email_failed',
+        actorUserId: null,
+        details: { ...who, reason: NO_EMAIL_REASON },
+      });
+    }
+    return { accepted_at: now.toISOString(), phi_email_sent: false, email_sent_to: to };
+  });
 }
 
+/** The referral's reason when it is Rejected because every provider it was sent to declined. */
+export const ALL_DECLINED_REASON = 'Every provider it was sent to declined.';
+
 /**
- * POST /api/referrals/{id}/reject, or "NO" by text: Rejected with the provider's reason (000 §4.2: it must be
- * matched again; the owner sees it as Rejected in the queue). The matched provider stays on the row as who
- * declined.
+ * POST /api/referrals/{id}/reject, or "NO" by text (000 §4.2, issue #14 item 2). The provider's entry records the
+ * decline and its reason, so it is never sent this referral again. The matched provider's decline makes the
+ * referral Rejected (it stays on the row as who declined); a provider it was sent to, while none is matched,
+ * declines for itself, and the referral is Rejected only when no other entry is still open. A Rejected referral
+ * is matched again by itself when its organization's routing allows (the cascade, matching/cascade.ts), else
+ * flagged for its coordinator. A decline "at full capacity" also marks the provider full.
  */
 export async function rejectReferral(
   ctx: AnswerContext,
   input: AnswerInput & { reason: string },
 ): Promise<ReferralRejectResponse> {
-  const { reason } = input;
+  const { reason, providerId } = input;
   const recording = recordingOf(ctx, input);
-  return withAnswerableReferral(ctx, input, async (txCtx, before, now) => {
-    const provider = before.matchedProvider!;
-    const who = { provider_id: provider.id, provider_name: provider.name, ...recording.details };
-    await takeStep(txCtx, {
-      before,
-      action: 'decline',
-      actor: 'provider',
-      actorUserId: recording.actorUserId,
+  return withAnswerableReferral(ctx, input, 'decline', async (txCtx, before, now, bySentEntry) => {
+    const entry = await referralPort('declineProviderEntry')(txCtx, {
+      referralId: before.id,
+      providerId,
+      reason,
       at: now,
-      changes: { acceptanceStatus: 'rejected', rejectedAt: now, rejectionReason: reason },
-      event: { type: 'rejected', details: { ...who, reason } },
-      audit: { action: 'referral.rejected', details: who },
     });
+    const name = bySentEntry ? entry.providerName : before.matchedProvider!.name;
+    const who = { provider_id: providerId, provider_name: name, ...recording.details };
+    let after = before;
+    if (bySentEntry) {
+      await recordReferralEvent(txCtx, {
+        referral: before,
+        type: 'provider_declined',
+        actorUserId: recording.actorUserId,
+        details: { ...who, reason, still_waiting: entry.openLeft },
+      });
+      await audit(txCtx.db, txCtx, {
+        action: 'referral.provider_declined',
+        entityType: 'referral',
+        entityId: before.id,
+        details: { ...who, still_waiting: entry.openLeft },
+      });
+      if (entry.openLeft === 0) {
+        // The last one it waited for: nobody is left, so the referral needs re-matching.
+        after = await takeStep(txCtx, {
+          before,
+          action: 'decline',
+          actor: 'system',
+          actorUserId: null,
+          at: now,
+          changes: { acceptanceStatus: 'rejected', rejectedAt: now, rejectionReason: ALL_DECLINED_REASON },
+          event: { type: 'rejected', details: { all_declined: true, reason: ALL_DECLINED_REASON } },
+          audit: { action: 'referral.rejected', details: { all_declined: true } },
+        });
+      }
+    } else {
+      after = await takeStep(txCtx, {
+        before,
+        action: 'decline',
+        actor: 'provider',
+        actorUserId: recording.actorUserId,
+        at: now,
+        changes: { acceptanceStatus: 'rejected', rejectedAt: now, rejectionReason: reason },
+        event: { type: 'rejected', details: { ...who, reason } },
+        audit: { action: 'referral.rejected', details: who },
+      });
+    }
+    if (isCapacityDecline(reason)) {
+      await markProviderFull(txCtx, { providerId, referralId: before.id });
+    }
+    if (after.status === 'rejected') await referralPort('rematchReferral')(txCtx, { referralId: before.id });
     return { rejected_at: now.toISOString() };
   });
 }

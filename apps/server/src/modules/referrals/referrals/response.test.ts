@@ -58,6 +58,9 @@ beforeAll(async () => {
   lakeside = await orgId('Lakeside Food Network');
   harborProvider = await firstProviderOf(harbor);
   lakesideProvider = await firstProviderOf(lakeside);
+  // These tests are about one provider's answer: a referral nobody took stays Rejected or Expired here. The
+  // cascade that would re-match it is tested in matching/cascade.test.ts.
+  await t.database.query(`UPDATE organizations SET settings = settings || '{"cascade": false}'::jsonb`);
   // The provider's address the member details go to; set here so the test does not depend on the demo's.
   harborEmail = 'intake@harbor.example.org';
   await t.database.query('UPDATE providers SET email = $2 WHERE id = $1', [harborProvider, harborEmail]);
@@ -420,7 +423,10 @@ describe('POST /api/referrals/{id}/accept', () => {
       acceptance_status: 'expired',
       matched_provider_id: harborProvider,
     });
-    expect((await events(r.id)).at(-1)).toMatchObject({ type: 'expired', actor_user_id: null });
+    expect((await events(r.id)).find((e) => e.type === 'expired')).toMatchObject({
+      type: 'expired',
+      actor_user_id: null,
+    });
     expect(expectEnvelope(await reject(r.id, 'Too late'), 409).message).toBe(RESPONSE_MESSAGES.expired);
   });
 
@@ -467,7 +473,7 @@ describe('POST /api/referrals/{id}/reject', () => {
       phi_email_message_id: null,
     });
     expect(stored.rejected_at?.toISOString()).toBe(res.json().rejected_at);
-    const event = (await events(r.id)).at(-1)!;
+    const event = (await events(r.id)).find((e) => e.type === 'rejected')!;
     expect(event).toMatchObject({
       type: 'rejected',
       details: {
@@ -618,11 +624,13 @@ describe('the provider answering by text message (issue #6: the same rules, no s
   it('claims a referral sent to several providers (first accept wins) and refuses a provider it was not sent to', async () => {
     const provider = await loneProvider();
     const stranger = await loneProvider();
+    const decliner = await loneProvider();
     const r = await awaiting(harborProvider, { acceptance: null, expiresIn: '7 days' });
     await t.database.query('UPDATE referrals SET matched_provider_id = NULL WHERE id = $1', [r.id]);
     await t.database.query(
-      `INSERT INTO referral_provider_matches (referral_id, provider_id, rank, status) VALUES ($1, $2, 1, 'sent'), ($1, $3, 2, 'sent')`,
-      [r.id, provider, harborProvider],
+      `INSERT INTO referral_provider_matches (referral_id, provider_id, rank, status)
+       VALUES ($1, $2, 1, 'sent'), ($1, $3, 2, 'sent'), ($1, $4, 3, 'sent')`,
+      [r.id, provider, harborProvider, decliner],
     );
     await expect(
       acceptReferral(bySms(stranger), { id: r.id, providerId: stranger, communicationId: 1 }),
@@ -631,12 +639,14 @@ describe('the provider answering by text message (issue #6: the same rules, no s
       reason: 'referral.not_the_matched_provider',
       message: RESPONSE_MESSAGES.onlyMatchedProvider,
     });
-    // A decline needs the matched provider: one of several declining does not reject it.
-    await expect(
-      rejectReferral(bySms(provider), { id: r.id, providerId: provider, communicationId: 2, reason: 'full' }),
-    ).rejects.toMatchObject({
-      status: 403,
+    // Issue #14: one of several declining is recorded on its entry; the others are still waited for.
+    await rejectReferral(bySms(decliner), {
+      id: r.id,
+      providerId: decliner,
+      communicationId: 2,
+      reason: 'Not our area',
     });
+    expect(await row(r.id)).toMatchObject({ status: 'matched', matched_provider_id: null });
     await acceptReferral(bySms(provider), { id: r.id, providerId: provider, communicationId: 3 });
     expect(await row(r.id)).toMatchObject({ status: 'accepted', matched_provider_id: provider });
     const entries = await t.database.query<{ provider_id: number; status: string }>(
@@ -646,6 +656,7 @@ describe('the provider answering by text message (issue #6: the same rules, no s
     expect(entries).toEqual([
       { provider_id: provider, status: 'accepted' },
       { provider_id: harborProvider, status: 'not_selected' },
+      { provider_id: decliner, status: 'declined' },
     ]);
     // The other provider's organization, no longer among those it was sent to, does not see it any more.
     expectEnvelope(await accept(r.id), 404);
