@@ -75,7 +75,9 @@ await runBench(async () => {
     const res = await fetch(`${server.base}/api/referrals`, {
       method: 'POST',
       headers: { authorization: `Bearer ${coordinator}`, 'content-type': 'application/json' },
-      body: JSON.stringify(newReferralBody()),
+      // For manual selection: with the matching engine a referral near providers is auto-matched when created
+      // (issue #14 item 8) and never goes on the feed, which shows Pending referrals (000 §4.3).
+      body: JSON.stringify(newReferralBody({ use_matching_engine: false })),
     });
     if (res.status !== 201) throw new Error(`create answered HTTP ${res.status}: ${await res.text()}`);
     createdAt.set(((await res.json()) as { id: number }).id, started);

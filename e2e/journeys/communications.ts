@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { apiClient, expectHidden, expectVisible, openBrowser } from '../lib/browser.ts';
+import { openOutboxMessage } from '../lib/outbox.ts';
 import { signInAs, signInAsCoordinator } from '../lib/sign-in.ts';
 import type { Journey, JourneyContext } from './types.ts';
 
@@ -124,19 +125,6 @@ async function openOutbox(ctx: JourneyContext) {
   const admin = await openBrowser(ctx.baseURL);
   await signInAs(admin.page, ADMIN, ctx.password);
   return admin;
-}
-
-/** Opens the newest outbox message to `digits` of the channel (its rows are newest first). */
-async function openOutboxMessage(page: Page, channel: 'SMS' | 'Email', to: RegExp) {
-  await page.goto('/outbox');
-  await expectVisible(page.getByRole('heading', { name: 'Outbox' }), 'the outbox');
-  await page.getByRole('radiogroup', { name: 'Channel' }).getByText(channel, { exact: true }).click();
-  const row = page.getByRole('row', { name: to }).first();
-  await expectVisible(row, `an outbox ${channel} to ${to}`);
-  await row.click();
-  const dialog = page.getByRole('dialog');
-  await expectVisible(dialog.getByRole('region', { name: 'Reply as the provider' }), 'the reply form');
-  return dialog;
 }
 
 async function openProviderTab(page: Page, scene: Scene, tab: 'SMS' | 'Email' | 'Web Form' | 'Phone') {

@@ -7,15 +7,20 @@ import { signInAs, signInAsCoordinator } from '../lib/sign-in.ts';
 import type { Journey } from './types.ts';
 
 // Issue 5 "Done when": the directory for a signed-out visitor; a coordinator saves a provider, matches an
-// unpublished referral with it by hand and sends it by SMS; another referral is auto-matched, one provider
-// changed, sent to all by their best method; the provider's user accepts, the others are not selected; the
-// performance dashboard counts it and exports CSV.
+// unpublished referral with it by hand and sends it by SMS; another referral is auto-matched (when created, issue
+// #14), one provider changed, sent to all by their best method; the provider's user accepts, the others are not
+// selected; the performance dashboard counts it and exports CSV.
 
 /** The demo provider listing that cbo@trust.demo acts for (its users answer referrals sent to it). */
 const HARBOR = { name: 'Harbor Community Services', phone: '2135550192', email: 'cbo@trust.demo' };
 const COORDINATOR_EMAIL = 'coordinator@trust.demo';
 
-type CreatedReferral = { id: number; referral_number: string };
+type CreatedReferral = {
+  id: number;
+  referral_number: string;
+  status: string;
+  matched_provider_count?: number;
+};
 type Entry = { provider_id: number; organization_name: string; rank: number };
 
 /** A token for the API calls that set the scene (the journey drives every step it is about through the UI). */
@@ -26,7 +31,10 @@ async function apiToken(page: Page, email: string, password: string): Promise<st
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-/** A Pending referral near downtown Los Angeles that needs food assistance, as the health plan's coordinator. */
+/**
+ * A referral near downtown Los Angeles that needs food assistance, as the health plan's coordinator: Pending
+ * for manual selection; with the matching engine, auto-matched when created (issue #14 item 8).
+ */
 async function createReferral(
   page: Page,
   token: string,
@@ -90,7 +98,7 @@ export const DIRECTORY_JOURNEYS: Journey[] = [
   {
     name: 'directory-matching-end-to-end',
     title:
-      'searches the directory by ZIP signed out and sees the map; the coordinator saves a provider, matches an unpublished referral with it and sends it by SMS; auto-matches another, changes a provider, sends to all; the provider accepts, the others are not selected; the dashboard counts it and exports CSV',
+      'searches the directory by ZIP signed out and sees the map; the coordinator saves a provider, matches an unpublished referral with it and sends it by SMS; another is auto-matched when created, a provider changed, sent to all; the provider accepts, the others are not selected; the dashboard counts it and exports CSV',
     run: async (ctx) => {
       const { page, password, baseURL } = ctx;
       const visitor = await openBrowser(baseURL);
@@ -154,14 +162,20 @@ export const DIRECTORY_JOURNEYS: Journey[] = [
         if (!sms.body_text.includes(manual.referral_number))
           throw new Error(`the SMS to ${HARBOR.name} does not name referral ${manual.referral_number}`);
 
-        // Auto-match the other referral: the 4 nearest providers that offer food assistance.
+        // The matching engine matched the other referral when it was created (issue #14 item 8): the 4 nearest
+        // providers that offer food assistance. The Auto-Match screen shows it matched and the engine's last run.
+        if (auto.status !== 'matched' || auto.matched_provider_count !== 4)
+          throw new Error(
+            `the referral created with the matching engine is ${auto.status} with ${auto.matched_provider_count} providers, not matched to 4`,
+          );
         await page.goto('/matching');
-        const autoCard = page.getByRole('article', { name: `Referral #${auto.referral_number}` });
-        await autoCard.getByRole('button', { name: 'Auto-Match' }).click();
         await expectVisible(
-          page.getByText(`Matched 4 providers to referral #${auto.referral_number}.`),
-          'the auto-match notice',
+          page.getByRole('group', { name: /^Last Run: (?!Never)/ }),
+          "the engine's last run",
         );
+        const autoCard = page.getByRole('article', { name: `Referral #${auto.referral_number}` });
+        await expectVisible(autoCard.getByText('Auto-Matched', { exact: true }), 'the referral auto-matched');
+        await autoCard.getByRole('button', { name: 'Show matched providers (4)' }).click();
         // One provider changed: Harbor takes the last place (or, if the matcher chose it, another one does).
         const before = await matchedEntries(page, token, auto.id);
         const harborMatched = before.some((e) => e.organization_name === HARBOR.name);

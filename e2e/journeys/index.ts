@@ -5,6 +5,7 @@ import { CONSENT_JOURNEYS } from './consent.ts';
 import { DIRECTORY_JOURNEYS } from './directory.ts';
 import { DRAWN_AHEAD_JOURNEYS } from './drawn-ahead.ts';
 import { INVITATION_JOURNEYS } from './invitation.ts';
+import { REFERRAL_LOOP_JOURNEYS } from './referral-loop.ts';
 import { REFERRAL_JOURNEYS } from './referrals.ts';
 import { SHELL_JOURNEYS } from './shell.ts';
 import { TWO_FACTOR_JOURNEYS } from './two-factor.ts';
@@ -20,6 +21,7 @@ export const JOURNEYS: Journey[] = [
   ...INVITATION_JOURNEYS,
   ...REFERRAL_JOURNEYS,
   ...DIRECTORY_JOURNEYS,
+  ...REFERRAL_LOOP_JOURNEYS,
   ...COMMUNICATIONS_JOURNEYS,
   ...ACCESSIBILITY_JOURNEYS,
   ...CONSENT_JOURNEYS,

@@ -14,7 +14,7 @@ const CBO = { email: 'cbo@trust.demo', organization: 'Harbor Community Services'
 const LIVE_WITHIN_MS = 1_000;
 
 /** A member no demo referral has, so every search and card below finds only this journey's referral. */
-function newMember() {
+export function newMember() {
   const tag = randomBytes(3).toString('hex');
   const letters = tag.replace(/\d/g, (d) => String.fromCharCode(97 + Number(d)));
   return {
@@ -24,22 +24,25 @@ function newMember() {
     phone: '2135550147',
   };
 }
-type Member = ReturnType<typeof newMember>;
+export type Member = ReturnType<typeof newMember>;
+/** Where the member lives: downtown Los Angeles unless a journey needs them elsewhere. */
+type Place = { zip: string; city: string; street: string };
+const DOWNTOWN: Place = { zip: '90012', city: 'Los Angeles', street: '410 Alder Way' };
 
 const field = (page: Page, name: string) => page.locator(`#referral-${name}`);
 
 /** Types a complete, valid referral into the Create New Referral form (000 §2.1). */
-async function fillReferral(page: Page, m: Member) {
+export async function fillReferral(page: Page, m: Member, place: Place = DOWNTOWN) {
   await field(page, 'first_name').fill(m.first);
   await field(page, 'last_name').fill(m.last);
   await field(page, 'phone_number').fill(m.phone);
   await field(page, 'email').fill('journey.member@example.test');
   await field(page, 'date_of_birth').fill('1984-06-12');
   await field(page, 'medicaid_id').fill(m.medicaidId);
-  await field(page, 'street_address').fill('410 Alder Way');
-  await field(page, 'city').fill('Los Angeles');
+  await field(page, 'street_address').fill(place.street);
+  await field(page, 'city').fill(place.city);
   await field(page, 'state').selectOption('CA');
-  await field(page, 'zip_code').fill('90012');
+  await field(page, 'zip_code').fill(place.zip);
   await field(page, 'health_plan').selectOption('Health Net');
   await field(page, 'provider_name').fill('Dr. Priya Natarajan');
   await field(page, 'npi_number').fill('1902837465');
@@ -98,8 +101,11 @@ export const REFERRAL_JOURNEYS: Journey[] = [
           await expectVisible(page.getByText(message, { exact: true }), `'${message}'`);
         await expectPath(page, '/create-referral');
 
-        // Then a complete one; the matching engine routes it to the queue.
+        // Then a complete one, for manual selection: with the matching engine it would be auto-matched to the
+        // providers near downtown at once (issue #14 item 8) and never reach the live feed, which shows Pending
+        // referrals (000 §4.3). Manual selection routes it to the finder.
         await fillReferral(page, member);
+        await page.getByRole('radio', { name: /Manual selection/ }).check();
         const created = page.waitForResponse(
           (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/referrals',
         );
@@ -163,7 +169,8 @@ export const REFERRAL_JOURNEYS: Journey[] = [
         }
 
         // The coordinator's queue holds it (searched on the server).
-        await expectPath(page, '/queue');
+        await expectPath(page, '/finder');
+        await page.goto('/queue');
         await page.getByRole('searchbox', { name: 'Search' }).fill(member.last);
         await expectVisible(page.getByText(fullName).first(), 'the new referral in the queue');
         // The referring organization reads its own referral's card in full.

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { apiClient } from './browser.ts';
+import { apiClient, expectVisible } from './browser.ts';
 
 // Reading what the app "sent": the local email/SMS driver keeps every message in the outbox, which
 // administrators read at GET /api/outbox (newest first). Journeys use it the way a person reads their inbox.
@@ -69,4 +69,26 @@ export async function readOutboxMessage(page: Page, password: string, id: number
   const res = await page.request.get(`/api/outbox/${id}`, { headers: { authorization: `Bearer ${token}` } });
   if (!res.ok()) throw new Error(`GET /api/outbox/${id} failed: ${res.status()} ${await res.text()}`);
   return (await res.json()) as OutboxMessage;
+}
+
+/**
+ * Opens the newest outbox message of the channel whose row matches `to` (rows are newest first, named "Open
+ * message to …"), on the outbox page of an operator's browser, and waits for its reply form: the provider's, or
+ * the member's on the follow-up question (issue #14).
+ */
+export async function openOutboxMessage(
+  page: Page,
+  channel: 'SMS' | 'Email',
+  to: RegExp,
+  replier: 'provider' | 'member' = 'provider',
+) {
+  await page.goto('/outbox');
+  await expectVisible(page.getByRole('heading', { name: 'Outbox' }), 'the outbox');
+  await page.getByRole('radiogroup', { name: 'Channel' }).getByText(channel, { exact: true }).click();
+  const row = page.getByRole('row', { name: to }).first();
+  await expectVisible(row, `an outbox ${channel} to ${to}`);
+  await row.click();
+  const dialog = page.getByRole('dialog');
+  await expectVisible(dialog.getByRole('region', { name: `Reply as the ${replier}` }), 'the reply form');
+  return dialog;
 }

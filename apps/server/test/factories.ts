@@ -11,13 +11,15 @@ export type ActingAs = { token: string; orgId: number };
 
 /**
  * A new Pending referral of `orgId`, by POST /api/referrals with newReferralBody(overrides): `overrides` name
- * the values the test asserts on.
+ * the values the test asserts on. It is for manual selection unless the test says `use_matching_engine: true`:
+ * with the matching engine it would be auto-matched when created (issue #14 item 8), Matched, not Pending.
  */
 export async function createReferral(
   t: TestApp,
   { token, orgId, ...overrides }: ActingAs & Partial<ReferralCreateInput>,
 ): Promise<Referral> {
-  const res = await api(t)('POST', '/api/referrals', token, orgId, newReferralBody(overrides));
+  const body = newReferralBody({ use_matching_engine: false, ...overrides });
+  const res = await api(t)('POST', '/api/referrals', token, orgId, body);
   if (res.statusCode !== 201) throw new Error(`create referral: ${res.statusCode} ${res.body}`);
   return res.json() as Referral;
 }

@@ -81,11 +81,12 @@ export const routingSettingsSchema = z.object({
     .min(0, 'cascade_rounds must be a whole number from 0 to 5.')
     .max(5, 'cascade_rounds must be a whole number from 0 to 5.')
     .optional(),
+  // 0: the member is asked right after Completed.
   member_follow_up_days: z
-    .number({ error: 'member_follow_up_days must be a whole number from 1 to 30.' })
-    .int('member_follow_up_days must be a whole number from 1 to 30.')
-    .min(1, 'member_follow_up_days must be a whole number from 1 to 30.')
-    .max(30, 'member_follow_up_days must be a whole number from 1 to 30.')
+    .number({ error: 'member_follow_up_days must be a whole number from 0 to 30.' })
+    .int('member_follow_up_days must be a whole number from 0 to 30.')
+    .min(0, 'member_follow_up_days must be a whole number from 0 to 30.')
+    .max(30, 'member_follow_up_days must be a whole number from 0 to 30.')
     .optional(),
 });
 

@@ -7,6 +7,7 @@ import {
   MATCH_WEIGHTS,
   matchScoreColor,
   matchScorePercent,
+  memberConfirmedFactor,
   qualityFactor,
   scoreMatch,
   servicesFactor,
@@ -20,7 +21,8 @@ const ideal = {
   capacityStatus: 'accepting',
   capacityWaitDays: null,
   dataQualityScore: 100,
-  acceptance: { accepted: 98, total: 98 },
+  acceptance: { accepted: 198, total: 198 },
+  memberConfirmed: { yes: 198, answered: 198 },
 };
 
 describe('match score factors', () => {
@@ -71,6 +73,17 @@ describe('match score factors', () => {
     expect(acceptanceFactor(3, 3).value).toBeCloseTo(0.8);
     expect(acceptanceFactor(1, 4).detail).toBe('1 of 4 past matches accepted');
   });
+
+  it('member-confirmed: smoothed like acceptance, 0.5 before any answer, moved by each YES or NO', () => {
+    expect(memberConfirmedFactor(0, 0)).toEqual({ value: 0.5, detail: 'No member answers yet' });
+    expect(memberConfirmedFactor(1, 1).value).toBeCloseTo(2 / 3);
+    expect(memberConfirmedFactor(0, 1).value).toBeCloseTo(1 / 3);
+    expect(memberConfirmedFactor(3, 4)).toEqual({
+      value: 4 / 6,
+      detail: '3 of 4 members confirmed they were helped',
+    });
+    expect(memberConfirmedFactor(0, 1000).value).toBeLessThan(0.001);
+  });
 });
 
 describe('scoreMatch', () => {
@@ -86,6 +99,7 @@ describe('scoreMatch', () => {
         capacityStatus: 'full',
         dataQualityScore: 0,
         acceptance: { accepted: 0, total: 1000 },
+        memberConfirmed: { yes: 0, answered: 1000 },
       },
     );
     expect(worst.score).toBe(0);
@@ -95,6 +109,40 @@ describe('scoreMatch', () => {
     const { reasons } = scoreMatch({ needs: ['Food Assistance'], language: 'English' }, ideal);
     expect(reasons.map((r) => [r.factor, r.weight])).toEqual(Object.entries(MATCH_WEIGHTS));
     expect(reasons[0]).toMatchObject({ label: 'Distance', value: 1, detail: '0 miles from the member' });
+    expect(reasons.at(-1)).toMatchObject({
+      factor: 'member_confirmed',
+      label: 'Member-confirmed',
+      weight: 0.075,
+      detail: '198 of 198 members confirmed they were helped',
+    });
+  });
+
+  it('keeps distance and services dominant: together more than every other factor', () => {
+    const { distance, services, ...rest } = MATCH_WEIGHTS;
+    expect(distance + services).toBeGreaterThan(Object.values(rest).reduce((a, b) => a + b, 0));
+  });
+
+  it("orders two otherwise equal providers by their members' answers", () => {
+    const referral = { needs: ['Food Assistance'], language: 'English' };
+    const unknown = scoreMatch(referral, { ...ideal, memberConfirmed: { yes: 0, answered: 0 } });
+    const confirmed = scoreMatch(referral, { ...ideal, memberConfirmed: { yes: 3, answered: 4 } });
+    const denied = scoreMatch(referral, { ...ideal, memberConfirmed: { yes: 1, answered: 4 } });
+    expect(confirmed.score).toBeGreaterThan(unknown.score);
+    expect(unknown.score).toBeGreaterThan(denied.score);
+    const reason = (s: typeof unknown) => s.reasons.find((r) => r.factor === 'member_confirmed')!;
+    expect(reason(unknown)).toMatchObject({ value: 0.5, detail: 'No member answers yet' });
+    expect(reason(confirmed)).toMatchObject({
+      value: 0.667,
+      detail: '3 of 4 members confirmed they were helped',
+    });
+    // One YES against one NO is worth about four miles (0.075 × 1/3 vs 0.3 × miles / 50): it breaks near-ties,
+    // it does not send a member across town.
+    const no = { yes: 0, answered: 1 };
+    const yes = { yes: 1, answered: 1 };
+    const near = (miles: number, memberConfirmed: typeof no) =>
+      scoreMatch(referral, { ...ideal, distanceMiles: miles, memberConfirmed }).score;
+    expect(near(1, no)).toBeLessThan(near(4, yes));
+    expect(near(1, no)).toBeGreaterThan(near(6, yes));
   });
 
   it('a nearer provider outranks a farther one, all else equal', () => {

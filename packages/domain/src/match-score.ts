@@ -33,14 +33,25 @@ export function servicesForNeeds(needs: readonly string[]): string[] {
   return [...new Set(needs.flatMap(servicesForNeed))];
 }
 
-/** Weights of the factors; they sum to 1 so the score stays in 0-1. */
+/**
+ * Weights of the factors; they sum to 1 so the score stays in 0-1.
+ *
+ * Distance and services stay dominant (0.6 together): a provider that is far away or does not serve the need
+ * cannot help, however well it did before. Language and capacity keep 0.1 each: they decide whether the member
+ * can be served now. The member's answer (issue #14 item 4, "did you get the help you needed?") is the one
+ * figure that says whether help arrived, so it joins the provider's past acceptance as a past-outcome factor:
+ * the two share 0.15 equally (0.075 each; answers are fewer than acceptances and both are smoothed towards 0.5,
+ * so neither alone outweighs a few miles). The 0.05 they gain beyond acceptance's old 0.1 comes from data
+ * quality (0.1 → 0.05), which measures the listing, not the service.
+ */
 export const MATCH_WEIGHTS = {
   distance: 0.3,
   services: 0.3,
   language: 0.1,
   capacity: 0.1,
-  quality: 0.1,
-  acceptance: 0.1,
+  quality: 0.05,
+  acceptance: 0.075,
+  member_confirmed: 0.075,
 } as const;
 export type MatchFactor = keyof typeof MATCH_WEIGHTS;
 
@@ -51,6 +62,7 @@ export const MATCH_FACTOR_LABELS: Record<MatchFactor, string> = {
   capacity: 'Capacity',
   quality: 'Data quality',
   acceptance: 'Acceptance rate',
+  member_confirmed: 'Member-confirmed',
 };
 
 export type MatchReferralInput = { needs: readonly string[]; language: string | null };
@@ -64,6 +76,8 @@ export type MatchCandidateInput = {
   dataQualityScore: number | null;
   /** Past outcomes of this provider's matches: accepted (or completed) out of all decided. */
   acceptance: { accepted: number; total: number };
+  /** Members' answers to the follow-up question about this provider's completed referrals: YES out of answered. */
+  memberConfirmed: { yes: number; answered: number };
 };
 export type MatchReason = {
   factor: MatchFactor;
@@ -136,6 +150,17 @@ export function acceptanceFactor(accepted: number, total: number) {
   return { value, detail };
 }
 
+/**
+ * The members' answers, smoothed like acceptance: (YES + 1) / (answered + 2), so a provider no member has
+ * answered about yet starts at 0.5 and each YES or NO moves it. Unanswered and late questions are not answers.
+ */
+export function memberConfirmedFactor(yes: number, answered: number) {
+  const value = (yes + 1) / (answered + 2);
+  const detail =
+    answered === 0 ? 'No member answers yet' : `${yes} of ${answered} members confirmed they were helped`;
+  return { value, detail };
+}
+
 /** The weighted score in 0-1 (rounded to 0.001) and the reason for each factor. */
 export function scoreMatch(referral: MatchReferralInput, c: MatchCandidateInput): MatchScore {
   const parts: Record<MatchFactor, { value: number; detail: string }> = {
@@ -145,6 +170,7 @@ export function scoreMatch(referral: MatchReferralInput, c: MatchCandidateInput)
     capacity: capacityFactor(c.capacityStatus, c.capacityWaitDays),
     quality: qualityFactor(c.dataQualityScore),
     acceptance: acceptanceFactor(c.acceptance.accepted, c.acceptance.total),
+    member_confirmed: memberConfirmedFactor(c.memberConfirmed.yes, c.memberConfirmed.answered),
   };
   const reasons = (Object.keys(MATCH_WEIGHTS) as MatchFactor[]).map((factor) => ({
     factor,

@@ -133,6 +133,14 @@ export const providerMetricsSchema = z.object({
   /** Mean whole days from match to close of Completed referrals (one decimal); null before any. */
   avgMatchToCloseTime: z.number().nullable(),
   phiEmailsSent: z.number().int(),
+  /**
+   * Issue #14 item 4: members who answered YES to "Did you get the help you needed?" about this provider's
+   * completed referrals, out of `memberAnswers` (YES and NO; unanswered and late questions count nowhere).
+   */
+  memberConfirmed: z.number().int(),
+  memberAnswers: z.number().int(),
+  /** Percent of the members' answers that were YES, 0-100 with one decimal; null before any answer (never 0). */
+  memberConfirmedRate: z.number().nullable(),
   dataQualityScore: z.number().int(),
   googleRating: z.number().nullable(),
   googleReviewCount: z.number().int().nullable(),

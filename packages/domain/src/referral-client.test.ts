@@ -99,6 +99,13 @@ describe('client shape mapping (000 §3.1–§3.4)', () => {
     );
   });
 
+  it('keeps how many providers the engine matched at create, only when the server says (issue #14 item 8)', () => {
+    expect(toClientReferral(server)).not.toHaveProperty('matchedProviderCount');
+    const created = { ...server, use_matching_engine: true, status: 'matched', matched_provider_count: 4 };
+    expect(toClientReferral(created).matchedProviderCount).toBe(4);
+    expect(toClientReferral({ ...server, matched_provider_count: 0 }).matchedProviderCount).toBe(0);
+  });
+
   it('client → server round-trips and passes the server schema', () => {
     const payload = toServerPayload(toClientReferral(server));
     expect(payload).toMatchObject({

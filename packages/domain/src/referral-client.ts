@@ -75,6 +75,8 @@ export type ClientReferral = {
   organizationId: number;
   /** The caller's provider this referral was sent to, which may still answer it (001 §2.8). */
   sentToProvider: { id: number; name: string } | null;
+  /** Only after a create with the matching engine: how many providers it matched at once (issue #14 item 8). */
+  matchedProviderCount?: number;
 };
 
 /** 000 §3.4 form defaults, plus the client-built defaults of §3.2 (language English, status Pending). */
@@ -169,6 +171,7 @@ export function toClientReferral(r: Referral): ClientReferral {
     viewerRole: r.viewer_role,
     organizationId: r.organization_id,
     sentToProvider: r.sent_to_provider ?? null,
+    ...(r.matched_provider_count === undefined ? {} : { matchedProviderCount: r.matched_provider_count }),
   };
 }
 

@@ -103,6 +103,12 @@ export const referralSchema = z
      * answered: it may accept or reject as that provider. Only on GET /api/referrals/{id}.
      */
     sent_to_provider: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
+    /**
+     * Issue #14 item 8: how many providers the matching engine matched the new referral to when it was created
+     * (0: none yet, it stays Pending on the Auto-Match screen). Only on the answer of POST /api/referrals with
+     * the matching engine.
+     */
+    matched_provider_count: z.number().int().optional(),
   })
   .meta({ id: 'Referral' });
 export type Referral = z.infer<typeof referralSchema>;

@@ -97,6 +97,16 @@ const REPLIES: Row[] = [
   ['alta', 'start', { language: 'es' }],
   // other
   ['Thanks!', 'other'],
+  // the accepted provider's progress (issue #14 item 3)
+  ['DONE 4821', 'done', { referralDigits: '4821', reason: null }],
+  ['done 4821 met her today, food box given', 'done', { reason: 'met her today, food box given' }],
+  ['Completed 1234567890', 'done', { referralDigits: '1234567890' }],
+  ['Listo 4821', 'done', { referralDigits: '4821', language: 'es' }],
+  ['STARTED 4821', 'started', { referralDigits: '4821', reason: null }],
+  ['in progress 4821 intake booked', 'started', { referralDigits: '4821', reason: 'intake booked' }],
+  ['En proceso 4821', 'started', { referralDigits: '4821', language: 'es' }],
+  ['START 4821', 'start'],
+  ['Done?', 'question'],
   ['Thank you', 'other'],
   ['Got your message, will call you back', 'other'],
   ['cancel the appointment on friday', 'other'],

@@ -2,8 +2,9 @@ import type { SmsIntent } from './sms-wire.ts';
 
 // What a provider's text message means (001 §2.12 intent badges: accept, decline, question, help, stop; issue #6:
 // a reply that names the referral — "ACCEPT 4821", "YES", "DECLINE 4821 full" — answers it, STOP opts the number
-// out and START back in, HELP asks how to reach the coordinator; English and Spanish). Pure: the SMS module acts
-// on the result.
+// out and START back in, HELP asks how to reach the coordinator; English and Spanish). The provider that accepted
+// reports progress the same way (issue #14 item 3): "STARTED 4821" (In Progress), "DONE 4821" (Completed, the
+// service provided). Pure: the SMS module acts on the result.
 
 export type SmsLanguage = 'en' | 'es';
 
@@ -11,7 +12,10 @@ export type ParsedSmsReply = {
   intent: SmsIntent;
   /** The digits of a referral number the text names ('4821' in "DECLINE 4821 full"), or null. */
   referralDigits: string | null;
-  /** The rest of a decline ('full' in "DECLINE 4821 full"; the whole text of "we are full"), or null. */
+  /**
+   * The rest of a decline ('full' in "DECLINE 4821 full"; the whole text of "we are full"), or of a progress report
+   * ('met her today' in "DONE 4821 met her today"), or null.
+   */
   reason: string | null;
   /** The language to answer in. */
   language: SmsLanguage;
@@ -104,6 +108,45 @@ const DECLINE_WORDS = new Set([
   'declino',
   'declinamos',
 ]);
+/**
+ * A first word that reports the service under way ("STARTED 4821"). Not START: that word alone opts a number back
+ * in (CTIA), and "START 4821" is read the same way.
+ */
+const STARTED_WORDS = new Set([
+  'started',
+  'starting',
+  'begun',
+  'began',
+  'underway',
+  'empezado',
+  'empezamos',
+  'empece',
+  'comenzado',
+  'comenzamos',
+  'iniciado',
+  'iniciamos',
+]);
+/** Two-word ways to say it ("IN PROGRESS 4821", "en proceso"). */
+const STARTED_PHRASES = [/^(in progress|en progreso|en proceso|en curso)\b/];
+/** A first word that reports the service given ("DONE 4821", "Listo 4821"). */
+const DONE_WORDS = new Set([
+  'done',
+  'completed',
+  'complete',
+  'finished',
+  'served',
+  'listo',
+  'lista',
+  'terminado',
+  'terminada',
+  'terminamos',
+  'completado',
+  'completada',
+  'hecho',
+  'atendido',
+  'atendida',
+]);
+
 /** Command words a decline's reason does not repeat ("DECLINE 4821 full" → 'full'). */
 const DECLINE_COMMANDS = new Set([
   'decline',
@@ -241,6 +284,25 @@ const SPANISH_WORDS = new Set([
   'pueden',
   'de',
   'ya',
+  'listo',
+  'lista',
+  'terminado',
+  'terminada',
+  'terminamos',
+  'completado',
+  'completada',
+  'hecho',
+  'atendido',
+  'atendida',
+  'empezado',
+  'empezamos',
+  'comenzado',
+  'comenzamos',
+  'iniciado',
+  'iniciamos',
+  'proceso',
+  'progreso',
+  'curso',
 ]);
 const ENGLISH_WORDS = new Set([
   'yes',
@@ -280,6 +342,12 @@ const ENGLISH_WORDS = new Set([
   'this',
   'week',
   'referral',
+  'done',
+  'completed',
+  'finished',
+  'served',
+  'started',
+  'progress',
 ]);
 
 /** Lower case without accents (sí → si, información → informacion), curly quotes straightened. */
@@ -332,15 +400,24 @@ function languageOf(words: readonly string[], folded: string): SmsLanguage {
   return es > en ? 'es' : 'en';
 }
 
-/** The decline's reason: the text without the referral number and the command word, when anything is left. */
-function reasonOf(original: string, number: { start: number; end: number } | null): string | null {
+/**
+ * The decline's reason (or a progress report's note): the text without the referral number and the command word,
+ * when anything is left.
+ */
+function reasonOf(
+  original: string,
+  number: { start: number; end: number } | null,
+  commands: ReadonlySet<string> = DECLINE_COMMANDS,
+): string | null {
   let rest = number ? `${original.slice(0, number.start)} ${original.slice(number.end)}` : original;
   rest = rest.replace(/\s+/g, ' ').trim();
   const first = /^([^\s,.:;!-]+)[\s,.:;!-]*/.exec(rest);
   if (first) {
     const word = fold(first[1]!);
     // "DECLINE 4821 full" → 'full'; "NO 4821, full" → 'full'; but "no room" keeps its 'no'.
-    if (DECLINE_COMMANDS.has(word) || (number && DECLINE_WORDS.has(word))) rest = rest.slice(first[0].length);
+    if (commands.has(word) || (commands === DECLINE_COMMANDS && number && DECLINE_WORDS.has(word))) {
+      rest = rest.slice(first[0].length);
+    }
   }
   rest = rest.replace(/^[\s,.:;!#-]+|[\s,.;:-]+$/g, '').trim();
   if (!rest) return null;
@@ -387,6 +464,18 @@ export function parseSmsReply(body: string): ParsedSmsReply {
   const first = words.find((w) => !/^\d+$/.test(w)) ?? '';
   const question = original.includes('?');
 
+  if (!question && DONE_WORDS.has(first)) return result('done', reasonOf(original, number, DONE_WORDS));
+  if (!question && STARTED_WORDS.has(first))
+    return result('started', reasonOf(original, number, STARTED_WORDS));
+  const startedPhrase = STARTED_PHRASES.find((re) => re.test(bare));
+  if (!question && startedPhrase) {
+    // Blank the two words where they stand, so the number's place in the text still holds.
+    const masked = original.replace(
+      /^(\s*)(\S+\s+\S+)/,
+      (_m, lead: string, two: string) => lead + ' '.repeat(two.length),
+    );
+    return result('started', reasonOf(masked, number, STARTED_WORDS));
+  }
   if (NOT_A_NO.some((re) => re.test(phrase))) return result(question ? 'question' : 'accept');
   if (DECLINE_WORDS.has(first)) return result('decline', reasonOf(original, number));
   // "Yes! When can she come?" asks before it commits: a coordinator reads it; "ACCEPT 4821?" still accepts.

@@ -7,7 +7,18 @@ import { idString, queryInt, timestampSchema } from './common.ts';
  * 001 §2.12 inbound intent badges: accept, decline, question, help, stop; and start (opting back in after a
  * STOP) and other for anything else.
  */
-export const SMS_INTENTS = ['accept', 'decline', 'question', 'help', 'stop', 'start', 'other'] as const;
+/** 001 §2.12's intents, and the accepted provider's progress (issue #14 item 3: "STARTED <n>", "DONE <n>"). */
+export const SMS_INTENTS = [
+  'accept',
+  'decline',
+  'question',
+  'help',
+  'stop',
+  'start',
+  'started',
+  'done',
+  'other',
+] as const;
 export type SmsIntent = (typeof SMS_INTENTS)[number];
 
 /** 001 §3 SMS message status. 'received' is an inbound message. */

@@ -1,4 +1,4 @@
-import type { MatchCandidate, MatchingReferral } from '@trust/domain';
+import type { MatchCandidate, MatchedProviderEntry, MatchingReferral } from '@trust/domain';
 
 /** A referral as the matching screens receive it. */
 export function makeMatchingReferral(overrides: Partial<MatchingReferral> = {}): MatchingReferral {
@@ -57,16 +57,46 @@ export function makeCandidate(overrides: Partial<MatchCandidate> = {}): MatchCan
       },
       { factor: 'language', label: 'Language', value: 1, weight: 0.1, detail: 'Speaks English' },
       { factor: 'capacity', label: 'Capacity', value: 1, weight: 0.1, detail: 'Accepting referrals' },
-      { factor: 'quality', label: 'Data quality', value: 0.85, weight: 0.1, detail: 'Data quality 85/100' },
+      { factor: 'quality', label: 'Data quality', value: 0.85, weight: 0.05, detail: 'Data quality 85/100' },
       {
         factor: 'acceptance',
         label: 'Acceptance rate',
         value: 0.5,
-        weight: 0.1,
+        weight: 0.075,
         detail: 'No past outcomes yet',
+      },
+      {
+        factor: 'member_confirmed',
+        label: 'Member-confirmed',
+        value: 0.8,
+        weight: 0.075,
+        detail: '3 of 3 members confirmed they were helped',
       },
     ],
     feedback: null,
+    ...overrides,
+  };
+}
+
+/** One matched provider on a referral, not yet sent. */
+export function makeMatchedProviderEntry(
+  overrides: Partial<MatchedProviderEntry> = {},
+): MatchedProviderEntry {
+  return {
+    provider_id: 1,
+    provider_name: 'Provider',
+    organization_name: 'Provider',
+    distance_miles: 1,
+    services: [],
+    status: 'pending',
+    sent_at: null,
+    communication_method: null,
+    contact_value: null,
+    rank: 1,
+    round: 1,
+    expires_at: null,
+    answered_at: null,
+    decline_reason: null,
     ...overrides,
   };
 }

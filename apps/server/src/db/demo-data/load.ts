@@ -4,6 +4,7 @@ import type { Database, Tx } from '../client.ts';
 import {
   appMeta,
   caseNotes,
+  memberFollowUps,
   members,
   memberships,
   organizations,
@@ -16,6 +17,7 @@ import {
 import { makeCommunicationMethods } from './communication-methods.ts';
 import { insertConsentDemoData } from './consent.ts';
 import { makeMember, makeProvider, makeReferral } from './factories.ts';
+import { demoFollowUp } from './follow-ups.ts';
 import { noteAddedEvent, referralNotes, referralTimeline } from './history.ts';
 import { METROS, type Metro } from './metros.ts';
 import { DEMO_ORGANIZATIONS, DEMO_USERS, type DemoOrgKey } from './people.ts';
@@ -210,6 +212,7 @@ async function insertAll(
     // Each referral's history (timeline events, case notes), as the product would have recorded it.
     const events: (typeof referralEvents.$inferInsert)[] = [];
     const notes: (typeof caseNotes.$inferInsert)[] = [];
+    const followUps: (typeof memberFollowUps.$inferInsert)[] = [];
     referralRows.forEach(({ row, provider }, i) => {
       const stored = { ...row, id: referralIds[i]! };
       const matched = stored.matchedProviderId ? provider : null;
@@ -220,7 +223,15 @@ async function insertAll(
       };
       events.push(...referralTimeline(rng, stored, actors, now));
       notes.push(...referralNotes(rng, stored, actors, now));
+      const followUp = demoFollowUp(rng, stored, now);
+      if (followUp) {
+        followUps.push(followUp.row);
+        events.push(...followUp.events);
+      }
     });
+    await insertChunked(followUps, (chunk) =>
+      tx.insert(memberFollowUps).values(chunk).returning({ id: memberFollowUps.id }),
+    );
     const noteIds = await insertChunked(notes, (chunk) =>
       tx.insert(caseNotes).values(chunk).returning({ id: caseNotes.id }),
     );

@@ -133,6 +133,10 @@ export const referrals = pgTable(
     // The live feed (000 §2.6, §4.3): every organization's open referrals, newest first.
     index('referrals_open_feed_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'pending'`),
     // The expiry job (000 §4.2): matched referrals still waiting for the provider's answer.
+    // The Auto-Match screen's Last Run (001 §2.9): the organization's newest auto-match, whatever came after it.
+    index('referrals_org_auto_matched_idx')
+      .on(t.organizationId, t.autoMatchedAt)
+      .where(sql`${t.autoMatchedAt} IS NOT NULL`),
     index('referrals_awaiting_response_idx').on(t.expiresAt).where(sql`${t.acceptanceStatus} = 'pending'`),
   ],
 );
@@ -174,4 +178,50 @@ export const referralEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('referral_events_referral_at_idx').on(t.referralId, t.at, t.id)],
+);
+
+/**
+ * The member's answer to "Did you get the help you needed?" (issue #14 item 4, after findhelp): one row per
+ * Completed referral whose provider reported the service provided. Scheduled at completion (`due_at`, the
+ * organization's member_follow_up_days later), sent by the follow-up job (`sent_at`), open for an answer until
+ * `expires_at`; the member's YES or NO is `answer`. The provider is the one that completed it, so its
+ * member-confirmed rate (Provider Performance, match ranking) counts the answers about its own work.
+ */
+export const memberFollowUps = pgTable(
+  'member_follow_ups',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    referralId: integer('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    providerId: integer('provider_id').references(() => providers.id, { onDelete: 'set null' }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The digits of the number the question went to: the reply is found by them. */
+    phoneDigits: text('phone_digits'),
+    /** 'en' or 'es': the language the question was asked in, and the thank-you answers in. */
+    language: text('language'),
+    /** 'yes' | 'no' once the member answered in time; null before (or when the answer came too late). */
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** Why it was not sent (no phone number, the referral reopened…), when it was not. */
+    skippedReason: text('skipped_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('member_follow_ups_referral_idx').on(t.referralId),
+    index('member_follow_ups_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.sentAt} IS NULL AND ${t.skippedReason} IS NULL`),
+    index('member_follow_ups_phone_idx').on(t.phoneDigits, t.sentAt).where(sql`${t.sentAt} IS NOT NULL`),
+    index('member_follow_ups_provider_idx').on(t.providerId).where(sql`${t.answer} IS NOT NULL`),
+    // Provider Performance joins one organization's answers to its referrals.
+    index('member_follow_ups_org_answered_idx')
+      .on(t.organizationId, t.referralId, t.providerId, t.answer)
+      .where(sql`${t.answer} IS NOT NULL`),
+  ],
 );

@@ -44,6 +44,9 @@ const INTENT_COLORS: Record<string, string> = {
   help: 'yellow',
   stop: 'dark',
   start: 'teal',
+  // The accepted provider's progress (issue #14 item 3).
+  started: 'cyan',
+  done: 'grape',
 };
 
 export function intentColor(intent: string): string {

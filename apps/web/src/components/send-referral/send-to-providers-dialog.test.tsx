@@ -1,32 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MatchedProviderEntry } from '@trust/domain';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { callsTo, errorResponse, jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { storeSession } from '../../test/fixtures.ts';
+import { makeMatchedProviderEntry } from '../../test/matching-fixtures.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import { makeMethod } from './method-fixture.ts';
 import { SendToProvidersDialog } from './send-to-providers-dialog.tsx';
 
-function entry(overrides: Partial<MatchedProviderEntry>): MatchedProviderEntry {
-  return {
-    provider_id: 1,
-    provider_name: 'Provider',
-    organization_name: 'Provider',
-    distance_miles: 1,
-    services: [],
-    status: 'pending',
-    sent_at: null,
-    communication_method: null,
-    contact_value: null,
-    rank: 1,
-    round: 1,
-    expires_at: null,
-    answered_at: null,
-    decline_reason: null,
-    ...overrides,
-  };
-}
+const entry = makeMatchedProviderEntry;
 
 const far = entry({ provider_id: 2, provider_name: 'Harbor Rides Collective', distance_miles: 7.1, rank: 2 });
 const near = entry({ provider_id: 1, provider_name: 'Bayview Food Pantry', distance_miles: 2.4, rank: 1 });

@@ -316,3 +316,50 @@ describe('declines, silences and the cascade on the timeline (issue #14)', () =>
     ]);
   });
 });
+
+describe("the member's answer on the timeline (issue #14 item 4)", () => {
+  it('says the member was asked, and what they answered; a late reply is not counted', () => {
+    const entries = buildTimeline(
+      [
+        event('member_replied', '2026-11-28T10:03:00Z', { details: { answer: 'no', late: true } }),
+        event('member_replied', '2026-11-28T10:02:00Z', { details: { answer: 'yes', late: false } }),
+        event('member_follow_up_sent', '2026-11-28T10:01:00Z', { details: { sent: true, language: 'en' } }),
+        event('member_follow_up_sent', '2026-11-28T10:00:00Z', {
+          details: { sent: false, reason: 'no phone number' },
+        }),
+      ],
+      notSent,
+    );
+    expect(entries.map((e) => [e.title, e.color])).toEqual([
+      ['Late Member Reply', 'gray'],
+      ['Member Confirmed Help', 'green'],
+      ['Member Asked for Feedback', 'cyan'],
+      ['Member Not Asked', 'orange'],
+    ]);
+    expect(entries[0]!.lines).toEqual([
+      'The member replied NO after the question closed; it was not counted.',
+    ]);
+    expect(entries[3]!.lines).toEqual([
+      'The member could not be asked whether they got help: no phone number.',
+    ]);
+  });
+});
+
+describe('auto-match on the timeline (issue #14 item 8)', () => {
+  it('says the engine matched, and whether it was on creation', () => {
+    const entries = buildTimeline(
+      [
+        event('auto_matched', '2026-11-28T10:01:00Z', { details: { count: 1 } }),
+        event('auto_matched', '2026-11-28T10:00:00Z', { details: { count: 4, trigger: 'created' } }),
+      ],
+      notSent,
+    );
+    expect(entries.map((e) => [e.title, e.lines])).toEqual([
+      ['Auto-Matched', ['The matching engine matched the 1 nearest provider offering the needed services.']],
+      [
+        'Auto-Matched',
+        ['On creation, the matching engine matched the 4 nearest providers offering the needed services.'],
+      ],
+    ]);
+  });
+});

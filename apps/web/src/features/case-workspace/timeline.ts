@@ -280,6 +280,18 @@ function entryOf(e: ReferralEvent): Omit<TimelineEntry, 'key' | 'who' | 'at'> | 
         title: 'Provider Did Not Answer',
         lines: [`${provider ?? 'A provider'} did not answer within 7 days.`],
       };
+    case 'auto_matched': {
+      // 001 §4: by the Auto-Match screen, or by the matching engine when the referral was created (issue #14).
+      const count = typeof d.count === 'number' ? d.count : 0;
+      return {
+        kind: 'matched',
+        color: 'blue',
+        title: 'Auto-Matched',
+        lines: [
+          `${d.trigger === 'created' ? 'On creation, the matching engine' : 'The matching engine'} matched the ${count} nearest provider${count === 1 ? '' : 's'} offering the needed services.`,
+        ],
+      };
+    }
     case 'cascaded': {
       const count = typeof d.count === 'number' ? d.count : 0;
       const round = typeof d.round === 'number' ? d.round : null;
@@ -349,6 +361,44 @@ function entryOf(e: ReferralEvent): Omit<TimelineEntry, 'key' | 'who' | 'at'> | 
         color: 'cyan',
         title: 'Member Notified by SMS',
         lines: [`The member was sent an SMS about the status ${about}.`],
+      };
+    }
+    case 'member_follow_up_sent':
+      // Issue #14 item 4: "Did you get the help you needed? Reply YES or NO".
+      return d.sent === false
+        ? {
+            kind: 'sms',
+            color: 'orange',
+            title: 'Member Not Asked',
+            lines: [
+              `The member could not be asked whether they got help${text(d.reason) ? `: ${text(d.reason)}` : ''}.`,
+            ],
+          }
+        : {
+            kind: 'sms',
+            color: 'cyan',
+            title: 'Member Asked for Feedback',
+            lines: ['The member was asked by SMS whether they got the help they needed (reply YES or NO).'],
+          };
+    case 'member_replied': {
+      const yes = d.answer === 'yes';
+      if (d.late === true) {
+        return {
+          kind: 'sms',
+          color: 'gray',
+          title: 'Late Member Reply',
+          lines: [`The member replied ${yes ? 'YES' : 'NO'} after the question closed; it was not counted.`],
+        };
+      }
+      return {
+        kind: 'sms',
+        color: yes ? 'green' : 'red',
+        title: yes ? 'Member Confirmed Help' : 'Member Did Not Get Help',
+        lines: [
+          yes
+            ? 'The member replied YES: they got the help they needed.'
+            : 'The member replied NO: they did not get the help they needed.',
+        ],
       };
     }
     case 'note_added':

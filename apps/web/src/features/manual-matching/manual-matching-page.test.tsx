@@ -265,6 +265,7 @@ describe('Unpublished Referrals - Manual Matching (001 §2.3)', { timeout: 30_00
     const match = await screen.findByRole('article', { name: 'Match 1: Bayview Food Pantry' });
     expect(within(match).getByTestId('match-score')).toHaveTextContent('84% match');
     expect(match).toHaveTextContent('Distance (30%): 1.2 miles from the member');
+    expect(match).toHaveTextContent('Member-confirmed (7.5%): 3 of 3 members confirmed they were helped');
     expect(within(match).getByRole('button', { name: 'Create Referral' })).toBeInTheDocument();
 
     await userEvent.type(within(match).getByLabelText('Feedback notes for Bayview Food Pantry'), 'No answer');

@@ -109,7 +109,8 @@ function CandidateCard({
       <Stack gap={0} mt={6} component="ul" style={{ paddingLeft: 16, margin: 0 }}>
         {m.reasons.map((r) => (
           <Text key={r.factor} size="xs" component="li">
-            {r.label} ({Math.round(r.weight * 100)}%): {r.detail}
+            {/* One decimal: some weights are half percents (7.5 %), and rounded they would not add up to 100. */}
+            {r.label} ({Math.round(r.weight * 1000) / 10}%): {r.detail}
           </Text>
         ))}
       </Stack>

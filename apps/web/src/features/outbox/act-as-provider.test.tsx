@@ -194,6 +194,38 @@ describe('the outbox: reply to an SMS as the provider', () => {
     await within(dialog).findByText('Message #3');
     expect(within(dialog).queryByRole('region', { name: 'Reply as the provider' })).not.toBeInTheDocument();
   });
+
+  it("answers the member's follow-up question as the member (issue #14 item 4)", {
+    timeout: 15_000,
+  }, async () => {
+    const question = message({
+      id: 4,
+      category: 'member_follow_up',
+      to: '+19095557002',
+      body_text: 'Did you get the help you needed? Reply YES or NO',
+    });
+    const fetchMock = renderOutbox({
+      'GET /api/outbox': () => jsonResponse(200, { messages: [question], total: 1, page: 1, page_size: 25 }),
+      'GET /api/outbox/4': () => jsonResponse(200, question),
+      'POST /api/outbox/inbound/sms': () =>
+        jsonResponse(200, {
+          ...accepted,
+          conversation_id: 13,
+          action: 'member_replied',
+          reply: 'Trust Marketplace: Thank you for your answer.',
+        }),
+    });
+    const dialog = await openMessage(question.body_text);
+    expect(within(dialog).queryByRole('region', { name: 'Reply as the provider' })).not.toBeInTheDocument();
+    const section = await within(dialog).findByRole('region', { name: 'Reply as the member' });
+    await userEvent.type(within(section).getByRole('textbox', { name: 'Reply text' }), 'YES');
+    await userEvent.click(within(section).getByRole('button', { name: 'Send reply as the member' }));
+    const result = await within(section).findByRole('status');
+    expect(result).toHaveTextContent("What the reply did: Recorded the member's answer");
+    expect(result).toHaveTextContent('Filed with the referral’s messages.');
+    const [, init] = callsTo(fetchMock, 'POST', '/api/outbox/inbound/sms')[0]!;
+    expect(bodyOf(init)).toEqual({ from_phone: '+19095557002', body: 'YES' });
+  });
 });
 
 describe('the outbox: reply to an email as the provider', () => {

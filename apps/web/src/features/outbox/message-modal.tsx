@@ -8,7 +8,7 @@ import { formatDateTime } from '../../components/format-date.ts';
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { emailFrameDocument } from './frame-html.ts';
 import { LinkifiedText } from './linkified-text.tsx';
-import { canReplyAsProvider } from './provider-reply.ts';
+import { replierOf } from './provider-reply.ts';
 import { ReplyAsProviderEmail, ReplyAsProviderSms } from './reply-as-provider.tsx';
 import { isSecretWithheld } from './secret-body.ts';
 import { OutboxStatusBadge } from './status-badge.tsx';
@@ -117,9 +117,9 @@ export function OutboxMessageModal({ id, onClose }: { id: number | null; onClose
           <Text size="xs" c="dimmed">
             Message #{data.id}
           </Text>
-          {canReplyAsProvider(data) &&
+          {replierOf(data) &&
             (data.channel === 'sms' ? (
-              <ReplyAsProviderSms key={data.id} message={data} />
+              <ReplyAsProviderSms key={data.id} message={data} replier={replierOf(data)!} />
             ) : (
               <ReplyAsProviderEmail key={data.id} message={data} />
             ))}

@@ -1,6 +1,6 @@
 import type { InboundSmsResult, OutboundMessage } from '@trust/domain';
 import { describe, expect, it } from 'vitest';
-import { canReplyAsProvider, replySubject, smsActionText } from './provider-reply.ts';
+import { replierOf, replySubject, smsActionText, smsPlacementText } from './provider-reply.ts';
 
 const result = (action: string, referral_id: number | null = 9): InboundSmsResult => ({
   communication_id: 1,
@@ -23,13 +23,22 @@ describe('acting as the provider in the outbox', () => {
     expect(smsActionText(result('something_new', null))).toBe('Something new');
   });
 
-  it('offers the reply on messages to providers only', () => {
+  it("offers the reply on messages to providers, and the member's on the follow-up question", () => {
     const base = { channel: 'sms', category: 'referral_send' } as OutboundMessage;
-    expect(canReplyAsProvider(base)).toBe(true);
-    expect(canReplyAsProvider({ ...base, channel: 'email', category: 'referral_phi' })).toBe(true);
-    expect(canReplyAsProvider({ ...base, category: 'two_factor_code' })).toBe(false);
-    expect(canReplyAsProvider({ ...base, channel: 'email', category: 'invitation' })).toBe(false);
-    expect(canReplyAsProvider({ ...base, category: 'referral_status' })).toBe(false);
+    expect(replierOf(base)).toBe('provider');
+    expect(replierOf({ ...base, channel: 'email', category: 'referral_phi' })).toBe('provider');
+    expect(replierOf({ ...base, category: 'two_factor_code' })).toBeNull();
+    expect(replierOf({ ...base, channel: 'email', category: 'invitation' })).toBeNull();
+    expect(replierOf({ ...base, category: 'referral_status' })).toBeNull();
+    expect(replierOf({ ...base, category: 'member_follow_up' })).toBe('member');
+    expect(replierOf({ ...base, channel: 'email', category: 'member_follow_up' })).toBeNull();
+  });
+
+  it("says what the provider's progress and the member's answer did", () => {
+    expect(smsActionText(result('completed'))).toBe('Marked the referral Completed (service provided)');
+    expect(smsActionText(result('member_replied'))).toBe("Recorded the member's answer");
+    expect(smsActionText(result('member_reply_late'))).toBe('Stored, not counted: the question had closed');
+    expect(smsPlacementText(result('member_replied'), 'member')).toBe('Filed with the referral’s messages.');
   });
 
   it("answers with 'Re:' once", () => {

@@ -5,11 +5,17 @@ import type { InboundEmailResult, InboundSmsResult, OutboundMessage } from '@tru
 
 /** Messages to users and members (sign-in codes, invitations, resets, a member's status text) have no provider. */
 const NOT_TO_A_PROVIDER = new Set(['two_factor_code', 'invitation', 'password_reset', 'referral_status']);
+/** The member's question "Did you get the help you needed?" (issue #14 item 4): the member answers it. */
+const TO_A_MEMBER = new Set(['member_follow_up']);
 
-export function canReplyAsProvider(message: OutboundMessage): boolean {
-  return (
-    (message.channel === 'sms' || message.channel === 'email') && !NOT_TO_A_PROVIDER.has(message.category)
-  );
+/** Who answers the message in the outbox's reply tool: its provider, the member, or nobody. */
+export type Replier = 'provider' | 'member';
+
+export function replierOf(message: OutboundMessage): Replier | null {
+  if (message.channel === 'sms' && TO_A_MEMBER.has(message.category)) return 'member';
+  if (message.channel !== 'sms' && message.channel !== 'email') return null;
+  if (NOT_TO_A_PROVIDER.has(message.category) || TO_A_MEMBER.has(message.category)) return null;
+  return 'provider';
 }
 
 const SMS_ACTIONS: Record<string, string> = {
@@ -29,6 +35,17 @@ const SMS_ACTIONS: Record<string, string> = {
   not_found: 'No referral has the number in the reply',
   no_referral: 'No referral named: the reply needs the referral number',
   ambiguous: 'More than one referral could be meant: the reply needs the referral number',
+  // The accepted provider's progress (issue #14 item 3).
+  started: 'Marked the referral In Progress',
+  completed: 'Marked the referral Completed (service provided)',
+  already_started: 'Nothing changed: the referral was already In Progress',
+  already_completed: 'Nothing changed: the referral was already Completed',
+  not_accepted: 'Nothing changed: this provider has not accepted the referral',
+  progress_refused: "Nothing changed: the referral's status does not allow it",
+  // The member's answer (issue #14 item 4).
+  member_replied: "Recorded the member's answer",
+  member_already_replied: 'Nothing changed: the member had already answered',
+  member_reply_late: 'Stored, not counted: the question had closed',
 };
 
 /** What the simulated SMS did, in words: 'Accepted referral', or the server's reason it did nothing. */
@@ -41,7 +58,8 @@ export function smsActionText(result: InboundSmsResult): string {
     : sentence;
 }
 
-export function smsPlacementText(result: InboundSmsResult): string {
+export function smsPlacementText(result: InboundSmsResult, replier: Replier = 'provider'): string {
+  if (replier === 'member' && result.matched) return 'Filed with the referral’s messages.';
   return result.matched
     ? 'Filed on the provider’s SMS conversation.'
     : 'No provider or referral matched this number: stored as unmatched for platform operators to file.';

@@ -5,20 +5,35 @@ import { useSimulateInboundEmail } from '../../api/outbox/simulate-inbound-email
 import { useSimulateInboundSms } from '../../api/outbox/simulate-inbound-sms.ts';
 import { applyServerErrors } from '../../components/form/apply-server-errors.ts';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
-import { emailPlacementText, replySubject, smsActionText, smsPlacementText } from './provider-reply.ts';
+import {
+  emailPlacementText,
+  type Replier,
+  replySubject,
+  smsActionText,
+  smsPlacementText,
+} from './provider-reply.ts';
 
 const BLANK_REPLY = 'Type the reply to send.';
 const SEND_FAILED = 'Failed to send the reply';
 
 const blankReply = ({ body }: { body: string }) => (body.trim() === '' ? { body: BLANK_REPLY } : {});
 
-function Section({ children, description }: { children: React.ReactNode; description: string }) {
+function Section({
+  children,
+  description,
+  replier = 'provider',
+}: {
+  children: React.ReactNode;
+  description: string;
+  replier?: Replier;
+}) {
+  const title = `Reply as the ${replier}`;
   return (
-    <Paper withBorder p="md" radius="md" bg="gray.0" component="section" aria-label="Reply as the provider">
+    <Paper withBorder p="md" radius="md" bg="gray.0" component="section" aria-label={title}>
       <Stack gap="sm">
         <Group gap={6}>
           <IconMessageReply size={18} aria-hidden />
-          <Title order={4}>Reply as the provider</Title>
+          <Title order={4}>{title}</Title>
         </Group>
         <Text size="sm" c="dimmed">
           {description}
@@ -29,8 +44,24 @@ function Section({ children, description }: { children: React.ReactNode; descrip
   );
 }
 
-/** Texts a reply as if the message's recipient had answered it (POST /api/outbox/inbound/sms). */
-export function ReplyAsProviderSms({ message }: { message: OutboundMessage }) {
+const SMS_HELP: Record<Replier, (to: string) => string> = {
+  provider: (to) =>
+    `Type the text ${to} sends back. It is received exactly like a real reply: YES or ACCEPT with the referral number accepts the referral, DECLINE declines it, STARTED or DONE with the number reports progress on an accepted one, STOP opts the number out, HELP asks for help.`,
+  member: (to) =>
+    `Type the text the member at ${to} sends back. It is received exactly like a real reply: YES or NO answers whether they got the help they needed.`,
+};
+
+/**
+ * Texts a reply as if the message's recipient had answered it (POST /api/outbox/inbound/sms): a provider, or the
+ * member answering the follow-up question.
+ */
+export function ReplyAsProviderSms({
+  message,
+  replier = 'provider',
+}: {
+  message: OutboundMessage;
+  replier?: Replier;
+}) {
   const form = useZodForm({
     schema: simulatedInboundSmsSchema,
     initialValues: { from_phone: message.to, body: '' },
@@ -45,22 +76,20 @@ export function ReplyAsProviderSms({ message }: { message: OutboundMessage }) {
   );
 
   return (
-    <Section
-      description={`Type the text ${message.to} sends back. It is received exactly like a real reply: YES or ACCEPT with the referral number accepts the referral, DECLINE declines it, STOP opts the number out, HELP asks for help.`}
-    >
+    <Section replier={replier} description={SMS_HELP[replier](message.to)}>
       <form onSubmit={submit} noValidate>
         <Stack gap="xs">
           <TextInput label="From" readOnly {...form.getInputProps('from_phone')} />
           <Textarea
             label="Reply text"
-            placeholder="YES 1234567890"
+            placeholder={replier === 'member' ? 'YES' : 'YES 1234567890'}
             rows={2}
             maxLength={1600}
             {...form.getInputProps('body')}
           />
           <Group justify="flex-end">
             <Button type="submit" loading={send.isPending}>
-              Send reply as the provider
+              Send reply as the {replier}
             </Button>
           </Group>
         </Stack>
@@ -80,7 +109,7 @@ export function ReplyAsProviderSms({ message }: { message: OutboundMessage }) {
               <Text size="sm">Intent:</Text>
               <Badge variant="light">{send.data.intent}</Badge>
             </Group>
-            <Text size="sm">{smsPlacementText(send.data)}</Text>
+            <Text size="sm">{smsPlacementText(send.data, replier)}</Text>
             {send.data.reply && <Text size="sm">Texted back: “{send.data.reply}”</Text>}
           </Stack>
         </Alert>

@@ -17,7 +17,13 @@ describe('the performance CSV', () => {
     const csv = performanceCsv(
       [
         metrics({}, { organization_name: 'Smith, Jones "& Co"' }),
-        metrics({ avgMatchToCloseTime: null, googleRating: null }),
+        metrics({
+          avgMatchToCloseTime: null,
+          googleRating: null,
+          memberConfirmed: 0,
+          memberAnswers: 0,
+          memberConfirmedRate: null,
+        }),
       ],
       '30d',
     );
@@ -27,10 +33,14 @@ describe('the performance CSV', () => {
       .split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^Provider,Organization Type,City,State,Time Range,Referrals Matched,/);
-    expect(lines[1]).toBe(
-      '"Smith, Jones ""& Co""",Food Bank,Los Angeles,CA,Last 30 Days,7,5,2,71.4,9,8.5,Excellent,2,92,4.5,12,Food Assistance; Case Management; Transportation; Legal Aid',
+    expect(lines[0]).toContain(
+      ',Match-to-Close Rating,Member-Confirmed Rate (%),Member Answers,PHI Emails Sent,',
     );
-    expect(lines[2]).toContain(',Last 30 Days,7,5,2,71.4,9,,,2,92,,12,');
+    expect(lines[1]).toBe(
+      '"Smith, Jones ""& Co""",Food Bank,Los Angeles,CA,Last 30 Days,7,5,2,71.4,9,8.5,Excellent,75,4,2,92,4.5,12,Food Assistance; Case Management; Transportation; Legal Aid',
+    );
+    // No member answers: an empty rate, never 0.
+    expect(lines[2]).toContain(',Last 30 Days,7,5,2,71.4,9,,,,0,2,92,,12,');
   });
 
   it('names the file by range and day', () => {

@@ -12,6 +12,16 @@ export function formatDays(days: number | null) {
 export function formatHours(hours: number | null) {
   return hours === null ? '—' : `${hours} h`;
 }
+/**
+ * Issue #14 item 4: the members' YES out of their YES and NO answers, with the count behind it ("75% (3 of 4)");
+ * before any answer there is no rate to show, never 0%.
+ */
+export function formatMemberConfirmed(
+  m: Pick<ProviderMetrics, 'memberConfirmedRate' | 'memberConfirmed' | 'memberAnswers'>,
+) {
+  if (m.memberConfirmedRate === null || m.memberAnswers === 0) return 'No answers yet';
+  return `${m.memberConfirmedRate}% (${m.memberConfirmed} of ${m.memberAnswers})`;
+}
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -59,6 +69,9 @@ export function ProviderCard({ metrics, onOpen }: { metrics: ProviderMetrics; on
           <Stat label="Accepted" value={String(metrics.referralsAccepted)} />
           <Stat label="Acceptance" value={formatRate(metrics.acceptanceRate)} />
         </SimpleGrid>
+        <Text size="sm" title="Members who answered YES to 'Did you get the help you needed?'">
+          Member-confirmed: {formatMemberConfirmed(metrics)}
+        </Text>
         <Group gap="xs">
           <Text size="sm">Avg. match to close: {formatDays(metrics.avgMatchToCloseTime)}</Text>
           {label && (

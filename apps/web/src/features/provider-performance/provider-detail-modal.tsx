@@ -14,7 +14,7 @@ import {
 import { IconMapPin } from '@tabler/icons-react';
 import { matchTimeLabel, type ProviderMetrics, qualityColor } from '@trust/domain';
 import { directionsUrl } from '../../components/provider/directions-url.ts';
-import { formatDays, formatHours, formatRate } from './provider-card.tsx';
+import { formatDays, formatHours, formatMemberConfirmed, formatRate } from './provider-card.tsx';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -62,6 +62,7 @@ export function ProviderDetailModal({
               label="Avg. match to close"
               value={`${formatDays(metrics.avgMatchToCloseTime)}${label ? ` (${label})` : ''}`}
             />
+            <Stat label="Member-confirmed" value={formatMemberConfirmed(metrics)} />
             <Stat label="PHI emails sent" value={String(metrics.phiEmailsSent)} />
             <Stat
               label="Google rating"

@@ -23,7 +23,15 @@ const harbor = metrics(
   { id: 11, provider_id: 11, organization_name: 'Harbor Pantry' },
 );
 const lakeside = metrics(
-  { referralsMatched: 1, referralsAccepted: 0, acceptanceRate: 0, services: ['Food Assistance'] },
+  {
+    referralsMatched: 1,
+    referralsAccepted: 0,
+    acceptanceRate: 0,
+    memberConfirmed: 0,
+    memberAnswers: 0,
+    memberConfirmedRate: null,
+    services: ['Food Assistance'],
+  },
   { id: 12, provider_id: 12, organization_name: 'Lakeside, "Food" Bank', latitude: null, longitude: null },
 );
 
@@ -95,6 +103,22 @@ describe('the Provider Performance page', () => {
     expect(screen.getAllByText('Excellent').length).toBeGreaterThan(0);
     // No "Our capacity" panel for an organization without listings.
     expect(screen.queryByText('Our capacity')).not.toBeInTheDocument();
+  });
+
+  it("shows each provider's member-confirmed rate with the answers behind it, never 0% without answers", async () => {
+    mockFetch({
+      'GET /api/provider-performance': () => jsonResponse(200, list()),
+      'GET /api/provider-performance/own-listings': () => jsonResponse(200, { providers: [] }),
+    });
+    render();
+    expect(await screen.findByText('Member-confirmed: 75% (3 of 4)')).toBeInTheDocument();
+    expect(screen.getByText('Member-confirmed: No answers yet')).toBeInTheDocument();
+    expect(screen.queryByText(/Member-confirmed: 0%/)).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Open details of Harbor Pantry' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Member-confirmed')).toBeInTheDocument();
+    expect(within(dialog).getByText('75% (3 of 4)')).toBeInTheDocument();
   });
 
   it('refetches from the server with the chosen range and the search', async () => {

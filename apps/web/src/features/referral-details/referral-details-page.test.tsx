@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type MatchedProviderEntry, type OrgRole, type Referral, toClientReferral } from '@trust/domain';
+import { type OrgRole, type Referral, toClientReferral } from '@trust/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { makeMethod } from '../../components/send-referral/method-fixture.ts';
 import { emitEvent } from '../../test/event-bus-mock.ts';
 import { callsTo, errorResponse, jsonResponse, mockFetch, type RouteHandler } from '../../test/fetch-mock.ts';
 import { makeMe, storeSession } from '../../test/fixtures.ts';
-import { makeMatchingReferral } from '../../test/matching-fixtures.ts';
+import { makeMatchedProviderEntry, makeMatchingReferral } from '../../test/matching-fixtures.ts';
 import { makeMatchedReferral, makeReferral } from '../../test/referral-fixtures.ts';
 import { renderApp, renderWithProviders } from '../../test/render-app.tsx';
 import { ReferralDetails } from './referral-details-page.tsx';
@@ -342,25 +342,7 @@ describe('Referral Details (000 §2.4)', { timeout: 30_000 }, () => {
 });
 
 describe('Referral Details: a path through the work (issue #14 item 8)', { timeout: 30_000 }, () => {
-  function matchEntry(overrides: Partial<MatchedProviderEntry>): MatchedProviderEntry {
-    return {
-      provider_id: 1,
-      provider_name: 'Provider',
-      organization_name: 'Provider',
-      distance_miles: 1,
-      services: [],
-      status: 'pending',
-      sent_at: null,
-      communication_method: null,
-      contact_value: null,
-      rank: 1,
-      round: 1,
-      expires_at: null,
-      answered_at: null,
-      decline_reason: null,
-      ...overrides,
-    };
-  }
+  const matchEntry = makeMatchedProviderEntry;
 
   const autoMatched = (overrides: Partial<Referral> = {}) =>
     makeReferral({

@@ -323,6 +323,38 @@ describe('Create New Referral (000 §2.1)', { timeout: 30_000 }, () => {
     expect(await screen.findByText(/Referral #4821093756 was created\./)).toBeInTheDocument();
   });
 
+  it('says how many providers the matching engine matched at once (issue #14 item 8)', async () => {
+    const created = makeReferral({
+      referral_number: '4821093757',
+      status: 'matched',
+      match_method: 'auto',
+      matched_provider_count: 4,
+    });
+    renderCreate({ routes: { 'POST /api/referrals': () => jsonResponse(201, created) } });
+    fillValid();
+    await submit();
+    await waitFor(() => expect(location()).toHaveTextContent('/queue'));
+    expect(
+      await screen.findByText(
+        'Referral #4821093757 was created. The matching engine matched it to 4 nearby providers; open it in the queue to send it to them.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says the referral stays Pending on the Auto-Match screen when the engine matched no provider', async () => {
+    const created = makeReferral({ referral_number: '4821093758', matched_provider_count: 0 });
+    renderCreate({ routes: { 'POST /api/referrals': () => jsonResponse(201, created) } });
+    fillValid();
+    await submit();
+    await waitFor(() => expect(location()).toHaveTextContent('/queue'));
+    expect(
+      await screen.findByText(
+        'Referral #4821093758 was created. The matching engine could not match it to a provider yet; it stays Pending on the Auto-Match screen.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/will find a provider/)).not.toBeInTheDocument();
+  });
+
   it('with manual selection it goes to the unpublished referrals (finder)', async () => {
     const { fetchMock } = renderCreate({
       routes: {

@@ -58,7 +58,11 @@ export function CreateReferralScreen({
             notifications.show({
               color: 'green',
               title: M.created,
-              message: M.createdText(saved.referralNumber, saved.useMatchingEngine),
+              message: M.createdText(
+                saved.referralNumber,
+                saved.useMatchingEngine,
+                saved.matchedProviderCount,
+              ),
               autoClose: 8000,
             });
             navigate(tabPath(saved.useMatchingEngine ? 'queue' : 'finder'));

@@ -20,11 +20,19 @@ export const REFERRAL_FORM_MESSAGES = {
   updateError: 'An error occurred while updating the referral. Please try again.',
   errorSummary: (n: number) => `Please fix ${n === 1 ? '1 error' : `${n} errors`} before submitting.`,
   created: 'Referral created',
-  createdText: (number: string, engine: boolean) =>
+  /**
+   * Issue #14 item 8: the server runs the matching engine when it creates the referral and says how many
+   * providers it matched (`matched`; none from a server that does not say).
+   */
+  createdText: (number: string, engine: boolean, matched?: number) =>
     `Referral #${number} was created. ${
-      engine
-        ? 'The matching engine will find a provider; follow it in the queue.'
-        : 'Choose its provider here.'
+      !engine
+        ? 'Choose its provider here.'
+        : matched === undefined
+          ? 'The matching engine will find a provider; follow it in the queue.'
+          : matched > 0
+            ? `The matching engine matched it to ${matched === 1 ? '1 nearby provider' : `${matched} nearby providers`}; open it in the queue to send it to them.`
+            : 'The matching engine could not match it to a provider yet; it stays Pending on the Auto-Match screen.'
     }`,
   updated: 'Referral updated',
   updatedText: (number: string) => `Referral #${number} was saved.`,

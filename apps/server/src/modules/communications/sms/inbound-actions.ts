@@ -1,8 +1,11 @@
-import { phoneDigits, type SmsLanguage } from '@trust/domain';
+import { phoneDigits, REFERRAL_STATUS_LABELS, type SmsLanguage } from '@trust/domain';
 import { isOptedOut, setOptedOut } from '../../../adapters/sms/opt-outs.ts';
 import { actingAs, inTransaction, type ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { markPhoneMethodsOptedOut } from '../../referrals/referral-sending/methods-service.ts';
+import { answerMemberFollowUp } from '../../referrals/referrals/member-follow-up.ts';
+import { memberThanksSms } from '../../referrals/referrals/member-notice.ts';
+import { reportProgressBySms } from '../../referrals/referrals/progress-service.ts';
 import { acceptReferral, rejectReferral } from '../../referrals/referrals/response-service.ts';
 import { queueCommunicationSms } from '../communications/queue.ts';
 import * as records from '../communications/records.ts';
@@ -13,8 +16,9 @@ import { type AnswerOutcome, answerReply, repliesIn } from './replies.ts';
 import * as repo from './repo.ts';
 
 // What a provider's text does once it is stored (issue #6): accept or decline a referral through the response
-// panel's rules (referrals/response-service.ts, acting as the provider), STOP and START, HELP — each confirmed
-// by a text on the same thread, in the provider's language.
+// panel's rules (referrals/response-service.ts, acting as the provider), report the accepted referral's progress
+// (STARTED, DONE: referrals/progress-service.ts; issue #14 item 3), STOP and START, HELP — each confirmed by a
+// text on the same thread, in the provider's language.
 
 /** The record category of the server's own answers on a thread. */
 export const AUTO_REPLY_CATEGORY = 'auto_reply';
@@ -43,6 +47,78 @@ function refusalOutcome(err: AppError, decline: boolean): AnswerOutcome {
   return 'not_awaiting';
 }
 
+/** The provider the number belongs to, acting by SMS: no signed-in user. */
+async function providerContext(ctx: ServiceContext, candidate: Candidate) {
+  const provider = await repo.findProvider(ctx.db, candidate.providerId);
+  return actingAs(ctx, {
+    kind: 'provider',
+    providerId: candidate.providerId,
+    organizationId: provider?.organizationId ?? null,
+    channel: 'sms',
+  });
+}
+
+/**
+ * "STARTED <n>" or "DONE <n>" from the accepted provider's number: the lifecycle's In Progress or Completed step,
+ * taken as that provider (a completion by text: service provided, the rest of the text its note).
+ */
+async function reportProgress(
+  ctx: ServiceContext,
+  stored: Stored,
+  candidate: Candidate,
+): Promise<{ outcome: AnswerOutcome; status?: string }> {
+  const done = stored.parsed.intent === 'done';
+  const result = await reportProgressBySms(await providerContext(ctx, candidate), {
+    id: candidate.referralId,
+    step: done ? 'complete' : 'start',
+    note: stored.parsed.reason,
+    communicationId: stored.communicationId,
+  });
+  switch (result.kind) {
+    case 'done':
+      return { outcome: done ? 'completed' : 'started' };
+    case 'already':
+      return { outcome: done ? 'already_completed' : 'already_started' };
+    case 'refused':
+      return { outcome: 'progress_refused', status: REFERRAL_STATUS_LABELS[result.status] ?? result.status };
+    case 'not_accepted':
+      return { outcome: 'not_accepted' };
+    case 'not_found':
+      return { outcome: 'not_found' };
+  }
+}
+
+/**
+ * A member's YES or NO to "Did you get the help you needed?" (issue #14 item 4): recorded and thanked in time; a
+ * late one is stored with the messages and noted on the timeline, not counted, not answered.
+ */
+async function memberAnswer(
+  ctx: ServiceContext,
+  stored: Stored,
+  answer: 'yes' | 'no',
+): Promise<ActionOutcome> {
+  const result = await answerMemberFollowUp(ctx, {
+    phone: stored.counterpart,
+    answer,
+    communicationId: stored.communicationId,
+    at: new Date(),
+  });
+  switch (result.kind) {
+    case 'recorded':
+      return {
+        action: 'member_replied',
+        referralId: result.referralId,
+        reply: memberThanksSms(result.language),
+      };
+    case 'already':
+      return { action: 'member_already_replied', referralId: result.referralId, reply: null };
+    case 'late':
+      return { action: 'member_reply_late', referralId: result.referralId, reply: null };
+    case 'none':
+      return { action: 'none', referralId: stored.referralId, reply: null };
+  }
+}
+
 /**
  * Answers the referral through the response panel's rules, as the provider the number belongs to: no signed-in
  * user (the timeline and the audit log name none), and the inbound message named in their details.
@@ -52,13 +128,7 @@ async function answer(
   stored: Stored,
   candidate: Candidate,
 ): Promise<{ outcome: AnswerOutcome; emailed: boolean }> {
-  const provider = await repo.findProvider(ctx.db, candidate.providerId);
-  const asProvider = actingAs(ctx, {
-    kind: 'provider',
-    providerId: candidate.providerId,
-    organizationId: provider?.organizationId ?? null,
-    channel: 'sms',
-  });
+  const asProvider = await providerContext(ctx, candidate);
   const answering = {
     id: candidate.referralId,
     providerId: candidate.providerId,
@@ -155,15 +225,21 @@ export async function actOnReply(ctx: ServiceContext, stored: Stored): Promise<A
   }
 
   let outcome: ActionOutcome = { action: 'none', referralId: stored.referralId, reply: null };
-  if (matched && intent === 'help') {
+  if (stored.memberFollowUp && (intent === 'accept' || intent === 'decline')) {
+    outcome = await memberAnswer(ctx, stored, intent === 'accept' ? 'yes' : 'no');
+  } else if (matched && intent === 'help') {
     outcome = {
       action: 'help_sent',
       referralId: stored.referralId,
       reply: await helpText(ctx, stored, language),
     };
-  } else if (matched && stored.target && (intent === 'accept' || intent === 'decline')) {
+  } else if (matched && stored.target) {
     const target = stored.target;
-    if (target.kind === 'referral') {
+    if (target.kind === 'referral' && (intent === 'started' || intent === 'done')) {
+      const { outcome: result, status } = await reportProgress(ctx, stored, target.candidate);
+      const text = answerReply(language, result, { referralNumber: target.candidate.referralNumber, status });
+      outcome = { action: result, referralId: target.candidate.referralId, reply: text };
+    } else if (target.kind === 'referral') {
       const { outcome: result, emailed } = await answer(ctx, stored, target.candidate);
       const text = answerReply(language, result, {
         referralNumber: target.candidate.referralNumber,

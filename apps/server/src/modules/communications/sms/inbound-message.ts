@@ -1,4 +1,5 @@
 import type { ParsedSmsReply } from '@trust/domain';
+import type { FollowUpForNumber } from '../../referrals/referrals/member-follow-up.ts';
 import type { Target } from './placement.ts';
 
 // An SMS from outside as it arrives and as it was stored (inbound-service.ts), before it is acted on
@@ -29,4 +30,6 @@ export type Stored = {
   counterpart: string;
   parsed: ParsedSmsReply;
   target: Target | null;
+  /** The member's follow-up question this number was asked (issue #14 item 4), when it is a member's number. */
+  memberFollowUp: FollowUpForNumber | null;
 };

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { inTransaction, type ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
+import { followUpForNumber } from '../../referrals/referrals/member-follow-up.ts';
 import * as records from '../communications/records.ts';
 import { normalizeCounterpart, recordCommunication } from '../communications/service.ts';
 import { actOnReply } from './inbound-actions.ts';
@@ -24,6 +25,9 @@ import * as repo from './repo.ts';
 // never dropped — and then acted on: an accept or decline answers the referral by the response panel's rules,
 // STOP and START opt the number out and in, HELP says how to reach the coordinator.
 
+/** The intents that act on one referral: a provider's answer, or the accepted provider's progress. */
+const ANSWERS_OR_PROGRESS: readonly SmsIntent[] = ['accept', 'decline', 'started', 'done'];
+
 async function factsOf(tx: DbOrTx, counterpart: string): Promise<Facts> {
   const threads = await repo.threadsWithCounterpart(tx, counterpart);
   const providersByNumber = await repo.providerIdsByDigits(tx, phoneDigits(counterpart));
@@ -34,7 +38,8 @@ async function factsOf(tx: DbOrTx, counterpart: string): Promise<Facts> {
     ]),
   ];
   const awaiting = await repo.referralsAwaiting(tx, providerIds);
-  return { threads, awaiting, providersByNumber };
+  const serving = await repo.referralsServing(tx, providerIds);
+  return { threads, awaiting, serving, providersByNumber };
 }
 
 function resultOf(row: records.CommunicationRow): InboundSmsResult {
@@ -69,7 +74,21 @@ async function store(
       if (existing && existing.direction === 'inbound') return { duplicate: existing };
     }
     const facts = await factsOf(tx, counterpart);
-    const placement: Placement = placeMessage(facts, parsed.intent, parsed.referralDigits);
+    // A number no provider has may be a member answering "Did you get the help you needed?" (issue #14 item 4).
+    const isProvider =
+      facts.providersByNumber.length > 0 || facts.awaiting.length > 0 || facts.serving.length > 0;
+    const followUp = isProvider
+      ? null
+      : await followUpForNumber(txCtx, { phone: counterpart, now: new Date() });
+    let placement: Placement = placeMessage(facts, parsed.intent, parsed.referralDigits);
+    if (followUp && placement.kind === 'new') {
+      placement = {
+        kind: 'new',
+        organizationId: followUp.organizationId,
+        providerId: null,
+        referralId: followUp.referralId,
+      };
+    }
     const recorded = await recordCommunication(txCtx, {
       ...(placement.kind === 'thread'
         ? { organizationId: null, conversation: { id: placement.threadId } }
@@ -95,7 +114,7 @@ async function store(
       timeline: { type: 'message_received', details: { intent: parsed.intent } },
     });
     const row = recorded.row;
-    const answers = parsed.intent === 'accept' || parsed.intent === 'decline';
+    const answers = ANSWERS_OR_PROGRESS.includes(parsed.intent);
     return {
       communicationId: row.id,
       conversationId: row.conversationId,
@@ -104,10 +123,11 @@ async function store(
       providerId: row.providerId,
       counterpart,
       parsed,
+      memberFollowUp: followUp,
       // Only a message placed with an organization answers anything (an unknown number gets no action).
       target:
-        answers && row.organizationId !== null
-          ? targetOf(facts, parsed.referralDigits, row.conversationId)
+        answers && !followUp && row.organizationId !== null
+          ? targetOf(facts, parsed.intent, parsed.referralDigits, row.conversationId)
           : null,
     };
   });

@@ -19,6 +19,8 @@ export type Facts = {
   threads: readonly CounterpartThread[];
   /** Referrals waiting for an answer from a provider of the number (by its threads or its phone). */
   awaiting: readonly AwaitingReferral[];
+  /** Referrals a provider of the number accepted and is serving ("STARTED", "DONE"; issue #14 item 3). */
+  serving: readonly AwaitingReferral[];
   /** The providers the number belongs to (directory phone or phone method), for an unmatched message. */
   providersByNumber: readonly number[];
 };
@@ -36,6 +38,14 @@ export type Target =
   | { kind: 'none' };
 
 const ANSWERS: readonly SmsIntent[] = ['accept', 'decline'];
+/** The accepted provider's progress reports. */
+export const PROGRESS: readonly SmsIntent[] = ['started', 'done'];
+
+/** The referrals a message of this intent may be about when it names none: awaiting an answer, or being served. */
+function openFor(facts: Facts, intent: SmsIntent): readonly AwaitingReferral[] {
+  if (PROGRESS.includes(intent)) return facts.serving;
+  return ANSWERS.includes(intent) ? facts.awaiting : [];
+}
 
 /** Every referral the number may name, the threads' first (newest activity first), once each. */
 export function candidatesOf(facts: Facts): Candidate[] {
@@ -59,7 +69,7 @@ export function candidatesOf(facts: Facts): Candidate[] {
       threadId: t.id,
     });
   }
-  for (const a of facts.awaiting) {
+  for (const a of [...facts.awaiting, ...facts.serving]) {
     if (seen.has(a.referralId)) continue;
     seen.add(a.referralId);
     out.push({ ...a, threadId: threadFor(facts.threads, a) });
@@ -107,8 +117,9 @@ export function placeMessage(facts: Facts, intent: SmsIntent, digits: string | n
   if (digits) {
     const found = named(candidates, digits);
     if (found.length === 1) return placementOf(found[0]!);
-  } else if (ANSWERS.includes(intent) && facts.awaiting.length === 1) {
-    const only = candidates.find((c) => c.referralId === facts.awaiting[0]!.referralId);
+  } else {
+    const open = openFor(facts, intent);
+    const only = open.length === 1 ? candidates.find((c) => c.referralId === open[0]!.referralId) : undefined;
     if (only) return placementOf(only);
   }
   const awaitingThread = facts.threads.find((t) => t.awaiting);
@@ -124,11 +135,17 @@ export function placeMessage(facts: Facts, intent: SmsIntent, digits: string | n
 }
 
 /**
- * The referral an accept or decline answers: the one its digits name (several → ask which; none → say so), or
- * without digits the single referral awaiting the number (several → ask which), else the referral of the
- * thread it landed on (the answer rules then say why nothing changes: already accepted, expired…).
+ * The referral an accept or decline (or a progress report) answers: the one its digits name (several → ask which;
+ * none → say so), or without digits the single referral awaiting the number (for progress, the single one its
+ * provider serves; several → ask which), else the referral of the thread it landed on (the rules then say why
+ * nothing changes: already accepted, expired…).
  */
-export function targetOf(facts: Facts, digits: string | null, placedThreadId: number | null): Target {
+export function targetOf(
+  facts: Facts,
+  intent: SmsIntent,
+  digits: string | null,
+  placedThreadId: number | null,
+): Target {
   const candidates = candidatesOf(facts);
   if (digits) {
     const found = named(candidates, digits);
@@ -136,7 +153,8 @@ export function targetOf(facts: Facts, digits: string | null, placedThreadId: nu
     if (found.length > 1) return { kind: 'ambiguous', numbers: found.map((c) => c.referralNumber) };
     return { kind: 'not_found', digits };
   }
-  const awaiting = candidates.filter((c) => facts.awaiting.some((a) => a.referralId === c.referralId));
+  const open = openFor(facts, intent);
+  const awaiting = candidates.filter((c) => open.some((a) => a.referralId === c.referralId));
   if (awaiting.length === 1) return { kind: 'referral', candidate: awaiting[0]! };
   if (awaiting.length > 1) return { kind: 'ambiguous', numbers: awaiting.map((c) => c.referralNumber) };
   const onThread = candidates.find((c) => c.threadId !== null && c.threadId === placedThreadId);

@@ -1,7 +1,7 @@
 import { formatPhone, type SmsLanguage } from '@trust/domain';
 
 // The texts the server answers a provider's SMS with (issue #6: a confirmation of an accept or decline, STOP and
-// START confirmations, HELP), in English or Spanish as the provider wrote. They name the referral by number
+// START confirmations, HELP; the accepted provider's STARTED and DONE, issue #14 item 3), in English or Spanish as the provider wrote. They name the referral by number
 // only, never the member: a text can be read by anyone holding the phone. Each begins with the product's name
 // (CTIA: a message says who sends it).
 
@@ -19,7 +19,13 @@ export type AnswerOutcome =
   | 'decline_noted'
   | 'not_found'
   | 'no_referral'
-  | 'ambiguous';
+  | 'ambiguous'
+  | 'started'
+  | 'completed'
+  | 'already_started'
+  | 'already_completed'
+  | 'not_accepted'
+  | 'progress_refused';
 
 type Texts = {
   accepted: (n: string, emailed: boolean) => string;
@@ -33,6 +39,12 @@ type Texts = {
   notFound: (digits: string) => string;
   noReferral: () => string;
   ambiguous: (numbers: readonly string[]) => string;
+  started: (n: string) => string;
+  completed: (n: string) => string;
+  alreadyStarted: (n: string) => string;
+  alreadyCompleted: (n: string) => string;
+  notAccepted: (n: string) => string;
+  progressRefused: (n: string, status: string) => string;
   stop: () => string;
   start: () => string;
   help: (org: { name: string; phone: string | null; email: string | null } | null) => string;
@@ -60,6 +72,14 @@ const EN: Texts = {
     `${BRAND}: There is no referral waiting for your answer from this number. Reply HELP to reach the coordinator.`,
   ambiguous: (numbers) =>
     `${BRAND}: Several referrals are waiting for your answer: ${numbers.join(', ')}. Reply YES or NO with the referral number, e.g. YES ${numbers[0]}.`,
+  started: (n) =>
+    `${BRAND}: Thank you. Referral ${n} is marked In Progress. Reply DONE ${n} when the member has been served.`,
+  completed: (n) => `${BRAND}: Thank you. Referral ${n} is marked Completed: service provided.`,
+  alreadyStarted: (n) => `${BRAND}: Referral ${n} is already In Progress. Nothing was changed.`,
+  alreadyCompleted: (n) => `${BRAND}: Referral ${n} is already Completed. Nothing was changed.`,
+  notAccepted: (n) =>
+    `${BRAND}: Referral ${n} is not one you accepted, so its progress cannot be reported from this number. Nothing was changed.`,
+  progressRefused: (n, status) => `${BRAND}: Referral ${n} is ${status}. Nothing was changed.`,
   stop: () =>
     `${BRAND}: You are unsubscribed and will receive no more messages from this number. Reply START to resubscribe.`,
   start: () => `${BRAND}: You are subscribed again. Reply HELP for help, STOP to unsubscribe.`,
@@ -92,6 +112,14 @@ const ES: Texts = {
     `${BRAND}: No hay ningún referido esperando su respuesta desde este número. Responda AYUDA para contactar al coordinador.`,
   ambiguous: (numbers) =>
     `${BRAND}: Hay varios referidos esperando su respuesta: ${numbers.join(', ')}. Responda SI o NO con el número de referido, p. ej. SI ${numbers[0]}.`,
+  started: (n) =>
+    `${BRAND}: Gracias. El referido ${n} quedó En Progreso. Responda LISTO ${n} cuando el miembro haya sido atendido.`,
+  completed: (n) => `${BRAND}: Gracias. El referido ${n} quedó Completado: servicio prestado.`,
+  alreadyStarted: (n) => `${BRAND}: El referido ${n} ya está En Progreso. No se cambió nada.`,
+  alreadyCompleted: (n) => `${BRAND}: El referido ${n} ya está Completado. No se cambió nada.`,
+  notAccepted: (n) =>
+    `${BRAND}: El referido ${n} no es uno que usted aceptó; no se puede informar su avance desde este número. No se cambió nada.`,
+  progressRefused: (n, status) => `${BRAND}: El referido ${n} está ${status}. No se cambió nada.`,
   stop: () =>
     `${BRAND}: Se dio de baja y no recibirá más mensajes de este número. Responda INICIAR para volver a suscribirse.`,
   start: () =>
@@ -117,7 +145,14 @@ export function repliesIn(language: SmsLanguage): Texts {
 export function answerReply(
   language: SmsLanguage,
   outcome: AnswerOutcome,
-  facts: { referralNumber?: string; digits?: string; numbers?: readonly string[]; emailed?: boolean },
+  facts: {
+    referralNumber?: string;
+    digits?: string;
+    numbers?: readonly string[];
+    emailed?: boolean;
+    /** The referral's status as the reply names it (a refused progress report). */
+    status?: string;
+  },
 ): string {
   const t = repliesIn(language);
   const n = facts.referralNumber ?? facts.digits ?? '';
@@ -144,5 +179,17 @@ export function answerReply(
       return t.noReferral();
     case 'ambiguous':
       return t.ambiguous(facts.numbers ?? []);
+    case 'started':
+      return t.started(n);
+    case 'completed':
+      return t.completed(n);
+    case 'already_started':
+      return t.alreadyStarted(n);
+    case 'already_completed':
+      return t.alreadyCompleted(n);
+    case 'not_accepted':
+      return t.notAccepted(n);
+    case 'progress_refused':
+      return t.progressRefused(n, facts.status ?? '');
   }
 }

@@ -156,6 +156,39 @@ export async function referralsAwaiting(
   }));
 }
 
+/** After the provider accepted: the statuses in which it reports progress (issue #14 item 3). */
+const SERVING_STATUSES = ['accepted', 'authorized', 'in_progress', 'on_hold'] as const;
+
+/**
+ * The referrals these providers accepted and are serving, newest first: the ones a "STARTED" or "DONE" text may
+ * be about (served by referrals_matched_provider_idx).
+ */
+export async function referralsServing(
+  db: DbOrTx,
+  providerIds: readonly number[],
+  limit = 20,
+): Promise<AwaitingReferral[]> {
+  if (providerIds.length === 0) return [];
+  const rows = await db
+    .select({
+      referralId: referrals.id,
+      referralNumber: referrals.referralNumber,
+      organizationId: referrals.organizationId,
+      providerId: referrals.matchedProviderId,
+    })
+    .from(referrals)
+    .where(
+      and(
+        inArray(referrals.matchedProviderId, [...providerIds]),
+        eq(referrals.acceptanceStatus, 'accepted'),
+        inArray(referrals.status, [...SERVING_STATUSES]),
+      ),
+    )
+    .orderBy(desc(referrals.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, providerId: r.providerId! }));
+}
+
 /** HELP: how to reach the coordinator (002 §3 Organization contact). */
 export async function organizationContact(db: DbOrTx, id: number) {
   const [row] = await db

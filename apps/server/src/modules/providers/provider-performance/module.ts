@@ -1,4 +1,4 @@
-import { providers, referrals } from '../../../db/schema/index.ts';
+import { memberFollowUps, providers, referrals } from '../../../db/schema/index.ts';
 import { defineModule } from '../../../platform/module.ts';
 import { providerPerformanceRoutes } from './routes.ts';
 
@@ -16,6 +16,10 @@ export default defineModule({
     {
       table: providers,
       why: 'The figures are joined to their provider rows (name search, quality, cached ratings) for one page',
+    },
+    {
+      table: memberFollowUps,
+      why: "The member-confirmed rate counts the members' YES and NO answers about those referrals, per provider",
     },
   ],
   routes: (deps) => [providerPerformanceRoutes(deps)],

@@ -51,12 +51,12 @@ async function addReferral(
   providerId: number,
   status: string,
   times: { matched: Date | null; accepted?: Date | null; updated?: Date; phi?: boolean },
-) {
+): Promise<number> {
   seq += 1;
-  await t.database.query(
+  const [row] = await t.database.query<{ id: number }>(
     `INSERT INTO referrals (referral_number, organization_id, first_name, last_name, medicaid_id, primary_diagnosis,
                             status, matched_provider_id, matched_at, accepted_at, updated_at, phi_email_sent)
-     VALUES ($1, $2, 'Perf', 'Member', $3, 'Test', $4, $5, $6, $7, $8, $9)`,
+     VALUES ($1, $2, 'Perf', 'Member', $3, 'Test', $4, $5, $6, $7, $8, $9) RETURNING id`,
     [
       `PERF-${seq}-${now}`,
       org,
@@ -67,6 +67,35 @@ async function addReferral(
       times.accepted?.toISOString() ?? null,
       (times.updated ?? new Date(now)).toISOString(),
       times.phi ?? false,
+    ],
+  );
+  return row!.id;
+}
+
+/**
+ * The member's follow-up question about a Completed referral (issue #14 item 4), as the referrals module stores
+ * it: answered 'yes' or 'no' in time, or not answered (answer null; `late` also records a reply that came after
+ * the question expired, which stays without an answer).
+ */
+async function addFollowUp(
+  referralId: number,
+  org: number,
+  providerId: number,
+  answer: 'yes' | 'no' | null,
+  late = false,
+) {
+  await t.database.query(
+    `INSERT INTO member_follow_ups (referral_id, organization_id, provider_id, due_at, sent_at, expires_at,
+                                    phone_digits, language, answer, answered_at)
+     VALUES ($1, $2, $3, $4, $4, $5, '5105550100', 'en', $6::text, $7)`,
+    [
+      referralId,
+      org,
+      providerId,
+      ago(5 * DAY).toISOString(),
+      ago(2 * DAY).toISOString(),
+      answer,
+      answer !== null || late ? ago(DAY).toISOString() : null,
     ],
   );
 }
@@ -149,6 +178,10 @@ describe('GET /api/provider-performance', () => {
       // (5 + 12) / 2 whole days
       avgMatchToCloseTime: 8.5,
       phiEmailsSent: 2,
+      // Two Completed referrals, but no member has answered about them: no rate, never 0%.
+      memberConfirmed: 0,
+      memberAnswers: 0,
+      memberConfirmedRate: null,
       dataQualityScore: 80,
       googleRating: null,
       services: ['Food Assistance', 'Case Management', 'Transportation', 'Legal Aid'],
@@ -225,6 +258,70 @@ describe('GET /api/provider-performance', () => {
     expect((size as { fields?: Record<string, string> }).fields?.page_size).toMatch(/between 1 and 100/);
     expectEnvelope(await get('/api/provider-performance', null), 401);
     expect((await get('/api/provider-performance', viewer, plan)).statusCode).toBe(200);
+  });
+});
+
+describe("GET /api/provider-performance: the members' answers (issue #14 item 4)", () => {
+  let gamma: number;
+  let delta: number;
+
+  beforeAll(async () => {
+    gamma = await addProvider('Followtest Gamma Pantry');
+    delta = await addProvider('Followtest Delta Shelter');
+    const m = ago(10 * DAY);
+    const completed = (org: number, providerId: number, matched = m) =>
+      addReferral(org, providerId, 'completed', {
+        matched,
+        accepted: new Date(matched.getTime() + HOUR),
+        updated: new Date(matched.getTime() + 2 * DAY),
+      });
+    // Gamma, for Golden Valley: YES, YES, NO; one question never answered and one answered too late.
+    await addFollowUp(await completed(plan, gamma), plan, gamma, 'yes');
+    await addFollowUp(await completed(plan, gamma), plan, gamma, 'yes');
+    await addFollowUp(await completed(plan, gamma), plan, gamma, 'no');
+    await addFollowUp(await completed(plan, gamma), plan, gamma, null);
+    await addFollowUp(await completed(plan, gamma), plan, gamma, null, true);
+    // A NO about a referral matched 200 days ago: All Time and Last Year only.
+    await addFollowUp(await completed(plan, gamma, ago(200 * DAY)), plan, gamma, 'no');
+    // Delta's own YES counts for Delta, not Gamma.
+    await addFollowUp(await completed(plan, delta), plan, delta, 'yes');
+    // Riverbend's members answered NO twice about Gamma: Riverbend's outcomes, not Golden Valley's.
+    await addFollowUp(await completed(riverbend, gamma), riverbend, gamma, 'no');
+    await addFollowUp(await completed(riverbend, gamma), riverbend, gamma, 'no');
+  });
+
+  const figures = async (org: number, range = 'all') => {
+    const res = await get(`/api/provider-performance?search=followtest&range=${range}`, coordinator, org);
+    expect(res.statusCode, res.body).toBe(200);
+    const byId = new Map((res.json() as ProviderPerformanceList).providers.map((p) => [p.provider.id, p]));
+    return { gamma: byId.get(gamma), delta: byId.get(delta) };
+  };
+
+  it('counts YES out of YES and NO per provider; unanswered and late questions count nowhere', async () => {
+    const { gamma: g, delta: d } = await figures(plan);
+    expect(g).toMatchObject({ memberConfirmed: 2, memberAnswers: 4, memberConfirmedRate: 50 });
+    expect(d).toMatchObject({ memberConfirmed: 1, memberAnswers: 1, memberConfirmedRate: 100 });
+    // The other figures are unchanged by the answers: every Completed referral is still counted once.
+    expect(g).toMatchObject({ referralsMatched: 6, referralsAccepted: 6 });
+  });
+
+  it('filters the answers by the match time of their referral, like every other figure', async () => {
+    expect((await figures(plan, '30d')).gamma).toMatchObject({
+      memberConfirmed: 2,
+      memberAnswers: 3,
+      memberConfirmedRate: 66.7,
+    });
+    expect((await figures(plan, '1y')).gamma).toMatchObject({ memberConfirmed: 2, memberAnswers: 4 });
+  });
+
+  it("shows an organization only its own members' answers", async () => {
+    const { gamma: g, delta: d } = await figures(riverbend);
+    // A real 0%: two answers, both NO (unlike no answers at all, which is null).
+    expect(g).toMatchObject({ memberConfirmed: 0, memberAnswers: 2, memberConfirmedRate: 0 });
+    // Riverbend sent nothing to Delta: it is not on Riverbend's dashboard.
+    expect(d).toBeUndefined();
+    const harborView = await get('/api/provider-performance?search=followtest', cbo, harbor);
+    expect((harborView.json() as ProviderPerformanceList).providers).toEqual([]);
   });
 });
 

@@ -10,7 +10,9 @@ import { providers } from '../../../db/schema/index.ts';
 // Provider Performance (001 §2.19): every figure is computed here from the active organization's referrals.
 // Each query starts from `organization_id = $org AND matched_provider_id IS NOT NULL`, which the partial index
 // referrals_org_matched_provider_idx (organization_id, matched_provider_id, matched_at) serves, so nothing of
-// another organization is read and the range filter on matched_at is answered from the index.
+// another organization is read and the range filter on matched_at is answered from the index. The members' answers
+// (member_follow_ups, issue #14 item 4) are joined to those referrals by referral id, so they follow the same
+// organization and range; only the page query joins them (the summary cards do not show them).
 
 const { searchText: _searchText, ...providerColumns } = getTableColumns(providers);
 export type ProviderRow = Omit<typeof providers.$inferSelect, 'searchText'>;
@@ -35,13 +37,30 @@ export type MetricsFilter = { orgId: number; since: Date | null; search: string 
 
 /**
  * 001 §4 Dashboard counting per provider: matched, accepted and pending by status; mean hours from match to
- * acceptance; mean whole days from match to close (updated_at) of Completed referrals; PHI emails sent.
+ * acceptance; mean whole days from match to close (updated_at) of Completed referrals; PHI emails sent; and the
+ * members' YES and NO answers to the follow-up question (issue #14 item 4) about the referrals this provider
+ * completed. A question not answered, or answered too late, has no answer and counts nowhere; an answer counts
+ * for the provider the follow-up names only (the referral's matched provider, which completed it).
  */
-function perProvider(f: MetricsFilter): SQL {
+function perProvider(f: MetricsFilter, { memberAnswers }: { memberAnswers: boolean }): SQL {
   const matched = textArray(PERFORMANCE_MATCHED_STATUSES);
   const accepted = textArray(PERFORMANCE_ACCEPTED_STATUSES);
   const pending = textArray(PERFORMANCE_PENDING_STATUSES);
   const since = f.since ? sql`AND r.matched_at >= ${f.since.toISOString()}::timestamptz` : sql``;
+  const answers = memberAnswers
+    ? {
+        columns: sql`,
+           (count(mf.id) FILTER (WHERE mf.answer = 'yes'))::int AS member_yes,
+           (count(mf.id) FILTER (WHERE mf.answer IN ('yes', 'no')))::int AS member_answers`,
+        // At most one row per referral (member_follow_ups_referral_idx is unique): the counts above stay per
+        // referral. The organization condition is true by construction; it lets an index on the follow-ups'
+        // organization bound the join to this organization's answers.
+        join: sql`
+      LEFT JOIN member_follow_ups mf
+        ON mf.referral_id = r.id AND mf.organization_id = r.organization_id
+       AND mf.provider_id = r.matched_provider_id AND mf.answer IS NOT NULL`,
+      }
+    : { columns: sql``, join: sql`` };
   return sql`
     SELECT r.matched_provider_id AS provider_id,
            (count(*) FILTER (WHERE r.status = ANY(${matched})))::int AS matched,
@@ -53,8 +72,8 @@ function perProvider(f: MetricsFilter): SQL {
            avg(floor(extract(epoch FROM r.updated_at - r.matched_at) / 86400.0))
              FILTER (WHERE r.status = 'completed' AND r.matched_at IS NOT NULL
                        AND r.updated_at >= r.matched_at)::float8 AS avg_close_days,
-           (count(*) FILTER (WHERE r.phi_email_sent))::int AS phi_emails
-      FROM referrals r
+           (count(*) FILTER (WHERE r.phi_email_sent))::int AS phi_emails${answers.columns}
+      FROM referrals r${answers.join}
      WHERE r.organization_id = ${f.orgId} AND r.matched_provider_id IS NOT NULL ${since}
      GROUP BY r.matched_provider_id`;
 }
@@ -71,6 +90,10 @@ export type MetricsRow = {
   avg_accept_hours: number | null;
   avg_close_days: number | null;
   phi_emails: number;
+  /** Members who answered YES about this provider's completed referrals. */
+  member_yes: number;
+  /** Members who answered YES or NO. */
+  member_answers: number;
 };
 
 /** One page of providers with their figures, the busiest first. */
@@ -84,7 +107,7 @@ export async function metricsPage(
     db,
     sql`
     SELECT s.*
-      FROM (${perProvider(f)}) s
+      FROM (${perProvider(f, { memberAnswers: true })}) s
       JOIN providers p ON p.id = s.provider_id
      WHERE true ${searchFilter(f)}
      ORDER BY s.matched DESC, p.name, p.id
@@ -112,7 +135,7 @@ export async function metricsSummary(
            avg(coalesce(p.data_quality_score, ${defaultQuality}))::float8 AS avg_quality,
            avg(p.google_rating) FILTER (WHERE p.google_rating IS NOT NULL)::float8 AS avg_rating,
            coalesce(sum(s.matched), 0)::int AS total_matched
-      FROM (${perProvider(f)}) s
+      FROM (${perProvider(f, { memberAnswers: false })}) s
       JOIN providers p ON p.id = s.provider_id
      WHERE true ${searchFilter(f)}`,
   );

@@ -23,6 +23,10 @@ function toMetrics(row: repo.MetricsRow, p: repo.ProviderRow): ProviderMetrics {
     avgAcceptanceTime: oneDecimal(row.avg_accept_hours),
     avgMatchToCloseTime: oneDecimal(row.avg_close_days),
     phiEmailsSent: row.phi_emails,
+    memberConfirmed: row.member_yes,
+    memberAnswers: row.member_answers,
+    memberConfirmedRate:
+      row.member_answers > 0 ? oneDecimal((row.member_yes / row.member_answers) * 100) : null,
     dataQualityScore: p.dataQualityScore ?? DEFAULT_DATA_QUALITY_SCORE,
     googleRating: p.googleRating === null ? null : oneDecimal(p.googleRating),
     googleReviewCount: p.googleReviewCount,

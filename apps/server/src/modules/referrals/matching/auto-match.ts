@@ -12,7 +12,12 @@ import {
   servicesForNeeds,
 } from '@trust/domain';
 import { audit } from '../../../platform/audit.ts';
-import { inTransaction, type OrgContext, type ServiceContext } from '../../../platform/context.ts';
+import {
+  inTransaction,
+  type OrgContext,
+  type ServiceContext,
+  systemContext,
+} from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { findProvider, nearestProviders } from '../../providers/directory/service.ts';
 import {
@@ -26,12 +31,76 @@ import { findOwnedReferral } from '../referrals/access.ts';
 import { recordReferralEvent } from '../referrals/history.ts';
 import { takeStep } from '../referrals/lifecycle.ts';
 import type { ReferralRecord } from '../referrals/lookups.ts';
-import { AUTO_MATCH_METHOD, touchReferral } from '../referrals/match-state.ts';
+import { autoMatchedColumns, lockReferralForChange, touchReferral } from '../referrals/match-state.ts';
 import { lockOwned, matchingReferral, memberLocation, noLocation } from './matching-referral.ts';
 import * as repo from './repo.ts';
 
 // Auto-match (001 §4, §2.9): the run that matches a Pending referral to its nearest providers, and the changes
 // a coordinator makes to its matched providers afterwards (Change provider, Remove provider).
+
+/**
+ * The matching engine's run on one referral (001 §4), locked by the caller in its transaction (`ctx.db`) and in
+ * a status the actor may match from: its 4 nearest providers within 50 miles that offer one of its needs, are
+ * not full and did not decline it, each pending, nearest first, then the auto_match step (timeline row, audit
+ * row, domain events). Returns how many were matched; throws, writing nothing, when the member's location is
+ * unknown or no provider is eligible. Shared by the Auto-Match screen (the coordinator) and the match of a new
+ * referral (the system, autoMatchNewReferral below), so both find the same providers the same way.
+ */
+async function matchNearestProviders(
+  ctx: ServiceContext,
+  input: {
+    before: ReferralRecord;
+    actor: 'referrer' | 'system';
+    actorUserId: number | null;
+    /** Facts for the timeline and the audit row beyond the match itself (e.g. that it ran at create). */
+    details?: Record<string, unknown>;
+  },
+): Promise<number> {
+  const { before } = input;
+  const point = await memberLocation(ctx, before);
+  if (!point) throw noLocation();
+  // A provider that declined this referral is never matched to it again (issue #14).
+  const { declinedIds } = await matchHistory(ctx, { referralId: before.id });
+  const found = (
+    await nearestProviders(ctx, {
+      // Issue #12: public and verified providers, and the referring organization's own private ones.
+      viewer: before.organizationId,
+      ...point,
+      radiusMiles: AUTO_MATCH_RADIUS_MILES,
+      limit: AUTO_MATCH_TOP_N + declinedIds.length,
+      services: before.sdohNeeds.length ? servicesForNeeds(before.sdohNeeds) : undefined,
+      excludeFull: true,
+    })
+  )
+    .filter((f) => !declinedIds.includes(f.row.id))
+    .slice(0, AUTO_MATCH_TOP_N);
+  if (found.length === 0) {
+    throw new AppError('match.no_providers_nearby', PROVIDER_MESSAGES.autoMatchNoProviders);
+  }
+  const now = new Date();
+  await replaceMatchEntries(ctx, {
+    referralId: before.id,
+    entries: found.map((f, i) => ({ providerId: f.row.id, rank: i + 1, distanceMiles: f.distanceMiles })),
+  });
+  const details = {
+    method: 'auto',
+    provider_ids: found.map((f) => f.row.id),
+    count: found.length,
+    ...input.details,
+  };
+  // 001 §4: stored Matched by the engine, no single provider yet, no response window.
+  await takeStep(ctx, {
+    before,
+    action: 'auto_match',
+    actor: input.actor,
+    actorUserId: input.actorUserId,
+    at: now,
+    changes: autoMatchedColumns(now),
+    event: { type: 'auto_matched', details },
+    audit: { action: 'referral.auto_matched', details },
+  });
+  return found.length;
+}
 
 /**
  * POST /api/referrals/{id}/auto-match (001 §4): Pending (or Rejected or Expired, issue #14) → Auto-Matched with
@@ -51,54 +120,48 @@ export async function autoMatchReferral(
     if (!canTake('match', before.status as ReferralStatus, 'referrer')) {
       throw new AppError('match.referral_not_pending', MATCHING_MESSAGES.notPending);
     }
-    const point = await memberLocation(txCtx, before);
-    if (!point) throw noLocation();
-    // A provider that declined this referral is never matched to it again (issue #14).
-    const { declinedIds } = await matchHistory(txCtx, { referralId: id });
-    const found = (
-      await nearestProviders(txCtx, {
-        // Issue #12: public and verified providers, and the referring organization's own private ones.
-        viewer: before.organizationId,
-        ...point,
-        radiusMiles: AUTO_MATCH_RADIUS_MILES,
-        limit: AUTO_MATCH_TOP_N + declinedIds.length,
-        services: before.sdohNeeds.length ? servicesForNeeds(before.sdohNeeds) : undefined,
-        excludeFull: true,
-      })
-    )
-      .filter((f) => !declinedIds.includes(f.row.id))
-      .slice(0, AUTO_MATCH_TOP_N);
-    if (found.length === 0) {
-      throw new AppError('match.no_providers_nearby', PROVIDER_MESSAGES.autoMatchNoProviders);
-    }
-    const now = new Date();
-    await replaceMatchEntries(txCtx, {
-      referralId: id,
-      entries: found.map((f, i) => ({ providerId: f.row.id, rank: i + 1, distanceMiles: f.distanceMiles })),
-    });
-    const details = { method: 'auto', provider_ids: found.map((f) => f.row.id), count: found.length };
-    // 001 §4: stored Matched by the engine, no single provider yet, no response window.
-    await takeStep(txCtx, {
-      before,
-      action: 'auto_match',
-      actor: 'referrer',
-      actorUserId: ctx.actor.user.id,
-      at: now,
-      changes: {
-        matchMethod: AUTO_MATCH_METHOD,
-        matchedAt: now,
-        autoMatchedAt: now,
-        matchedProviderId: null,
-        acceptanceStatus: null,
-        expiresAt: null,
-      },
-      event: { type: 'auto_matched', details },
-      audit: { action: 'referral.auto_matched', details },
-    });
+    await matchNearestProviders(txCtx, { before, actor: 'referrer', actorUserId: ctx.actor.user.id });
     const referral = await matchingReferral(txCtx, id);
     return { matched_providers: referral.matched_providers, referral };
   });
 }
+
+/** The system's name on the match of a new referral (its log lines). */
+const CREATE_MATCH_ACTOR = 'matching.auto_match_on_create';
+
+/**
+ * The referrals module's `autoMatchNewReferral` port (issue #14 item 8): a referral just created with the
+ * matching engine is auto-matched in the create transaction (`ctx.db`, a savepoint of it), so the create's
+ * answer already shows it Matched. Returns how many providers were matched; 0, writing nothing, when the
+ * member's location is unknown or no provider is eligible: it stays Pending, on the Auto-Match screen, where a
+ * coordinator can run it again. Any other failure is thrown for the caller to contain.
+ */
+export async function autoMatchNewReferral(
+  ctx: ServiceContext,
+  input: { referralId: number },
+): Promise<number> {
+  const before = await lockReferralForChange(ctx, { id: input.referralId });
+  if (before?.status !== 'pending' || !before.useMatchingEngine) return 0;
+  // The actor is the system acting for the referring organization, as in the cascade (cascade.ts), not the
+  // coordinator who created it: the engine chose these providers, nobody pressed Auto-Match. The audit log
+  // still ties it to that user, whose 'referral.created' row is written in the same transaction, and the
+  // organization's context keeps its own private providers among the candidates (issue #12).
+  const system = inTransaction(systemContext(ctx.deps, CREATE_MATCH_ACTOR, before.organizationId), ctx.db);
+  try {
+    return await matchNearestProviders(system, {
+      before,
+      actor: 'system',
+      actorUserId: null,
+      details: { trigger: 'created' },
+    });
+  } catch (err) {
+    if (err instanceof AppError && NOTHING_TO_MATCH.includes(err.reason)) return 0;
+    throw err;
+  }
+}
+
+/** The engine ran and found nobody: not a failure of the create. */
+const NOTHING_TO_MATCH: readonly string[] = ['match.member_location_unknown', 'match.no_providers_nearby'];
 
 /** The entry a Change or Remove acts on: the referral is auto-matched and the entry still pending or sent. */
 async function changeableEntry(ctx: ServiceContext, record: ReferralRecord, providerId: number) {

@@ -55,9 +55,17 @@ async function providersNear(at: Place, n: number) {
   return out;
 }
 
-/** A Pending referral whose member lives at `at`. */
+/**
+ * A Pending referral whose member lives at `at`. Created for manual selection: with the matching engine it would
+ * be auto-matched at create (issue #14 item 8) near the demo metro, before it is moved here.
+ */
 async function referralAt(at: Place) {
-  const r = await createReferral(t, { token: coordinator, orgId: plan, sdoh_needs: ['Food Assistance'] });
+  const r = await createReferral(t, {
+    token: coordinator,
+    orgId: plan,
+    sdoh_needs: ['Food Assistance'],
+    use_matching_engine: false,
+  });
   await t.database.query('UPDATE referrals SET latitude = $2, longitude = $3 WHERE id = $1', [
     r.id,
     at.latitude,

@@ -12,7 +12,7 @@ import { sendReferralToProvider } from '../referral-sending/send-service.ts';
 import { recordReferralEvent } from '../referrals/history.ts';
 import { takeStep } from '../referrals/lifecycle.ts';
 import type { ReferralRecord } from '../referrals/lookups.ts';
-import { AUTO_MATCH_METHOD, lockReferralForChange } from '../referrals/match-state.ts';
+import { autoMatchedColumns, lockReferralForChange } from '../referrals/match-state.ts';
 import { memberLocation } from './matching-referral.ts';
 
 // The cascade (issue #14 item 2): a referral no provider took (every matched provider declined, or let its
@@ -141,14 +141,7 @@ export async function rematchReferral(ctx: ServiceContext, input: { referralId: 
     actor: 'system',
     actorUserId: null,
     at: now,
-    changes: {
-      matchMethod: AUTO_MATCH_METHOD,
-      matchedAt: now,
-      autoMatchedAt: now,
-      matchedProviderId: null,
-      acceptanceStatus: null,
-      expiresAt: null,
-    },
+    changes: autoMatchedColumns(now),
     event: { type: 'cascaded', details },
     audit: { action: 'referral.cascaded', details },
   });

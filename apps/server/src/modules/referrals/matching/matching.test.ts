@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReferral } from '../../../../test/factories.ts';
 import { bearer, buildTestApp, expectEnvelope, login, type TestApp } from '../../../../test/helpers.ts';
 import { newReferralBody } from '../../../db/demo-data/factories.ts';
+import { provideReferralPorts } from '../referrals/ports.ts';
+import { autoMatchNewReferral } from './auto-match.ts';
 
 // Providers placed around Billings, MT (ZIP 59101, 45.7745,-108.5005): no demo metro is near, so every
 // candidate below is one this test put there.
@@ -90,8 +92,16 @@ const api = (
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
+/** A referral that uses the matching engine (the form's default), auto-matched when created (issue #14 item 8). */
 const create = (body: Partial<ReferralCreateInput> = {}) =>
-  createReferral(t, { token: coordinator, orgId: plan, ...inBillings, ...body });
+  createReferral(t, { token: coordinator, orgId: plan, ...inBillings, use_matching_engine: true, ...body });
+
+/**
+ * A Pending referral for the Auto-Match button to run on: with the matching engine it would be auto-matched when
+ * created (tested below), so these are created for manual selection.
+ */
+const createPending = (body: Partial<ReferralCreateInput> = {}) =>
+  create({ use_matching_engine: false, ...body });
 
 async function autoMatch(id: number) {
   const res = await api('POST', `/api/referrals/${id}/auto-match`, coordinator);
@@ -118,9 +128,142 @@ describe('referral location', () => {
   });
 });
 
+describe('creating with the matching engine auto-matches at once (issue #14 item 8)', () => {
+  const overview = async () =>
+    ((await api('GET', '/api/matching/auto-match', coordinator)).json() as AutoMatchOverview).algorithm;
+  const events = async (id: number) =>
+    (
+      (await api('GET', `/api/referrals/${id}/events`, coordinator)).json() as {
+        events: { type: string; actor_user_id: number | null; details: Record<string, unknown> }[];
+      }
+    ).events;
+  const auditRows = (id: number, action: string) =>
+    t.database.query<{ actor_user_id: number | null; organization_id: number | null }>(
+      'SELECT actor_user_id, organization_id FROM audit_log WHERE action = $1 AND entity_id = $2',
+      [action, String(id)],
+    );
+
+  it('answers the new referral Matched to its 4 nearest eligible providers, on the timeline and audited as the system', async () => {
+    // The engine is the default: a body without use_matching_engine uses it.
+    const body = newReferralBody(inBillings);
+    expect(body).not.toHaveProperty('use_matching_engine');
+    const res0 = await api('POST', '/api/referrals', coordinator, body);
+    expect(res0.statusCode, res0.body).toBe(201);
+    const r = res0.json() as Referral;
+    expect(r).toMatchObject({
+      use_matching_engine: true,
+      status: 'matched',
+      match_method: 'auto',
+      matched_provider_id: null,
+      expires_at: null,
+      matched_provider_count: 4,
+    });
+    expect(r.auto_matched_at).not.toBeNull();
+    const res = await api('GET', `/api/referrals/${r.id}/matched-providers`, coordinator);
+    const entries = (res.json() as { matched_providers: MatchingReferral['matched_providers'] })
+      .matched_providers;
+    // The same providers as the Auto-Match button finds: Full is full, Housing serves no need, Far is too far.
+    expect(entries.map((e) => e.provider_id)).toEqual([ids.Near, ids.Waitlist, ids.Twenty, ids.Thirty]);
+    expect(entries.every((e) => e.status === 'pending')).toBe(true);
+
+    const history = await events(r.id);
+    expect(history.map((e) => e.type)).toEqual(['auto_matched', 'created']);
+    expect(history[0]).toMatchObject({
+      actor_user_id: null,
+      details: { method: 'auto', trigger: 'created', count: 4 },
+    });
+    // The system acting for the referring organization matched it; the coordinator created it.
+    expect(await auditRows(r.id, 'referral.auto_matched')).toEqual([
+      { actor_user_id: null, organization_id: plan },
+    ]);
+    expect((await auditRows(r.id, 'referral.created'))[0]!.actor_user_id).not.toBeNull();
+
+    const read = (await api('GET', `/api/referrals/${r.id}`, coordinator)).json() as Referral;
+    expect(read.status).toBe('matched');
+    expect(read.matched_provider_count).toBeUndefined();
+  });
+
+  it('shows on the Auto-Match screen: Last Run is its time, Auto-Matched counts it, Pending does not', async () => {
+    const before = await overview();
+    const r = await create();
+    const after = await overview();
+    expect(after.last_run).not.toBeNull();
+    expect(after.last_run).toBe(r.auto_matched_at);
+    expect(after.auto_matched_count).toBe(before.auto_matched_count + 1);
+    expect(after.pending_count).toBe(before.pending_count);
+    const listed = ((await api('GET', '/api/matching/auto-match', coordinator)).json() as AutoMatchOverview)
+      .referrals;
+    expect(listed.find((x) => x.id === r.id)).toMatchObject({ status_label: 'Auto-Matched' });
+    expect(listed.find((x) => x.id === r.id)!.matched_providers).toHaveLength(4);
+    // Still the last run once the referral moved on (here Completed): the newest auto-match, whatever followed.
+    await t.database.query("UPDATE referrals SET status = 'completed' WHERE id = $1", [r.id]);
+    const later = await overview();
+    expect(later.last_run).toBe(r.auto_matched_at);
+    expect(later.auto_matched_count).toBe(after.auto_matched_count - 1);
+  });
+
+  it('leaves a referral for manual selection Pending and unmatched', async () => {
+    const before = await overview();
+    const r = await createPending();
+    expect(r).toMatchObject({ status: 'pending', auto_matched_at: null, match_method: null });
+    expect(r.matched_provider_count).toBeUndefined();
+    expect((await events(r.id)).map((e) => e.type)).toEqual(['created']);
+    const after = await overview();
+    expect(after.auto_matched_count).toBe(before.auto_matched_count);
+    expect(after.pending_count).toBe(before.pending_count);
+  });
+
+  it.each([
+    ['no provider is near', { zip_code: '99723' }],
+    ['the member has no location', { zip_code: '00000' }],
+    ['no provider near offers the need', { sdoh_needs: ['Legal Services'] }],
+  ])('when %s, it is created Pending and waits on the Auto-Match screen', async (_, body) => {
+    const before = await overview();
+    const r = await create(body);
+    expect(r).toMatchObject({ status: 'pending', auto_matched_at: null, matched_provider_count: 0 });
+    expect((await events(r.id)).map((e) => e.type)).toEqual(['created']);
+    expect(await auditRows(r.id, 'referral.auto_matched')).toEqual([]);
+    const after = await overview();
+    expect(after.pending_count).toBe(before.pending_count + 1);
+    expect(after.auto_matched_count).toBe(before.auto_matched_count);
+    const listed = ((await api('GET', '/api/matching/auto-match', coordinator)).json() as AutoMatchOverview)
+      .referrals;
+    expect(listed.find((x) => x.id === r.id)).toMatchObject({
+      status_label: 'Pending',
+      matched_providers: [],
+    });
+  });
+
+  it('a failure of the engine rolls back all it wrote and still creates the referral, Pending', async () => {
+    // The engine matches, then fails: nothing of its run may stay, and the create must not fail with it.
+    provideReferralPorts({
+      autoMatchNewReferral: async (ctx, input) => {
+        await autoMatchNewReferral(ctx, input);
+        throw new Error('the engine broke');
+      },
+    });
+    let r: Referral;
+    try {
+      r = await create();
+      expect(r).toMatchObject({ status: 'pending', auto_matched_at: null, matched_provider_count: 0 });
+      const read = (await api('GET', `/api/referrals/${r.id}`, coordinator)).json() as Referral;
+      expect(read).toMatchObject({ status: 'pending', auto_matched_at: null, match_method: null });
+      const res = await api('GET', `/api/referrals/${r.id}/matched-providers`, coordinator);
+      expect((res.json() as { matched_providers: unknown[] }).matched_providers).toEqual([]);
+      expect((await events(r.id)).map((e) => e.type)).toEqual(['created']);
+      expect(await auditRows(r.id, 'referral.auto_matched')).toEqual([]);
+      expect(await auditRows(r.id, 'referral.created')).toHaveLength(1);
+    } finally {
+      provideReferralPorts({ autoMatchNewReferral });
+    }
+    // It waits on the Auto-Match screen, where the button matches it as usual.
+    expect((await autoMatch(r.id)).matched_providers).toHaveLength(4);
+  });
+});
+
 describe('POST /api/referrals/{id}/auto-match', () => {
   it('matches the 4 nearest providers within 50 miles that serve a need and are not full', async () => {
-    const r = await create();
+    const r = await createPending();
     const { matched_providers, referral } = await autoMatch(r.id);
     // Full (3 mi) is full, Housing (10 mi) serves no need, Far (60 mi) is outside the radius.
     expect(matched_providers.map((m) => m.provider_id)).toEqual([
@@ -148,7 +291,7 @@ describe('POST /api/referrals/{id}/auto-match', () => {
   });
 
   it('lists the matched providers of a referral to its readers only', async () => {
-    const r = await create();
+    const r = await createPending();
     await autoMatch(r.id);
     const res = await api('GET', `/api/referrals/${r.id}/matched-providers`, viewer);
     expect(res.statusCode, res.body).toBe(200);
@@ -157,7 +300,7 @@ describe('POST /api/referrals/{id}/auto-match', () => {
   });
 
   it('refuses a referral that is no longer Pending', async () => {
-    const r = await create();
+    const r = await createPending();
     await autoMatch(r.id);
     const res = await api('POST', `/api/referrals/${r.id}/auto-match`, coordinator);
     expect(expectEnvelope(res, 422, 'rule_broken').message).toMatch(/no longer waiting for a provider/);
@@ -184,7 +327,7 @@ describe('POST /api/referrals/{id}/auto-match', () => {
   });
 
   it('is not found for another organization and forbidden to viewers', async () => {
-    const r = await create();
+    const r = await createPending();
     expectEnvelope(await api('POST', `/api/referrals/${r.id}/auto-match`, cbo, undefined, harbor), 404);
     expectEnvelope(await api('POST', `/api/referrals/${r.id}/auto-match`, viewer), 403);
   });
@@ -192,7 +335,7 @@ describe('POST /api/referrals/{id}/auto-match', () => {
 
 describe('change and remove a matched provider', () => {
   it('change replaces the entry with a new pending one at the same rank', async () => {
-    const r = await create();
+    const r = await createPending();
     await autoMatch(r.id);
     const res = await api('PUT', `/api/referrals/${r.id}/matched-providers/${ids.Waitlist}`, coordinator, {
       provider_id: ids.Housing,
@@ -205,7 +348,7 @@ describe('change and remove a matched provider', () => {
   });
 
   it('change refuses a provider already matched and an entry that is not there', async () => {
-    const r = await create();
+    const r = await createPending();
     await autoMatch(r.id);
     const dup = await api('PUT', `/api/referrals/${r.id}/matched-providers/${ids.Near}`, coordinator, {
       provider_id: ids.Twenty,
@@ -218,7 +361,7 @@ describe('change and remove a matched provider', () => {
   });
 
   it('change and remove refuse a provider that is no longer pending or sent', async () => {
-    const r = await create();
+    const r = await createPending();
     await autoMatch(r.id);
     await t.database.query(
       `UPDATE referral_provider_matches SET status = 'accepted' WHERE referral_id = $1 AND provider_id = $2`,
@@ -229,7 +372,7 @@ describe('change and remove a matched provider', () => {
   });
 
   it('removing the last provider reverts the referral to Pending', async () => {
-    const r = await create();
+    const r = await createPending();
     const { matched_providers } = await autoMatch(r.id);
     let last: { referral: MatchingReferral; message: string } | null = null;
     for (const [i, m] of matched_providers.entries()) {
@@ -249,7 +392,7 @@ describe('change and remove a matched provider', () => {
   });
 
   it('is not found for another organization', async () => {
-    const r = await create();
+    const r = await createPending();
     await autoMatch(r.id);
     const res = await api(
       'DELETE',
@@ -381,6 +524,7 @@ describe('POST /match_referral and POST /feedback', () => {
       'capacity',
       'quality',
       'acceptance',
+      'member_confirmed',
     ]);
     const acceptanceBefore = near.reasons.find((x) => x.factor === 'acceptance')!;
     expect(near.feedback).toBeNull();

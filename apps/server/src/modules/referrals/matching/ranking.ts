@@ -16,8 +16,8 @@ const RANKING_POOL = 40;
 
 /**
  * POST /match_referral (001 §2.3 AI match results): the providers within 50 miles that serve a need, scored
- * by scoreMatch (distance, services, language, capacity, data quality, past acceptance), best first, each with
- * its reasons and the organization's latest feedback on it.
+ * by scoreMatch (distance, services, language, capacity, data quality, past acceptance, members' answers), best
+ * first, each with its reasons and the organization's latest feedback on it.
  */
 export async function rankMatches(
   ctx: OrgContext,
@@ -34,10 +34,9 @@ export async function rankMatches(
     limit: RANKING_POOL,
     services: record.sdohNeeds.length ? servicesForNeeds(record.sdohNeeds) : undefined,
   });
-  const acceptance = await repo.acceptanceOf(
-    db,
-    found.map((f) => f.row.id),
-  );
+  const candidateIds = found.map((f) => f.row.id);
+  const acceptance = await repo.acceptanceOf(db, candidateIds);
+  const memberConfirmed = await repo.memberConfirmedOf(db, candidateIds);
   const feedback = await repo.latestFeedback(db, record.id, ctx.actor.org.id);
   const scored = found.map((f) => ({
     f,
@@ -51,6 +50,7 @@ export async function rankMatches(
         capacityWaitDays: f.row.capacityWaitDays,
         dataQualityScore: f.row.dataQualityScore,
         acceptance: acceptance.get(f.row.id) ?? { accepted: 0, total: 0 },
+        memberConfirmed: memberConfirmed.get(f.row.id) ?? { yes: 0, answered: 0 },
       },
     ),
   }));

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, isNull, max, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { matchFeedback, providers, referrals } from '../../../db/schema/index.ts';
+import { matchFeedback, memberFollowUps, providers, referrals } from '../../../db/schema/index.ts';
 import { AUTO_MATCH_METHOD } from '../referrals/match-state.ts';
 
 // The matching screens' reads of referrals (declared in module.ts `reads`) and this module's match feedback.
@@ -94,20 +94,26 @@ export function listAutoMatchQueue(db: DbOrTx, orgId: number, limit: number) {
 
 /** Algorithm Status panel figures (001 §2.9), counted over all of the organization's referrals. */
 export async function autoMatchCounts(db: DbOrTx, orgId: number) {
-  const [row] = await db
-    .select({
-      pending: sql<number>`count(*) FILTER (WHERE ${referrals.status} = 'pending' AND ${referrals.useMatchingEngine})::int`,
-      autoMatched: sql<number>`count(*) FILTER (WHERE ${isAutoMatched})::int`,
-      lastRun: max(referrals.autoMatchedAt),
-    })
-    .from(referrals)
-    // Only Pending and Matched rows can count (an auto-match cleared by a revert has no auto_matched_at), so
-    // the organization's status index bounds the scan.
-    .where(and(eq(referrals.organizationId, orgId), inArray(referrals.status, ['pending', 'matched'])));
+  const [[row], [last]] = await Promise.all([
+    db
+      .select({
+        pending: sql<number>`count(*) FILTER (WHERE ${referrals.status} = 'pending' AND ${referrals.useMatchingEngine})::int`,
+        autoMatched: sql<number>`count(*) FILTER (WHERE ${isAutoMatched})::int`,
+      })
+      .from(referrals)
+      // Only Pending and Matched rows can count, so the organization's status index bounds the scan.
+      .where(and(eq(referrals.organizationId, orgId), inArray(referrals.status, ['pending', 'matched']))),
+    // The last run is the newest auto-match whatever the referral became since (accepted, completed…), read
+    // from referrals_org_auto_matched_idx; a match removed by a revert cleared its auto_matched_at.
+    db
+      .select({ lastRun: max(referrals.autoMatchedAt) })
+      .from(referrals)
+      .where(and(eq(referrals.organizationId, orgId), isNotNull(referrals.autoMatchedAt))),
+  ]);
   return {
     pending: Number(row?.pending ?? 0),
     autoMatched: Number(row?.autoMatched ?? 0),
-    lastRun: row?.lastRun ? new Date(row.lastRun as unknown as string) : null,
+    lastRun: last?.lastRun ? new Date(last.lastRun as unknown as string) : null,
   };
 }
 
@@ -158,6 +164,31 @@ export async function acceptanceOf(db: DbOrTx, providerIds: readonly number[]) {
     const id = r.providerId as number;
     const cur = out.get(id) ?? { accepted: 0, total: 0 };
     out.set(id, { accepted: cur.accepted + Number(r.accepted), total: cur.total + Number(r.total) });
+  }
+  return out;
+}
+
+/**
+ * The members' answers per provider (the member-confirmed factor of the ranking, issue #14 item 4): YES out of
+ * YES and NO to "Did you get the help you needed?" about the referrals each provider completed, over every
+ * organization (like the acceptance above: counts only, no member data). A question not answered, or answered too
+ * late (answer left null), is not an answer. One grouped query served by member_follow_ups_provider_idx
+ * (provider_id WHERE answer IS NOT NULL).
+ */
+export async function memberConfirmedOf(db: DbOrTx, providerIds: readonly number[]) {
+  const out = new Map<number, { yes: number; answered: number }>();
+  if (providerIds.length === 0) return out;
+  const rows = await db
+    .select({
+      providerId: memberFollowUps.providerId,
+      yes: sql<number>`count(*) FILTER (WHERE ${memberFollowUps.answer} = 'yes')::int`,
+      answered: sql<number>`count(*) FILTER (WHERE ${memberFollowUps.answer} IN ('yes', 'no'))::int`,
+    })
+    .from(memberFollowUps)
+    .where(and(inArray(memberFollowUps.providerId, [...providerIds]), isNotNull(memberFollowUps.answer)))
+    .groupBy(memberFollowUps.providerId);
+  for (const r of rows) {
+    out.set(r.providerId as number, { yes: Number(r.yes), answered: Number(r.answered) });
   }
   return out;
 }

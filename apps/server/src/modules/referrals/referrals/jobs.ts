@@ -2,6 +2,7 @@ import { systemContext } from '../../../platform/context.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import type { Jobs } from '../../../platform/jobs.ts';
 import { EXPIRE_CRON, EXPIRE_JOB, expireOverdueReferrals } from './expiry.ts';
+import { FOLLOW_UP_CRON, FOLLOW_UP_JOB, sendDueFollowUps } from './member-follow-up.ts';
 
 export function registerReferralJobs(jobs: Jobs, deps: AppDeps) {
   // 000 §4.2, §9: a matched provider that has not answered within 7 days loses the referral, which goes back
@@ -11,6 +12,14 @@ export function registerReferralJobs(jobs: Jobs, deps: AppDeps) {
     cron: EXPIRE_CRON,
     handler: async () => {
       await expireOverdueReferrals(systemContext(deps, EXPIRE_JOB), { now: new Date() });
+    },
+  });
+  // Issue #14 item 4: the member of a completed referral is asked whether they got help (member-follow-up.ts).
+  jobs.define({
+    name: FOLLOW_UP_JOB,
+    cron: FOLLOW_UP_CRON,
+    handler: async () => {
+      await sendDueFollowUps(systemContext(deps, FOLLOW_UP_JOB), { now: new Date() });
     },
   });
 }

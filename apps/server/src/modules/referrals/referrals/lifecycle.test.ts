@@ -158,10 +158,18 @@ describe('the provider closes the loop', () => {
       ['in_progress', 'on_hold', 'hold'],
       ['accepted', 'in_progress', 'start'],
     ]);
-    expect(events.events[0]!.details).toMatchObject({
+    expect(events.events.find((e) => e.details.action === 'complete')!.details).toMatchObject({
       outcome: 'service_provided',
       note: 'Enrolled in the pantry program',
     });
+    // The member hears of it (issue #14: Completed is a member notice) and will be asked whether they got help.
+    expect(events.events[0]).toMatchObject({ type: 'member_notified', details: { status: 'completed' } });
+    const followUp = await one<{ n: number }>(
+      t,
+      'SELECT count(*)::int AS n FROM member_follow_ups WHERE referral_id = $1 AND sent_at IS NULL',
+      [r.id],
+    );
+    expect(followUp.n).toBe(1);
     // The audit row names the outcome, never the provider's words (they may name the member).
     const audit = await one<{ details: Record<string, unknown>; organization_id: number }>(
       t,

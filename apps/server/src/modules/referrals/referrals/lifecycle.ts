@@ -15,6 +15,7 @@ import type { ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { publishFeedChange } from './feed-cards.ts';
 import { recordReferralEvent } from './history.ts';
+import { scheduleMemberFollowUp } from './member-follow-up.ts';
 import { noticeMemberOfStatus } from './member-notice.ts';
 import type * as repo from './repo.ts';
 import { updateReferral } from './repo.ts';
@@ -85,6 +86,8 @@ export async function takeStep(ctx: ServiceContext, step: Step): Promise<repo.Re
     details: { from: before.status, to: after.status, action, ...step.audit?.details },
   });
   if (transition.notifiesMember) await noticeMemberOfStatus(ctx, { referral: after, actorUserId });
+  // Issue #14 item 4: a few days after Completed the member is asked whether they got help.
+  if (action === 'complete') await scheduleMemberFollowUp(ctx, { referral: after, at });
   await publishFeedChange(ctx, { before, after });
   return after;
 }

@@ -8,6 +8,18 @@ import * as repo from './repo.ts';
 /** 001 §4: an auto-matched referral is stored Matched by the engine, without one chosen provider yet. */
 export const AUTO_MATCH_METHOD = 'auto';
 
+/** The referral's columns when the engine matches it (by hand, or in a cascade round): Matched, no one provider. */
+export function autoMatchedColumns(at: Date) {
+  return {
+    matchMethod: AUTO_MATCH_METHOD,
+    matchedAt: at,
+    autoMatchedAt: at,
+    matchedProviderId: null,
+    acceptanceStatus: null,
+    expiresAt: null,
+  };
+}
+
 /**
  * The referral locked for the caller's transaction (two changes of one referral run one after the other), with
  * its matched provider; undefined when there is none with this id.

@@ -3,20 +3,32 @@ import { recordReferralEvent } from './history.ts';
 import { referralPort } from './ports.ts';
 import type { ReferralRecord } from './repo.ts';
 
-/** Statuses the member hears about by SMS (000 §2.3, 003 §4.5). */
-const NOTIFIED_STATUSES = ['matched', 'authorized'] as const;
+/** Statuses the member hears about by SMS (000 §2.3, 003 §4.5; the closed loop adds Completed, issue #14). */
+const NOTIFIED_STATUSES = ['matched', 'authorized', 'completed'] as const;
 type NotifiedStatus = (typeof NOTIFIED_STATUSES)[number];
 
+type MemberFacts = Pick<ReferralRecord, 'firstName' | 'referralNumber' | 'preferredLanguage'>;
+
 /**
- * The member's SMS for a status, in Spanish when that is the member's language, English otherwise. It names the
- * referral by number and says nothing about the member's health (an SMS can be read by anyone holding the
- * phone). On Authorized it promises contact within 24 hours (000 §2.3, 003 §9).
+ * The language the member is texted in: Spanish when that is the member's language; English otherwise, including
+ * the other languages of 000 §9 until their texts are translated.
  */
-export function memberStatusSms(
-  status: NotifiedStatus,
-  r: Pick<ReferralRecord, 'firstName' | 'referralNumber' | 'preferredLanguage'>,
-) {
-  const spanish = r.preferredLanguage.trim().toLowerCase() === 'spanish';
+export function memberLanguage(preferredLanguage: string): 'en' | 'es' {
+  return preferredLanguage.trim().toLowerCase() === 'spanish' ? 'es' : 'en';
+}
+
+/**
+ * The member's SMS for a status, in the member's language (memberLanguage). It names the referral by number and
+ * says nothing about the member's health (an SMS can be read by anyone holding the phone). On Authorized it
+ * promises contact within 24 hours (000 §2.3, 003 §9).
+ */
+export function memberStatusSms(status: NotifiedStatus, r: MemberFacts) {
+  const spanish = memberLanguage(r.preferredLanguage) === 'es';
+  if (status === 'completed') {
+    return spanish
+      ? `Trust Marketplace: Hola ${r.firstName}, el proveedor marcó su referido ${r.referralNumber} como completado.`
+      : `Trust Marketplace: Hi ${r.firstName}, the provider marked your referral ${r.referralNumber} as completed.`;
+  }
   if (status === 'matched') {
     return spanish
       ? `Trust Marketplace: Hola ${r.firstName}, su referido ${r.referralNumber} fue asignado a un proveedor comunitario. Le avisaremos los próximos pasos.`
@@ -27,12 +39,26 @@ export function memberStatusSms(
     : `Trust Marketplace: Hi ${r.firstName}, your referral ${r.referralNumber} has been authorized. A provider will contact you within 24 hours.`;
 }
 
+/** Issue #14 item 4: the question a few days after Completed (the member answers YES or NO). */
+export function memberFollowUpSms(r: MemberFacts) {
+  return memberLanguage(r.preferredLanguage) === 'es'
+    ? `Trust Marketplace: Hola ${r.firstName}, sobre su referido ${r.referralNumber}: ¿Recibió la ayuda que necesitaba? Responda SI o NO`
+    : `Trust Marketplace: Hi ${r.firstName}, about your referral ${r.referralNumber}: Did you get the help you needed? Reply YES or NO`;
+}
+
+/** The thanks for the member's answer. */
+export function memberThanksSms(language: 'en' | 'es') {
+  return language === 'es'
+    ? 'Trust Marketplace: Gracias por su respuesta.'
+    : 'Trust Marketplace: Thank you for your answer.';
+}
+
 function isNotified(status: string): status is NotifiedStatus {
   return (NOTIFIED_STATUSES as readonly string[]).includes(status);
 }
 
 /**
- * After a change to Matched or Authorized: the SMS to the member goes into the outbox in the caller's
+ * After a change to Matched, Authorized or Completed: the SMS to the member goes into the outbox in the caller's
  * transaction (`ctx.db`; delivered by the job queue, retried on failure) and the timeline records it, or records
  * that there was no phone number to send it to.
  */

@@ -1,4 +1,5 @@
 import {
+  memberFollowUps,
   members,
   organizations,
   outboundMessages,
@@ -23,7 +24,7 @@ export default defineModule({
   name: 'referrals',
   area: 'referrals',
   service: 'product',
-  owns: [members, referralEvents, referralFeedPasses, referrals],
+  owns: [memberFollowUps, members, referralEvents, referralFeedPasses, referrals],
   reads: [
     {
       table: providers,

@@ -83,6 +83,12 @@ export type ReferralPorts = {
    * coordinator. Runs in the caller's transaction.
    */
   rematchReferral: (ctx: ServiceContext, input: { referralId: number }) => Promise<void>;
+  /**
+   * matching (issue #14 item 8): a referral just created with the matching engine, in this transaction, is
+   * auto-matched to its nearest eligible providers by the system acting for its organization; how many. 0
+   * when none was found (nothing written: it stays Pending). Runs in the caller's transaction.
+   */
+  autoMatchNewReferral: (ctx: ServiceContext, input: { referralId: number }) => Promise<number>;
 };
 
 const provided: Partial<ReferralPorts> = {};

@@ -59,7 +59,8 @@ export function referralsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: writePhi,
         schema: {
           tags: ['referrals'],
-          summary: 'Create a referral for the active organization; it starts Pending (000 §3.2, §5.1, §7)',
+          summary:
+            'Create a referral for the active organization; it starts Pending, and one that uses the matching engine is auto-matched at once (000 §3.2, §5.1, §7; issue #14)',
           body: referralCreateSchema,
           response: { 201: referralSchema, ...errorResponses(400, 401, 403) },
         },

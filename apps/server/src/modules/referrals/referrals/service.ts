@@ -179,7 +179,27 @@ function isReferralNumberConflict(error: unknown): boolean {
 const NUMBER_ATTEMPTS = 5;
 
 /**
- * POST /api/referrals: stored Pending for the active organization, linked to its member by Medicaid ID.
+ * Issue #14 item 8: a referral created with the matching engine is auto-matched (matching's auto-match, through
+ * the `autoMatchNewReferral` port) in a savepoint of the create transaction. In that transaction it runs exactly
+ * once however many server processes there are (no other one sees the referral before it commits), it commits
+ * with the referral or not at all (no crash can leave a created referral that was never tried), and the create's
+ * answer already shows it Matched. A failure rolls back the savepoint only: the referral is still created,
+ * Pending, on the Auto-Match screen, where a coordinator runs it again. How many providers were matched.
+ */
+async function autoMatchAtCreate(ctx: OrgContext, referralId: number): Promise<number> {
+  try {
+    return await ctx.db.transaction((sp) =>
+      referralPort('autoMatchNewReferral')(inTransaction(ctx, sp), { referralId }),
+    );
+  } catch (err) {
+    ctx.log.error({ err, referralId }, 'auto-match at create failed; the referral stays Pending');
+    return 0;
+  }
+}
+
+/**
+ * POST /api/referrals: stored Pending for the active organization, linked to its member by Medicaid ID, and
+ * auto-matched at once when it uses the matching engine (answered Matched, with matched_provider_count).
  * `nextNumber` draws the referral numbers (a test chooses them; the route cannot: its body is strict).
  */
 export async function createReferral(
@@ -237,8 +257,13 @@ export async function createReferral(
           entityId: record.id,
           details: { referral_number: record.referralNumber },
         });
-        await publishFeedChange(txCtx, { before: null, after: record });
-        return toReferralWire(record, 'owner');
+        // Issue #14 item 8: the matching engine runs at once, not when someone opens the Auto-Match screen. The
+        // live feeds hear of the referral after it, as it then is: a card only if it is still Pending.
+        const matched = record.useMatchingEngine ? await autoMatchAtCreate(txCtx, record.id) : null;
+        const after = matched ? ((await repo.findReferral(tx, record.id)) ?? record) : record;
+        await publishFeedChange(txCtx, { before: null, after });
+        const wire = toReferralWire(after, 'owner');
+        return matched === null ? wire : { ...wire, matched_provider_count: matched };
       });
     } catch (error) {
       if (attempt < NUMBER_ATTEMPTS && isReferralNumberConflict(error)) continue;
@@ -325,7 +350,7 @@ function actorsOf(ctx: OrgContext, record: repo.ReferralRecord): LifecycleActor[
 }
 
 /** The step's own columns and the facts its timeline row carries (an outcome's note is the provider's words). */
-function stepFields(step: Transition, change: ReferralStatusChange, at: Date) {
+export function stepFields(step: Transition, change: ReferralStatusChange, at: Date) {
   if (step.action === 'complete') {
     if (!change.outcome) {
       throw new AppError('referral.outcome_required', REFERRAL_MESSAGES.outcomeRequired, {
