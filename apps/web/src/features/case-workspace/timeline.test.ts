@@ -345,16 +345,20 @@ describe("the member's answer on the timeline (issue #14 item 4)", () => {
   });
 });
 
-describe('auto-match on the timeline (issue #14 item 8)', () => {
-  it('says the engine matched, and whether it was on creation', () => {
+describe('auto-match and sends on the timeline (issue #14 item 8)', () => {
+  it('says the engine matched, whether it was on creation, and how each provider was sent it', () => {
     const entries = buildTimeline(
       [
+        event('sent_to_provider', '2026-11-28T10:02:00Z', {
+          details: { provider_name: 'Bay Pantry', method_type: 'phone' },
+        }),
         event('auto_matched', '2026-11-28T10:01:00Z', { details: { count: 1 } }),
         event('auto_matched', '2026-11-28T10:00:00Z', { details: { count: 4, trigger: 'created' } }),
       ],
       notSent,
     );
     expect(entries.map((e) => [e.title, e.lines])).toEqual([
+      ['Sent to Provider', ['Bay Pantry was sent the referral by SMS.']],
       ['Auto-Matched', ['The matching engine matched the 1 nearest provider offering the needed services.']],
       [
         'Auto-Matched',

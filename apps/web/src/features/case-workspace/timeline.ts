@@ -280,6 +280,24 @@ function entryOf(e: ReferralEvent): Omit<TimelineEntry, 'key' | 'who' | 'at'> | 
         title: 'Provider Did Not Answer',
         lines: [`${provider ?? 'A provider'} did not answer within 7 days.`],
       };
+    case 'sent_to_provider': {
+      // 001 §2.8: each provider the referral went to, and how (the method actually used).
+      const method = text(d.method_type);
+      const how =
+        method === 'phone'
+          ? 'by SMS'
+          : method === 'email'
+            ? 'by email'
+            : method === 'web_form'
+              ? 'by its web form'
+              : null;
+      return {
+        kind: 'matched',
+        color: 'blue',
+        title: 'Sent to Provider',
+        lines: [`${provider ?? 'A provider'} was sent the referral${how ? ` ${how}` : ''}.`],
+      };
+    }
     case 'auto_matched': {
       // 001 §4: by the Auto-Match screen, or by the matching engine when the referral was created (issue #14).
       const count = typeof d.count === 'number' ? d.count : 0;

@@ -101,10 +101,17 @@ export async function countOpenEntries(db: DbOrTx, referralId: number): Promise<
 
 /** Referrals with a sent entry whose window has passed by `now` (the expiry job's scan, by the partial index). */
 export async function referralsWithOverdueEntries(db: DbOrTx, now: Date, limit: number): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ referralId: m.referralId })
+  // The oldest overdue sent entries first, read from referral_provider_matches_expiry_idx (sent entries by the
+  // end of their window) and stopped at a bound; their referrals once each. A plain DISTINCT … LIMIT let the
+  // planner walk every entry of the table instead (bench/RESULTS.md, the referral loop). A referral has at
+  // most a few entries per round, so 8 per referral still fills a batch; what is left waits for the next run.
+  const overdue = db
+    .select({ referralId: m.referralId })
     .from(m)
     .where(and(eq(m.status, 'sent'), sql`${m.expiresAt} <= ${now}`))
-    .limit(limit);
+    .orderBy(m.expiresAt)
+    .limit(limit * 8)
+    .as('overdue');
+  const rows = await db.selectDistinct({ referralId: overdue.referralId }).from(overdue).limit(limit);
   return rows.map((r) => r.referralId);
 }
