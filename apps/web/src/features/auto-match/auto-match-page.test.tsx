@@ -6,29 +6,21 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeDirectoryProvider } from '../../components/provider-picker/provider-fixture.ts';
 import { callsTo, errorResponse, jsonResponse, mockFetch, type RouteHandler } from '../../test/fetch-mock.ts';
 import { makeMe, storeSession } from '../../test/fixtures.ts';
-import { makeMatchingReferral } from '../../test/matching-fixtures.ts';
+import { makeMatchedProviderEntry, makeMatchingReferral } from '../../test/matching-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 afterEach(() => notifications.clean());
 
+/** A matched provider of these tests: Bayview Food Pantry, 1.2 miles, four services, not sent yet. */
 function entry(overrides: Partial<MatchedProviderEntry> = {}): MatchedProviderEntry {
-  return {
+  return makeMatchedProviderEntry({
     provider_id: 501,
     provider_name: 'Bayview Food Pantry',
     organization_name: 'Bayview Food Pantry',
     distance_miles: 1.2,
     services: ['Food Assistance', 'Emergency Assistance', 'Case Management', 'Childcare'],
-    status: 'pending',
-    sent_at: null,
-    communication_method: null,
-    contact_value: null,
-    rank: 1,
-    round: 1,
-    expires_at: null,
-    answered_at: null,
-    decline_reason: null,
     ...overrides,
-  };
+  });
 }
 
 const pending = makeMatchingReferral({ id: 41, referral_number: '4821093756', use_matching_engine: true });

@@ -2,7 +2,6 @@ import {
   COMMUNICATION_MESSAGES,
   type CommunicationMethod,
   type ConversationList,
-  type InboundSmsResult,
   type SmsConversation,
 } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +19,7 @@ import {
   newReferral,
   one,
   orgId,
+  receiveText,
   repliesTo,
   sendBySms,
 } from './test-fixtures.ts';
@@ -54,11 +54,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function text(from: string, body: string): Promise<InboundSmsResult> {
-  const res = await api('POST', '/api/outbox/inbound/sms', admin, undefined, { from_phone: from, body });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as InboundSmsResult;
-}
+const text = (from: string, body: string) => receiveText(t, admin, from, body);
 
 type Row = {
   status: string;

@@ -1,13 +1,12 @@
-import type { InboundSmsResult } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, login, type TestApp } from '../../../../test/helpers.ts';
 import {
-  api as apiOf,
   freshNumber,
   freshProvider,
   matchedTo,
   one,
   orgId,
+  receiveText,
   sendBySms,
 } from './test-fixtures.ts';
 
@@ -19,22 +18,16 @@ let t: TestApp;
 let plan: number;
 let coordinator: string;
 let admin: string;
-let api: ReturnType<typeof apiOf>;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  api = apiOf(t);
   plan = await orgId(t, 'Golden Valley Health Plan');
   coordinator = await login(t.app, 'coordinator@trust.demo');
   admin = await login(t.app, 'admin@trust.demo');
 });
 afterAll(async () => t?.close());
 
-async function text(from: string, body: string): Promise<InboundSmsResult> {
-  const res = await api('POST', '/api/outbox/inbound/sms', admin, undefined, { from_phone: from, body });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as InboundSmsResult;
-}
+const text = (from: string, body: string) => receiveText(t, admin, from, body);
 
 type Row = { status: string; outcome: string | null; outcome_note: string | null; completed_at: Date | null };
 const referralRow = (id: number) =>

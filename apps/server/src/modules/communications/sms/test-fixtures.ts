@@ -1,3 +1,4 @@
+import type { InboundSmsResult } from '@trust/domain';
 import { createReferral } from '../../../../test/factories.ts';
 import { api, one, type TestApp } from '../../../../test/helpers.ts';
 
@@ -102,4 +103,19 @@ export function repliesTo(t: TestApp, e164: string) {
       WHERE to_address = $1 AND category = 'auto_reply' ORDER BY id`,
     [e164],
   );
+}
+
+/** A text from `from`, received by the real inbound path as the outbox's simulated reply (a platform operator). */
+export async function receiveText(
+  t: TestApp,
+  operatorToken: string,
+  from: string,
+  body: string,
+): Promise<InboundSmsResult> {
+  const res = await api(t)('POST', '/api/outbox/inbound/sms', operatorToken, undefined, {
+    from_phone: from,
+    body,
+  });
+  if (res.statusCode !== 200) throw new Error(`inbound SMS: ${res.statusCode} ${res.body}`);
+  return res.json() as InboundSmsResult;
 }

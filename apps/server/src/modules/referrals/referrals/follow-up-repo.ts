@@ -36,38 +36,9 @@ export async function updateFollowUp(db: DbOrTx, id: number, patch: Partial<Foll
   await db.update(memberFollowUps).set(patch).where(eq(memberFollowUps.id, id));
 }
 
-/**
- * The newest question sent to these digits within the last `days`, locked for the answer (served by
- * member_follow_ups_phone_idx).
- */
-export async function lockLatestSentTo(
-  db: DbOrTx,
-  phoneDigits: string,
-  days: number,
-): Promise<FollowUpRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(memberFollowUps)
-    .where(
-      and(
-        eq(memberFollowUps.phoneDigits, phoneDigits),
-        isNotNull(memberFollowUps.sentAt),
-        sql`${memberFollowUps.sentAt} > now() - make_interval(days => ${days})`,
-      ),
-    )
-    .orderBy(desc(memberFollowUps.sentAt), desc(memberFollowUps.id))
-    .limit(1)
-    .for('update');
-  return row;
-}
-
-/** The same without the lock, for placing an inbound message. */
-export async function latestSentTo(
-  db: DbOrTx,
-  phoneDigits: string,
-  days: number,
-): Promise<FollowUpRow | undefined> {
-  const [row] = await db
+/** The newest question sent to these digits within the last `days` (served by member_follow_ups_phone_idx). */
+function newestSentTo(db: DbOrTx, phoneDigits: string, days: number) {
+  return db
     .select()
     .from(memberFollowUps)
     .where(
@@ -79,5 +50,24 @@ export async function latestSentTo(
     )
     .orderBy(desc(memberFollowUps.sentAt), desc(memberFollowUps.id))
     .limit(1);
+}
+
+/** That question, locked for the member's answer. */
+export async function lockLatestSentTo(
+  db: DbOrTx,
+  phoneDigits: string,
+  days: number,
+): Promise<FollowUpRow | undefined> {
+  const [row] = await newestSentTo(db, phoneDigits, days).for('update');
+  return row;
+}
+
+/** That question without the lock, for placing an inbound message. */
+export async function latestSentTo(
+  db: DbOrTx,
+  phoneDigits: string,
+  days: number,
+): Promise<FollowUpRow | undefined> {
+  const [row] = await newestSentTo(db, phoneDigits, days);
   return row;
 }

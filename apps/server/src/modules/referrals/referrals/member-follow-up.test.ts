@@ -1,4 +1,3 @@
-import type { InboundSmsResult } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, expectEnvelope, login, type TestApp } from '../../../../test/helpers.ts';
 import { systemContext } from '../../../platform/context.ts';
@@ -9,6 +8,7 @@ import {
   matchedTo,
   one,
   orgId,
+  receiveText,
   sendBySms,
 } from '../../communications/sms/test-fixtures.ts';
 import { FOLLOW_UP_JOB, scheduleMemberFollowUp, sendDueFollowUps } from './member-follow-up.ts';
@@ -35,11 +35,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function text(from: string, body: string): Promise<InboundSmsResult> {
-  const res = await api('POST', '/api/outbox/inbound/sms', admin, undefined, { from_phone: from, body });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as InboundSmsResult;
-}
+const text = (from: string, body: string) => receiveText(t, admin, from, body);
 
 type Sms = { body_text: string; category: string };
 /** The texts queued to a member's number (stored as the referral gives it). */
