@@ -266,6 +266,33 @@ describe('ProviderResponsePanel: rejecting', () => {
     );
   });
 
+  it('offers the common reasons a tap away; "At full capacity" is sent as chosen (issue #14)', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderPanel(
+      {},
+      {
+        routes: {
+          'POST /api/referrals/101/reject': () =>
+            jsonResponse(200, { rejected_at: '2026-11-23T10:00:00.000Z' }),
+        },
+      },
+    );
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    const common = screen.getByRole('group', { name: 'Common reasons' });
+    await user.click(within(common).getByRole('button', { name: 'At full capacity' }));
+    expect(screen.getByRole('textbox', { name: /Reason for rejection/ })).toHaveValue('At full capacity');
+    expect(within(common).getByRole('button', { name: 'At full capacity' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await user.click(screen.getByRole('button', { name: 'Confirm Rejection' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/referrals/101/reject')).toHaveLength(1));
+    expect(bodyOf(callsTo(fetchMock, 'POST', '/api/referrals/101/reject')[0])).toEqual({
+      provider_id: 55,
+      reason: 'At full capacity',
+    });
+  });
+
   it('Cancel closes the reason box', async () => {
     const user = userEvent.setup();
     renderPanel();

@@ -1,5 +1,5 @@
-import { Textarea } from '@mantine/core';
-import { RESPONSE_MESSAGES, referralRejectSchema } from '@trust/domain';
+import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { DECLINE_REASONS, RESPONSE_MESSAGES, referralRejectSchema } from '@trust/domain';
 import { ApiError, errorText } from '../../api/errors.ts';
 import { applyServerErrors } from '../form/apply-server-errors.ts';
 import { useZodForm } from '../form/use-zod-form.ts';
@@ -35,16 +35,36 @@ export function rejectionFailure(form: RejectReasonForm, error: unknown): string
   return rest === null ? null : answerError(error, RESPONSE_MESSAGES.rejectFailed);
 }
 
+/**
+ * The reason, with the common ones a tap away (issue #14): "At full capacity" also marks the provider full, so the
+ * next matches pass it by. A provider may still write its own.
+ */
 export function RejectReasonInput({ form }: { form: RejectReasonForm }) {
   return (
-    <Textarea
-      label="Reason for rejection"
-      required
-      minRows={3}
-      rows={3}
-      maxLength={1000}
-      {...form.getInputProps('reason')}
-      data-autofocus
-    />
+    <Stack gap={6}>
+      <Textarea
+        label="Reason for rejection"
+        required
+        minRows={3}
+        rows={3}
+        maxLength={1000}
+        {...form.getInputProps('reason')}
+        data-autofocus
+      />
+      <Group gap={6} role="group" aria-label="Common reasons">
+        {DECLINE_REASONS.map((reason) => (
+          <Button
+            key={reason}
+            size="compact-xs"
+            variant={form.values.reason === reason ? 'filled' : 'light'}
+            color="gray"
+            aria-pressed={form.values.reason === reason}
+            onClick={() => form.setFieldValue('reason', reason)}
+          >
+            {reason}
+          </Button>
+        ))}
+      </Group>
+    </Stack>
   );
 }

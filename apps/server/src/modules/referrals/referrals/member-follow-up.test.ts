@@ -131,7 +131,7 @@ describe("the member's answer (issue #14 item 4)", () => {
     expect(audit).toHaveLength(1);
   });
 
-  it('asks in Spanish and takes "No" in Spanish; other languages are asked in English', async () => {
+  it('asks in Spanish and takes "No" and "Sí"; other languages are asked in English, and NO is a NO', async () => {
     await api('PUT', `/api/cbos/${plan}`, admin, undefined, { settings: { member_follow_up_days: 0 } });
     try {
       const { r, member } = await completedReferral('Spanish');
@@ -155,6 +155,13 @@ describe("the member's answer (issue #14 item 4)", () => {
       expect((await smsTo(other.member.display)).at(-1)!.body_text).toContain(
         'Did you get the help you needed? Reply YES or NO',
       );
+      // And a NO in English is a NO.
+      const englishNo = await text(other.member.display, 'NO');
+      expect(englishNo).toMatchObject({
+        action: 'member_replied',
+        reply: 'Trust Marketplace: Thank you for your answer.',
+      });
+      expect((await followUpOf(other.r.id))!.answer).toBe('no');
     } finally {
       await t.database.query("UPDATE organizations SET settings = settings - 'member_follow_up_days'");
     }
