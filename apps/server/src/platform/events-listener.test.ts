@@ -48,7 +48,9 @@ async function createReferral(base: string, token: string, orgId: number): Promi
     const res = await fetch(`${base}/api/referrals`, {
       method: 'POST',
       headers: { ...bearer(token, orgId), 'content-type': 'application/json' },
-      body: JSON.stringify(newReferralBody()),
+      // For manual selection: it stays Pending, so it is a card on every live feed (with the matching engine it
+      // would be matched at once and reach no signed-out feed; issue #14).
+      body: JSON.stringify(newReferralBody({ use_matching_engine: false })),
     });
     if (res.status !== 201) return null;
     return ((await res.json()) as { id: number }).id;
