@@ -125,6 +125,8 @@ export type StartedServer = {
   password: string;
   startupS: number;
   providersCount: unknown;
+  /** The server process (its memory is read from /proc/<pid>/status). */
+  pid: number;
 };
 
 /**
@@ -169,6 +171,7 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}, root = ROOT)
     password,
     startupS,
     providersCount: health.providers_count ?? null,
+    pid: server.process.pid ?? 0,
   };
 }
 

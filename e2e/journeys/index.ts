@@ -5,6 +5,7 @@ import { CONSENT_JOURNEYS } from './consent.ts';
 import { DIRECTORY_JOURNEYS } from './directory.ts';
 import { DRAWN_AHEAD_JOURNEYS } from './drawn-ahead.ts';
 import { INVITATION_JOURNEYS } from './invitation.ts';
+import { MEMBERS_JOURNEYS } from './members.ts';
 import { REFERRAL_LOOP_JOURNEYS } from './referral-loop.ts';
 import { REFERRAL_JOURNEYS } from './referrals.ts';
 import { SHELL_JOURNEYS } from './shell.ts';
@@ -22,6 +23,7 @@ export const JOURNEYS: Journey[] = [
   ...REFERRAL_JOURNEYS,
   ...DIRECTORY_JOURNEYS,
   ...REFERRAL_LOOP_JOURNEYS,
+  ...MEMBERS_JOURNEYS,
   ...COMMUNICATIONS_JOURNEYS,
   ...ACCESSIBILITY_JOURNEYS,
   ...CONSENT_JOURNEYS,

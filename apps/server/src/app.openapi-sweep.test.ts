@@ -94,8 +94,20 @@ const TABLE_BY_NAME: Record<string, string> = {
   signatures: 'consent_signatures',
   'provider-communication-methods': 'provider_communication_methods',
   'referral-members': 'members',
+  members: 'members',
+  'custom-fields': 'custom_fields',
+  mappings: 'field_mappings',
+  imports: 'member_imports',
   memberId: 'members',
   member_id: 'members',
+  enrollments: 'enrollments',
+  enrollment_id: 'enrollments',
+  activities: 'enrollment_activities',
+  notes: 'enrollment_notes',
+  goals: 'enrollment_goals',
+  programs: 'programs',
+  program_id: 'programs',
+  'billing-activities': 'billing_activities',
 };
 
 function resolve(

@@ -153,6 +153,42 @@ async function autoMatched(): Promise<{ id: number; providers: number[] }> {
 
 const idsOf = (list: Body[]) => list.map((x) => x.id as number);
 
+/** A member the coordinator added and a program of the plan: what the coordinator (staff) may enroll. */
+async function enrollmentBody(): Promise<{ member_id: number; program_id: number }> {
+  const program = await one<{ id: number }>(
+    `INSERT INTO programs (organization_id, name, program_type) VALUES ($1, $2, 'care_management') RETURNING id`,
+    [plan, `Phi Program ${++seq}`],
+  );
+  const member = await one<{ id: number }>(
+    `INSERT INTO members (organization_id, first_name, last_name, created_by) VALUES ($1, 'Noor', $2, $3)
+     RETURNING id`,
+    [plan, `Enrolled ${++seq}`, coordinator.userId],
+  );
+  return { member_id: member.id, program_id: program.id };
+}
+
+/** An enrollment the coordinator manages (a staff member who enrolls becomes the case manager). */
+async function newEnrollment(): Promise<Body> {
+  return ok(await inject('POST', '/api/enrollments', coordinator, await enrollmentBody()));
+}
+
+/** A record of a new enrollment: POST /api/enrollments/{kind} with `body`. */
+async function enrollmentItem(kind: 'activities' | 'notes' | 'goals', body: Body = {}) {
+  const enrollment = await newEnrollment();
+  const item = await ok(
+    await inject('POST', `/api/enrollments/${kind}`, coordinator, { enrollment_id: enrollment.id, ...body }),
+  );
+  return { enrollment, item };
+}
+
+function enrollmentUpload(enrollmentId: number) {
+  return multipart([
+    { name: 'enrollment_id', data: String(enrollmentId) },
+    { name: 'document_type', data: 'consent_form' },
+    { name: 'file', filename: 'consent.txt', type: 'text/plain', data: 'Noor Haddad consents.' },
+  ]);
+}
+
 const CALLS: Record<string, Call> = {
   // Referrals: the queue and its search, details, history, edits, member lookup (000).
   'GET /api/referrals': {
@@ -227,6 +263,69 @@ const CALLS: Record<string, Call> = {
       ids: (b) => idsOf(b.screenshots),
     }),
   },
+  // The member registry (002 §7 "Members"): the coordinator is staff of the plan, so sees the members it added.
+  'GET /api/members/': {
+    action: 'member.registry_list_read',
+    prepare: async () => ({ url: '/api/members/', ids: (b) => b.members.map((m: Body) => m.id) }),
+  },
+  'POST /api/members/': {
+    action: 'member.created',
+    change: true,
+    prepare: async () => ({
+      url: '/api/members/',
+      payload: { first_name: 'Noor', last_name: `Registry ${++seq}` },
+      ids: (b) => [b.id],
+    }),
+  },
+  'GET /api/members/{id}': {
+    action: 'member.read',
+    prepare: async () => ({ url: `/api/members/${f.memberId}`, ids: (b) => [b.id] }),
+  },
+  'GET /api/members/{id}/timeline': {
+    action: 'member.timeline_read',
+    prepare: async () => ({ url: `/api/members/${f.memberId}/timeline`, ids: () => [f.memberId] }),
+  },
+  'PUT /api/members/{id}': {
+    action: 'member.updated',
+    change: true,
+    prepare: async () => {
+      const m = await ok(
+        await inject('POST', '/api/members/', coordinator, {
+          first_name: 'Lena',
+          last_name: `Edit ${++seq}`,
+        }),
+      );
+      return {
+        url: `/api/members/${m.id}`,
+        payload: { first_name: 'Lena', last_name: 'Edited' },
+        ids: (b) => [b.id],
+      };
+    },
+  },
+  // The rows a member import refused (issue #15 item 4): Harbor's administrator imports a file with one bad row.
+  'GET /api/members/imports/{id}/refusals': {
+    action: 'member_import.refusals_read',
+    prepare: async () => {
+      const upload = multipart([
+        {
+          name: 'file',
+          filename: 'roster.csv',
+          data: 'First Name,Last Name,Medicaid ID\nNoor,Haddad,PHI001\nNoor,,PHI002\n',
+        },
+      ]);
+      const up = await ok(
+        await inject('POST', '/api/members/imports', cbo, upload.body, {
+          'content-type': upload.contentType,
+        }),
+      );
+      await ok(
+        await inject('POST', `/api/members/imports/${up.import.id}/start`, cbo, {
+          column_map: { 'First Name': 'first_name', 'Last Name': 'last_name', 'Medicaid ID': 'medicaid_id' },
+        }),
+      );
+      return { url: `/api/members/imports/${up.import.id}/refusals`, as: cbo, ids: () => [up.import.id] };
+    },
+  },
   'GET /api/referral-members': {
     action: 'member.list_read',
     prepare: async () => ({
@@ -289,6 +388,155 @@ const CALLS: Record<string, Call> = {
       url: `/api/referrals/${f.referral.id}/documents/${f.document}`,
       ids: () => [f.document],
     }),
+  },
+  // Enrollments and their records (002 §7 "Enrollments"): the coordinator is staff of the plan and the case
+  // manager of the enrollments it makes.
+  'GET /api/enrollments': {
+    action: 'enrollment.list_read',
+    prepare: async () => {
+      await newEnrollment();
+      return { url: '/api/enrollments?page_size=20', ids: (b) => idsOf(b.enrollments) };
+    },
+  },
+  'POST /api/enrollments': {
+    action: 'enrollment.created',
+    change: true,
+    prepare: async () => ({ url: '/api/enrollments', payload: await enrollmentBody(), ids: (b) => [b.id] }),
+  },
+  'GET /api/enrollments/{id}': {
+    action: 'enrollment.read',
+    prepare: async () => ({ url: `/api/enrollments/${(await newEnrollment()).id}`, ids: (b) => [b.id] }),
+  },
+  'PUT /api/enrollments/{id}': {
+    action: 'enrollment.status_changed',
+    change: true,
+    prepare: async () => ({
+      url: `/api/enrollments/${(await newEnrollment()).id}`,
+      payload: { status: 'active' },
+      ids: (b) => [b.id],
+    }),
+  },
+  'POST /api/enrollments/activities': {
+    action: 'enrollment_activity.created',
+    change: true,
+    prepare: async () => ({
+      url: '/api/enrollments/activities',
+      payload: { enrollment_id: (await newEnrollment()).id, notes: 'Called Noor.' },
+      ids: (b) => [b.id],
+    }),
+  },
+  'GET /api/enrollments/{id}/activities': {
+    action: 'enrollment_activity.list_read',
+    prepare: async () => {
+      const { enrollment } = await enrollmentItem('activities');
+      return { url: `/api/enrollments/${enrollment.id}/activities`, ids: (b) => idsOf(b.activities) };
+    },
+  },
+  'PUT /api/enrollments/activities/{id}': {
+    action: 'enrollment_activity.updated',
+    change: true,
+    prepare: async () => {
+      const { item } = await enrollmentItem('activities');
+      return {
+        url: `/api/enrollments/activities/${item.id}`,
+        payload: { status: 'completed' },
+        ids: (b) => [b.id],
+      };
+    },
+  },
+  'POST /api/enrollments/notes': {
+    action: 'enrollment_note.created',
+    change: true,
+    prepare: async () => ({
+      url: '/api/enrollments/notes',
+      payload: { enrollment_id: (await newEnrollment()).id, note_text: 'Noor asked for a morning visit.' },
+      ids: (b) => [b.id],
+    }),
+  },
+  'GET /api/enrollments/{id}/notes': {
+    action: 'enrollment_note.list_read',
+    prepare: async () => {
+      const { enrollment } = await enrollmentItem('notes', { note_text: 'Noor is doing well.' });
+      return { url: `/api/enrollments/${enrollment.id}/notes`, ids: (b) => idsOf(b.notes) };
+    },
+  },
+  'PUT /api/enrollments/notes/{id}': {
+    action: 'enrollment_note.updated',
+    change: true,
+    prepare: async () => {
+      const { item } = await enrollmentItem('notes', { note_text: 'First words.' });
+      return {
+        url: `/api/enrollments/notes/${item.id}`,
+        payload: { note_text: 'Second words.' },
+        ids: (b) => [b.id],
+      };
+    },
+  },
+  'POST /api/enrollments/goals': {
+    action: 'enrollment_goal.created',
+    change: true,
+    prepare: async () => ({
+      url: '/api/enrollments/goals',
+      payload: { enrollment_id: (await newEnrollment()).id, goal_text: 'Noor finds stable housing.' },
+      ids: (b) => [b.id],
+    }),
+  },
+  'GET /api/enrollments/{id}/goals': {
+    action: 'enrollment_goal.list_read',
+    prepare: async () => {
+      const { enrollment } = await enrollmentItem('goals', { goal_text: 'Noor keeps her appointments.' });
+      return { url: `/api/enrollments/${enrollment.id}/goals`, ids: (b) => idsOf(b.goals) };
+    },
+  },
+  'PUT /api/enrollments/goals/{id}': {
+    action: 'enrollment_goal.updated',
+    change: true,
+    prepare: async () => {
+      const { item } = await enrollmentItem('goals', { goal_text: 'Noor gets a job.' });
+      return {
+        url: `/api/enrollments/goals/${item.id}`,
+        payload: { status: 'completed' },
+        ids: (b) => [b.id],
+      };
+    },
+  },
+  'POST /api/enrollments/documents': {
+    action: 'enrollment_document.uploaded',
+    change: true,
+    prepare: async () => {
+      const upload = enrollmentUpload((await newEnrollment()).id);
+      return {
+        url: '/api/enrollments/documents',
+        payload: upload.body,
+        headers: { 'content-type': upload.contentType },
+        ids: (b) => [b.id],
+      };
+    },
+  },
+  'GET /api/enrollments/{id}/documents': {
+    action: 'enrollment_document.list_read',
+    prepare: async () => {
+      const enrollment = await newEnrollment();
+      const upload = enrollmentUpload(enrollment.id);
+      await ok(
+        await inject('POST', '/api/enrollments/documents', coordinator, upload.body, {
+          'content-type': upload.contentType,
+        }),
+      );
+      return { url: `/api/enrollments/${enrollment.id}/documents`, ids: (b) => idsOf(b.documents) };
+    },
+  },
+  'GET /api/enrollments/documents/{id}/download': {
+    action: 'enrollment_document.read',
+    prepare: async () => {
+      const upload = enrollmentUpload((await newEnrollment()).id);
+      const doc = await ok(
+        await inject('POST', '/api/enrollments/documents', coordinator, upload.body, {
+          'content-type': upload.contentType,
+        }),
+      );
+      return { url: `/api/enrollments/documents/${doc.id}/download`, ids: () => [doc.id] };
+    },
   },
   // Matching screens and changes (001 §2.3, §2.9, §4).
   'GET /api/matching/unpublished': {

@@ -67,6 +67,49 @@ export const DOMAIN_EVENTS = {
     organization_id: id.nullable(),
     unread_count: z.number().int().optional(),
   }),
+  // --- Enrollments (modules/care/enrollments; 002 §9 rule triggers and workflow triggers listen to these) ---
+  /** A member was enrolled in a program. */
+  'enrollment.created': z.object({
+    enrollment_id: id,
+    ...orgIds,
+    member_id: id,
+    program_id: id,
+    status: z.string(),
+  }),
+  /** The enrollment state machine took a step (care/enrollments/lifecycle.ts). */
+  'enrollment.status_changed': z.object({
+    enrollment_id: id,
+    ...orgIds,
+    member_id: id,
+    program_id: id,
+    from: z.string(),
+    to: z.string(),
+  }),
+  /** An activity was recorded on an enrollment. */
+  'activity.created': z.object({
+    activity_id: id,
+    enrollment_id: id,
+    ...orgIds,
+    activity_type: z.string(),
+    status: z.string(),
+  }),
+  /** An activity became completed (created completed, or changed to completed). */
+  'activity.completed': z.object({
+    activity_id: id,
+    enrollment_id: id,
+    ...orgIds,
+    activity_type: z.string(),
+    billing_activity_id: id.nullable(),
+  }),
+  /** A document was uploaded to an enrollment (its type only: a file name can carry PHI). */
+  'document.uploaded': z.object({
+    document_id: id,
+    enrollment_id: id,
+    ...orgIds,
+    document_type: z.string(),
+  }),
+  /** A goal of an enrollment became completed. */
+  'goal.completed': z.object({ goal_id: id, enrollment_id: id, ...orgIds }),
 } as const;
 
 export type DomainEventName = keyof typeof DOMAIN_EVENTS;

@@ -44,3 +44,16 @@ export function orgRoleLabel(role: string): string {
 
 /** Organization roles that administer an organization (002 §6: invitations, removing users, org status). */
 export const ORG_ADMIN_ROLES: readonly OrgRole[] = ['super_admin', 'org_admin'];
+
+/**
+ * Organization roles that manage programs, member fields, mappings, imports and every member (002 §6 "manage
+ * programs, members, workflows"; issue #15 item 8).
+ */
+export const ORG_MANAGER_ROLES: readonly OrgRole[] = ['super_admin', 'org_admin', 'manager'];
+
+export function isOrgManager(role: string | null | undefined): boolean {
+  return role != null && (ORG_MANAGER_ROLES as readonly string[]).includes(role);
+}
+
+/** Organization roles that add and change members and enrollments (staff: only their own); viewers read only. */
+export const ORG_WRITER_ROLES: readonly OrgRole[] = ['super_admin', 'org_admin', 'manager', 'staff'];

@@ -9,6 +9,11 @@ import clientConfigModule from './administration/client-config/module.ts';
 import healthModule from './administration/health/module.ts';
 import orgsModule from './administration/orgs/module.ts';
 import usersModule from './administration/users/module.ts';
+import enrollmentsModule from './care/enrollments/module.ts';
+import memberImportsModule from './care/member-imports/module.ts';
+import memberTimelineModule from './care/member-timeline/module.ts';
+import membersModule from './care/members/module.ts';
+import programsModule from './care/programs/module.ts';
 import communicationsModule from './communications/communications/module.ts';
 import emailModule from './communications/email/module.ts';
 import outboxModule from './communications/outbox/module.ts';
@@ -45,6 +50,8 @@ export const MODULES: readonly ServerModule[] = [
   auditLogModule,
   consentModule,
   dashboardModule,
+  membersModule,
+  memberImportsModule,
   referralsModule,
   referralMembersModule,
   caseNotesModule,
@@ -59,4 +66,7 @@ export const MODULES: readonly ServerModule[] = [
   emailModule,
   voiceModule,
   webFormsModule,
+  programsModule,
+  enrollmentsModule,
+  memberTimelineModule,
 ];

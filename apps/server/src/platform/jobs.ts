@@ -12,6 +12,12 @@ export type JobDefinition<T extends object = object> = {
   /** Cron expression (UTC) for periodic jobs. */
   cron?: string;
   retryLimit?: number;
+  /**
+   * How long one run may take before pg-boss takes the worker for dead and runs the job again (default 15
+   * minutes). A job that resumes from its own progress keeps each run short and sets this low, so a killed
+   * process's work is picked up soon.
+   */
+  expireInSeconds?: number;
 };
 
 /**
@@ -58,6 +64,7 @@ export class Jobs {
         name: def.name,
         retryLimit: def.retryLimit ?? 3,
         retryBackoff: true,
+        ...(def.expireInSeconds ? { expireInSeconds: def.expireInSeconds } : {}),
       });
       await this.#boss.work<object>(def.name, { pollingIntervalSeconds: 2 }, async (jobs) => {
         for (const job of jobs) {

@@ -5,7 +5,7 @@ import type { DomainEventSubscriptions } from './domain-events.ts';
 import type { Jobs } from './jobs.ts';
 
 /** The areas modules are grouped by (apps/server/src/modules/<area>/<module>/). */
-export type ModuleArea = 'access' | 'administration' | 'referrals' | 'providers' | 'communications';
+export type ModuleArea = 'access' | 'administration' | 'referrals' | 'providers' | 'communications' | 'care';
 
 /**
  * A server module's manifest (`module.ts` beside its routes): everything the app needs to know of it. app.ts

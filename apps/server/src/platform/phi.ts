@@ -12,6 +12,7 @@ export type PhiEntityType =
   | 'referral'
   | 'referral_event'
   | 'member'
+  | 'member_import'
   | 'case_note'
   | 'referral_document'
   | 'communication'
@@ -19,7 +20,12 @@ export type PhiEntityType =
   | 'outbound_message'
   | 'web_form_submission'
   | 'voicemail'
-  | 'call';
+  | 'call'
+  | 'enrollment'
+  | 'enrollment_activity'
+  | 'enrollment_document'
+  | 'enrollment_note'
+  | 'enrollment_goal';
 
 export type PhiRoute = {
   /** The entity type of the audit row a request writes, naming the records it answered with. */

@@ -1,7 +1,10 @@
 import { ACCESS_AUDIT_ACTIONS } from './access.ts';
 import { ADMINISTRATION_AUDIT_ACTIONS } from './administration.ts';
 import { COMMUNICATIONS_AUDIT_ACTIONS } from './communications.ts';
+import { ENROLLMENTS_AUDIT_ACTIONS } from './enrollments.ts';
+import { MEMBERS_AUDIT_ACTIONS } from './members.ts';
 import { PLATFORM_AUDIT_ACTIONS } from './platform.ts';
+import { PROGRAMS_AUDIT_ACTIONS } from './programs.ts';
 import { PROVIDERS_AUDIT_ACTIONS } from './providers.ts';
 import { REFERRALS_AUDIT_ACTIONS } from './referrals.ts';
 
@@ -16,5 +19,8 @@ export const AUDIT_ACTIONS = {
   ...REFERRALS_AUDIT_ACTIONS,
   ...PROVIDERS_AUDIT_ACTIONS,
   ...COMMUNICATIONS_AUDIT_ACTIONS,
+  ...PROGRAMS_AUDIT_ACTIONS,
+  ...MEMBERS_AUDIT_ACTIONS,
+  ...ENROLLMENTS_AUDIT_ACTIONS,
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

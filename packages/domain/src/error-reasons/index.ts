@@ -1,7 +1,10 @@
 import { ACCESS_ERROR_REASONS } from './access.ts';
 import { ADMINISTRATION_ERROR_REASONS } from './administration.ts';
 import { COMMUNICATIONS_ERROR_REASONS } from './communications.ts';
+import { ENROLLMENTS_ERROR_REASONS } from './enrollments.ts';
+import { MEMBERS_ERROR_REASONS } from './members.ts';
 import { PLATFORM_ERROR_REASONS } from './platform.ts';
+import { PROGRAMS_ERROR_REASONS } from './programs.ts';
 import { PROVIDERS_ERROR_REASONS } from './providers.ts';
 import { REFERRALS_ERROR_REASONS } from './referrals.ts';
 
@@ -17,6 +20,9 @@ export const ERROR_REASONS = {
   ...REFERRALS_ERROR_REASONS,
   ...PROVIDERS_ERROR_REASONS,
   ...COMMUNICATIONS_ERROR_REASONS,
+  ...PROGRAMS_ERROR_REASONS,
+  ...MEMBERS_ERROR_REASONS,
+  ...ENROLLMENTS_ERROR_REASONS,
 } as const;
 export type ErrorReason = keyof typeof ERROR_REASONS;
 

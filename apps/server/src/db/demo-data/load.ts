@@ -16,11 +16,14 @@ import {
 } from '../schema/index.ts';
 import { makeCommunicationMethods } from './communication-methods.ts';
 import { insertConsentDemoData } from './consent.ts';
+import { insertEnrollmentDemoData } from './enrollments.ts';
 import { makeMember, makeProvider, makeReferral } from './factories.ts';
 import { demoFollowUp } from './follow-ups.ts';
 import { noteAddedEvent, referralNotes, referralTimeline } from './history.ts';
+import { insertMemberFieldDemoData } from './member-fields.ts';
 import { METROS, type Metro } from './metros.ts';
 import { DEMO_ORGANIZATIONS, DEMO_USERS, type DemoOrgKey } from './people.ts';
+import { insertProgramDemoData } from './programs.ts';
 import { Random } from './random.ts';
 import { referralLifecycle } from './statuses.ts';
 import { insertTwoFactorDemoData } from './two-factor.ts';
@@ -175,6 +178,8 @@ async function insertAll(
   const referringOrgs = DEMO_ORGANIZATIONS.filter((o) => o.refers);
   let memberCount = 0;
   let referralCount = 0;
+  /** The members of each referring organization, for its enrollments (issue #15 item 9). */
+  const membersOf = new Map<number, number[]>();
   const totalReferrals = options.referrals ?? 240;
   for (const [orgIndex, org] of referringOrgs.entries()) {
     const metro: Metro = METROS[orgIndex % METROS.length]!;
@@ -183,6 +188,7 @@ async function insertAll(
       tx.insert(members).values(chunk).returning({ id: members.id }),
     );
     memberCount += memberRows.length;
+    membersOf.set(orgIds[org.key], [...memberIds]);
 
     const staff = DEMO_USERS.filter((u) => u.orgs !== 'all' && u.orgs.some((m) => m.org === org.key)).map(
       (u) => ({ id: userIds[u.email]!, name: u.name }),
@@ -248,6 +254,32 @@ async function insertAll(
         FROM (SELECT referral_id, max(at) AS last_at FROM referral_events GROUP BY referral_id) e
        WHERE e.referral_id = r.id AND r.organization_id = ${orgIds[org.key]}`);
   }
+
+  // The health plan's custom member fields and two plans' file layouts (issue #15 items 2, 3).
+  await insertMemberFieldDemoData(tx, orgIds.plan);
+  // Programs with their billing activities (issue #15 item 5), and the plan's enrollments in them (item 6): its
+  // members with referrals, and as many again known only to the registry (sent by the plan's roster).
+  const programIds = await insertProgramDemoData(tx, { plan: orgIds.plan, harbor: orgIds.harbor });
+  const rosterRows = Array.from({ length: 100 }, () => makeMember(rng, orgIds.plan, METROS[0]!));
+  const rosterIds = await insertChunked(rosterRows, (chunk) =>
+    tx.insert(members).values(chunk).returning({ id: members.id }),
+  );
+  memberCount += rosterRows.length;
+  const planCaseManagers = DEMO_USERS.filter(
+    (u) => u.orgs !== 'all' && u.orgs.some((m) => m.org === 'plan' && m.role !== 'viewer'),
+  ).map((u) => userIds[u.email]!);
+  await insertEnrollmentDemoData(tx, rng, {
+    now,
+    organizations: [
+      {
+        organizationId: orgIds.plan,
+        memberIds: [...(membersOf.get(orgIds.plan) ?? []), ...rosterIds],
+        programIds: programIds.byOrganization.get(orgIds.plan) ?? [],
+        caseManagerIds: planCaseManagers,
+        count: 260,
+      },
+    ],
+  });
 
   await insertConsentDemoData(
     tx,

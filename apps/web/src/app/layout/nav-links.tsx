@@ -1,5 +1,5 @@
 import { Box, NavLink, Stack, Text } from '@mantine/core';
-import { type Me, ORG_ADMIN_ROLES, type OrgRole } from '@trust/domain';
+import { isOrgManager, type Me, ORG_ADMIN_ROLES, type OrgRole } from '@trust/domain';
 import { Link, useLocation } from 'react-router';
 import { UnreadTotalBadge } from '../../components/communications/unread-total-badge.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
@@ -34,6 +34,8 @@ function mayUse(tab: TabDef, viewer: NavViewer): boolean {
       return viewer.orgRole !== null && viewer.orgRole !== 'viewer';
     case 'org-admins':
       return viewer.orgRole !== null && ORG_ADMIN_ROLES.includes(viewer.orgRole);
+    case 'managers':
+      return isOrgManager(viewer.orgRole);
     case 'operators':
       return viewer.platformOperator;
     default:

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { callsTo, jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeLoginResponse, makeMe, signedInMarker, storeSession } from '../../test/fixtures.ts';
+import { makeMember } from '../../test/member-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const STATS = { referrals_count: 12, providers_count: 340, auto_matched_count: 9, auto_matched_percent: 75 };
@@ -38,6 +39,8 @@ describe('navigation (003 §2.1)', () => {
       'POST /auth/login': () => jsonResponse(200, makeLoginResponse()),
       'GET /auth/me': () => jsonResponse(200, makeMe()),
       'GET /api/cbos/users/me/organizations': () => jsonResponse(200, []),
+      'GET /api/members/12': () => jsonResponse(200, makeMember({ id: 12 })),
+      'GET /api/custom-fields/': () => jsonResponse(200, []),
     });
     renderApp({ path: '/members-view/12' });
     await landingHeading();
@@ -47,7 +50,7 @@ describe('navigation (003 §2.1)', () => {
     await user.type(screen.getByLabelText(/Password/), 'secret-pass');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByRole('heading', { name: 'Member' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Rosa Delgado' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/members-view/12');
   });
 

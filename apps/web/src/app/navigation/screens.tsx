@@ -12,6 +12,12 @@ import { startPath } from './start-rules.ts';
 // carries only the shell. Heavy libraries (Leaflet, TipTap, DOMPurify) are imported by the screens that use
 // them, so they travel in those screens' chunks.
 
+export const EnrollmentsPage = lazyComponent(() =>
+  import('../../features/enrollments/enrollments-page.tsx').then((m) => m.EnrollmentsPage),
+);
+export const EnrollmentDetailsPage = lazyComponent(() =>
+  import('../../features/enrollments/enrollment-details-page.tsx').then((m) => m.EnrollmentDetailsPage),
+);
 export const ForgotPasswordPage = lazyComponent(() =>
   import('../../features/account/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
 );
@@ -54,6 +60,24 @@ export const ManualMatchingPage = lazyComponent(() =>
 export const MemberProfilesPage = lazyComponent(() =>
   import('../../features/member-profiles/member-profiles-page.tsx').then((m) => m.MemberProfilesPage),
 );
+export const MembersPage = lazyComponent(() =>
+  import('../../features/members/members-page.tsx').then((m) => m.MembersPage),
+);
+export const MemberImportPage = lazyComponent(() =>
+  import('../../features/member-import/member-import-page.tsx').then((m) => m.MemberImportPage),
+);
+export const MemberFormPage = lazyComponent(() =>
+  import('../../features/members/member-form-page.tsx').then((m) => m.MemberFormPage),
+);
+export const MemberProfilePage = lazyComponent(() =>
+  import('../../features/members/member-profile-page.tsx').then((m) => m.MemberProfilePage),
+);
+export const FieldConfigPage = lazyComponent(() =>
+  import('../../features/field-config/field-config-page.tsx').then((m) => m.FieldConfigPage),
+);
+export const FieldMappingPage = lazyComponent(() =>
+  import('../../features/field-mapping/field-mapping-page.tsx').then((m) => m.FieldMappingPage),
+);
 export const MyProvidersPage = lazyComponent(() =>
   import('../../features/my-providers/my-providers-page.tsx').then((m) => m.MyProvidersPage),
 );
@@ -70,6 +94,9 @@ export const CommunicationsInboxPage = lazyComponent(() =>
   import('../../features/provider-communications/communications-inbox-page.tsx').then(
     (m) => m.CommunicationsInboxPage,
   ),
+);
+export const ProgramsPage = lazyComponent(() =>
+  import('../../features/programs/programs-page.tsx').then((m) => m.ProgramsPage),
 );
 export const ProviderCommunicationsPage = lazyComponent(() =>
   import('../../features/provider-communications/provider-communications-page.tsx').then(
@@ -117,6 +144,8 @@ export const UserManagementPage = lazyComponent(() =>
 export function preloadScreens(): Promise<unknown> {
   return Promise.all(
     [
+      EnrollmentsPage,
+      EnrollmentDetailsPage,
       ForgotPasswordPage,
       RegisterPage,
       ResetPasswordPage,
@@ -135,6 +164,7 @@ export function preloadScreens(): Promise<unknown> {
       OrganizationsPage,
       OtfRtfPage,
       OutboxPage,
+      ProgramsPage,
       CommunicationsInboxPage,
       ProviderCommunicationsPage,
       ProviderDirectoryPage,

@@ -10,6 +10,7 @@ import {
   IconChartBar,
   IconChartPie,
   IconClipboardList,
+  IconFileImport,
   IconFilePlus,
   IconForms,
   IconGauge,
@@ -55,9 +56,10 @@ export type NavGroup =
  * - 'writers': organization roles that change referrals, every role but viewer (`WRITERS` in the referral,
  *   matching and sending routes).
  * - 'org-admins': `ORG_ADMIN_ROLES`, super_admin and org_admin (the security log's route).
+ * - 'managers': `ORG_MANAGER_ROLES`, super_admin, org_admin and manager (member fields, mappings, imports).
  * - 'operators': platform operators, `Me.is_platform_operator` (the outbox, provider verification).
  */
-export type TabAudience = 'writers' | 'org-admins' | 'operators';
+export type TabAudience = 'writers' | 'org-admins' | 'managers' | 'operators';
 
 export interface TabDef {
   name: string;
@@ -198,27 +200,32 @@ export const TABS: readonly TabDef[] = [
     access: 'signed-in',
     group: 'members',
     icon: IconUsers,
-    notBuilt: true,
   },
-  { name: 'members-new', title: 'New Member', access: 'signed-in', notBuilt: true },
-  { name: 'members-edit', title: 'Edit Member', access: 'signed-in', withId: true, notBuilt: true },
-  { name: 'members-view', title: 'Member', access: 'signed-in', withId: true, notBuilt: true },
+  { name: 'members-new', title: 'New Member', access: 'signed-in', audience: 'writers' },
+  {
+    name: 'members-import',
+    title: 'Import Members',
+    access: 'signed-in',
+    group: 'members',
+    icon: IconFileImport,
+    audience: 'managers',
+  },
+  { name: 'members-edit', title: 'Edit Member', access: 'signed-in', withId: true, audience: 'writers' },
+  { name: 'members-view', title: 'Member', access: 'signed-in', withId: true },
   {
     name: 'enrollments',
     title: 'Enrollments',
     access: 'signed-in',
     group: 'members',
     icon: IconCalendarUser,
-    notBuilt: true,
   },
-  { name: 'enrollments-view', title: 'Enrollment', access: 'signed-in', withId: true, notBuilt: true },
+  { name: 'enrollments-view', title: 'Enrollment', access: 'signed-in', withId: true },
   {
     name: 'programs',
     title: 'Programs',
     access: 'signed-in',
     group: 'members',
     icon: IconClipboardList,
-    notBuilt: true,
   },
 
   {
@@ -276,7 +283,7 @@ export const TABS: readonly TabDef[] = [
     access: 'signed-in',
     group: 'admin',
     icon: IconAdjustmentsHorizontal,
-    notBuilt: true,
+    audience: 'managers',
   },
   {
     name: 'field-mapping',
@@ -284,7 +291,7 @@ export const TABS: readonly TabDef[] = [
     access: 'signed-in',
     group: 'admin',
     icon: IconTransform,
-    notBuilt: true,
+    audience: 'managers',
   },
   {
     name: 'cbo-management',

@@ -12,6 +12,7 @@ import {
   type SignConsentResponse,
 } from '@trust/domain';
 import { sql } from 'drizzle-orm';
+import { uniqueViolation } from '../../../db/unique-violation.ts';
 import { audit } from '../../../platform/audit.ts';
 import { type AuthContext, isPlatformOperator } from '../../../platform/auth.ts';
 import { inTransaction, type ServiceContext, type UserContext } from '../../../platform/context.ts';
@@ -127,13 +128,6 @@ function assertCanPublish(auth: AuthContext) {
   }
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 /**
  * Publishes a new version. It becomes the current one at once; every user whose signature is for another
  * version must sign again at the next sign-in (consentStatusFor compares versions).
@@ -168,7 +162,7 @@ export async function publishDocument(
     });
   } catch (error) {
     // Two administrators publishing the same version at once: the unique index decides.
-    if (isUniqueViolation(error)) throw conflict();
+    if (uniqueViolation(error) !== null) throw conflict();
     throw error;
   }
 }

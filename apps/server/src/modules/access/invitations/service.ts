@@ -15,6 +15,7 @@ import {
   type VerifyInvitationResponse,
 } from '@trust/domain';
 import { queueEmail } from '../../../adapters/outbound.ts';
+import { uniqueViolation } from '../../../db/unique-violation.ts';
 import {
   ATTEMPT_RULES,
   type AttemptSlot,
@@ -108,11 +109,6 @@ async function auditInvitation(
     },
     actorId,
   );
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 function invitationEmail(input: {
@@ -217,7 +213,7 @@ export async function inviteUser(
     };
   } catch (error) {
     // Two admins inviting the same address at once: the partial unique index keeps one pending invitation.
-    if (isUniqueViolation(error)) {
+    if (uniqueViolation(error) !== null) {
       throw new AppError('invitation.already_pending', INVITATION_MESSAGES.alreadyPending);
     }
     throw error;
@@ -441,7 +437,7 @@ export async function registerWithInvite(
     }
     // An account for the same address created at the same moment (another invitation): the unique email
     // index refuses the second one.
-    if (isUniqueViolation(error)) {
+    if (uniqueViolation(error) !== null) {
       throw new AppError('invitation.account_password_wrong', INVITATION_MESSAGES.accountExistsWrongPassword);
     }
     throw error;

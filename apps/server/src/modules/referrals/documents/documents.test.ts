@@ -9,10 +9,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, expectEnvelope, login, type TestApp } from '../../../../test/helpers.ts';
 import { type MultipartPart, multipart } from '../../../../test/multipart.ts';
+import {
+  sampleDoc,
+  sampleDocx,
+  sampleJpeg,
+  samplePdf,
+  samplePng,
+  sampleText,
+} from '../../../../test/sample-files.ts';
 import type { Tx } from '../../../db/client.ts';
 import { referralDocuments } from '../../../db/schema/index.ts';
 import { inTransaction, systemContext } from '../../../platform/context.ts';
-import { sampleDoc, sampleDocx, sampleJpeg, samplePdf, samplePng, sampleText } from './sample-files.ts';
 import { removeReferralDocuments } from './service.ts';
 
 const MAX_BYTES = 3 * 1024 * 1024;

@@ -2,6 +2,7 @@ import { REFERRAL_MESSAGES, type ReferralCreate } from '@trust/domain';
 import { audit } from '../../../platform/audit.ts';
 import type { OrgContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
+import { findMemberByMedicaidId, replaceMemberIdentity } from '../../care/members/referral-link.ts';
 import * as repo from './repo.ts';
 
 // Issue #14 duplicates, checked when a referral is created, in its transaction (`ctx.db`): a Medicaid ID on file
@@ -19,7 +20,7 @@ const same = (a: string | null | undefined, b: string | null | undefined) =>
  */
 export async function guardNewReferral(ctx: OrgContext, input: ReferralCreate): Promise<ReferralCreate> {
   const orgId = ctx.actor.org.id;
-  const onFile = await repo.findMemberOnFile(ctx.db, orgId, input.medicaid_id);
+  const onFile = await findMemberByMedicaidId(ctx.db, { orgId, medicaidId: input.medicaid_id });
   if (!onFile) return input;
   let fields = input;
   const differ = [
@@ -43,7 +44,8 @@ export async function guardNewReferral(ctx: OrgContext, input: ReferralCreate): 
         date_of_birth: onFile.dob ?? input.date_of_birth,
       };
     } else {
-      await repo.replaceMemberDetails(ctx.db, onFile.id, {
+      await replaceMemberIdentity(ctx.db, {
+        memberId: onFile.id,
         firstName: input.first_name,
         lastName: input.last_name,
         dob: input.date_of_birth,

@@ -24,8 +24,12 @@ export default defineModule({
   name: 'referrals',
   area: 'referrals',
   service: 'product',
-  owns: [memberFollowUps, members, referralEvents, referralFeedPasses, referrals],
+  owns: [memberFollowUps, referralEvents, referralFeedPasses, referrals],
   reads: [
+    {
+      table: members,
+      why: 'the Medicaid ID lookup of the referral form reads the member registry (000 §2.1); members are written through care/members',
+    },
     {
       table: providers,
       why: "the matched provider's card on every referral, and an organization's own listings",

@@ -14,7 +14,6 @@ import {
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import {
-  members,
   organizations,
   providers,
   referralEvents,
@@ -241,25 +240,6 @@ export async function deletePendingReferral(db: DbOrTx, id: number) {
   return rows.length > 0;
 }
 
-/** The organization's member on file with this Medicaid ID (members_org_medicaid_uq), with what identifies it. */
-export async function findMemberOnFile(db: DbOrTx, orgId: number, medicaidId: string) {
-  const [row] = await db
-    .select({ id: members.id, firstName: members.firstName, lastName: members.lastName, dob: members.dob })
-    .from(members)
-    .where(and(eq(members.organizationId, orgId), eq(members.medicaidId, medicaidId)))
-    .limit(1);
-  return row;
-}
-
-/** Replaces the identifying details of a member on file (the caller confirmed the same person, issue #14). */
-export async function replaceMemberDetails(
-  db: DbOrTx,
-  memberId: number,
-  values: { firstName: string; lastName: string; dob: string | null },
-) {
-  await db.update(members).set(values).where(eq(members.id, memberId));
-}
-
 /**
  * The member's newest open referral (not Completed or Cancelled) of the organization that asks for one of these
  * needs or subcategories (issue #14 duplicates), served by referrals_org_member_idx.
@@ -294,33 +274,6 @@ export async function findOpenReferralForNeeds(
     .orderBy(desc(referrals.createdAt))
     .limit(1);
   return row;
-}
-
-/** The organization's member with this Medicaid ID (members_org_medicaid_uq), created from the referral if new. */
-export async function linkMember(
-  db: DbOrTx,
-  orgId: number,
-  values: Omit<typeof members.$inferInsert, 'organizationId'> & { medicaidId: string },
-) {
-  const find = async () => {
-    const [row] = await db
-      .select({ id: members.id })
-      .from(members)
-      .where(and(eq(members.organizationId, orgId), eq(members.medicaidId, values.medicaidId)))
-      .limit(1);
-    return row?.id;
-  };
-  const existing = await find();
-  if (existing) return existing;
-  const [row] = await db
-    .insert(members)
-    .values({ ...values, organizationId: orgId })
-    .onConflictDoNothing({
-      target: [members.organizationId, members.medicaidId],
-      where: sql`${members.medicaidId} is not null`,
-    })
-    .returning({ id: members.id });
-  return row?.id ?? (await find()) ?? null;
 }
 
 export async function insertEvent(db: DbOrTx, values: typeof referralEvents.$inferInsert) {

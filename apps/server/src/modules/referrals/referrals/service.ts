@@ -23,6 +23,7 @@ import {
 import { audit, auditPhiRead } from '../../../platform/audit.ts';
 import { inTransaction, type OrgContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
+import { linkMemberForReferral } from '../../care/members/referral-link.ts';
 import { lookupZip } from '../../providers/directory/geography.ts';
 import { findOwnedReferral, findVisibleReferral, viewerRoleOf } from './access.ts';
 import { countsCacheOf } from './counts-cache.ts';
@@ -222,14 +223,18 @@ export async function createReferral(
         for (let i = 0; i < NUMBER_ATTEMPTS && (await repo.referralNumberTaken(tx, referralNumber)); i++) {
           referralNumber = nextNumber();
         }
-        const memberId = await repo.linkMember(tx, actor.org.id, {
-          medicaidId: fields.medicaid_id,
-          firstName: fields.first_name,
-          lastName: fields.last_name,
-          email: fields.email,
-          phoneNo: fields.phone_number,
-          dob: fields.date_of_birth,
-          language: fields.preferred_language,
+        const memberId = await linkMemberForReferral(tx, {
+          orgId: actor.org.id,
+          createdBy: actor.user.id,
+          values: {
+            medicaidId: fields.medicaid_id,
+            firstName: fields.first_name,
+            lastName: fields.last_name,
+            email: fields.email,
+            phoneNo: fields.phone_number,
+            dob: fields.date_of_birth,
+            language: fields.preferred_language,
+          },
         });
         const record = await repo.insertReferral(tx, {
           ...toColumns(fields),

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DocumentExtension } from '@trust/domain';
 import { describe, expect, it } from 'vitest';
-import { FileTypeCheck } from './file-type.ts';
 import {
   sampleDoc,
   sampleDocx,
@@ -10,7 +9,8 @@ import {
   samplePng,
   sampleText,
   zipOf,
-} from './sample-files.ts';
+} from '../../test/sample-files.ts';
+import { FileTypeCheck } from './file-type.ts';
 
 /** Runs the check over `bytes` cut into chunks of `size` (1 = byte by byte, as a slow upload could). */
 function check(extension: DocumentExtension, bytes: Buffer, size = 64 * 1024) {

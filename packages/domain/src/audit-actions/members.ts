@@ -1,0 +1,21 @@
+/** Audit actions of the member registry, custom fields and field mappings (modules/care/members). */
+export const MEMBERS_AUDIT_ACTIONS = {
+  'member.created': 'Added a member',
+  'member.updated': "Changed a member's details",
+  'member.deleted': 'Deleted a member',
+  'member.read': "Viewed a member's profile",
+  'member.timeline_read': "Viewed a member's activity timeline",
+  'member.registry_list_read': 'Listed or searched the member registry',
+  'custom_field.created': 'Added a custom member field',
+  'custom_field.updated': 'Changed a custom member field',
+  'custom_field.deleted': "Deleted a custom member field and every member's value in it",
+  'field_mapping.created': 'Added a field mapping',
+  'field_mapping.updated': 'Turned a field mapping on or off',
+  'field_mapping.deleted': 'Deleted a field mapping',
+  'member_import.uploaded': 'Uploaded a member file to import',
+  'member_import.previewed': "Checked a member file's rows before importing",
+  'member_import.started': 'Started a member import',
+  'member_import.finished': 'A member import finished',
+  'member_import.cancelled': 'Cancelled a member import',
+  'member_import.refusals_read': 'Downloaded the rows a member import refused',
+} as const;
