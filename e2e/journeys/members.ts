@@ -18,6 +18,8 @@ const SAMPLE = path.resolve(
 );
 /** Row 3 of the sample file: Jose Nguyen, in a shelter. */
 const JOSE = { name: 'Jose Nguyen', cin: '93470417B' };
+/** A demo program of the health plan with an outreach billing activity (G9008). */
+const PROGRAM = 'Enhanced Care Management';
 
 /** Picks an option of a Mantine Select (its input is a combobox; the options open in a listbox). */
 async function choose(select: Locator, option: string) {
@@ -115,6 +117,60 @@ export const MEMBERS_JOURNEYS: Journey[] = [
       await page.getByRole('button', { name: `View ${JOSE.name}` }).click();
       await expectVisible(page.getByRole('heading', { name: JOSE.name }), "the member's profile");
       await expectVisible(page.getByText('Harbor House'), 'the shelter name from the file');
+
+      // 5. Enrolled in a program from the profile, then the enrollment's record.
+      await page.getByRole('button', { name: 'Enroll in Program' }).click();
+      const enroll = page.getByRole('dialog', { name: 'New Enrollment' });
+      await enroll.getByRole('combobox', { name: 'Program' }).selectOption({ label: PROGRAM });
+      await enroll.getByRole('button', { name: 'Enroll', exact: true }).click();
+      await expectHidden(enroll, 'the enrollment dialog, closed once enrolled');
+      await page.getByRole('link', { name: PROGRAM }).first().click();
+      await expectVisible(page.getByRole('tab', { name: /^Activities/ }), "the enrollment's tabs");
+
+      // 6. An outreach billed as the program's outreach attempt, a note, a goal and a document.
+      await page.getByRole('tab', { name: /^Activities/ }).click();
+      const billing = page.getByRole('combobox', { name: 'Billing activity' });
+      const outreachOption = billing.locator('option', { hasText: 'ECM outreach attempt' });
+      await billing.selectOption(await outreachOption.getAttribute('value'));
+      await page.getByRole('button', { name: 'Add Activity' }).click();
+      await expectVisible(page.getByText('Activity created successfully'), "the activity's success notice");
+      await page.getByRole('tab', { name: /^Notes/ }).click();
+      await page
+        .getByRole('textbox', { name: 'Note' })
+        .fill('Met Jose at Harbor House; he needs a ride to the clinic.');
+      await page.getByRole('button', { name: 'Add Note' }).click();
+      await expectVisible(page.getByText('Note created successfully'), "the note's success notice");
+      await page.getByRole('tab', { name: /^Goals/ }).click();
+      await page.getByRole('textbox', { name: 'Goal' }).fill('Move into stable housing within 90 days');
+      await page.getByRole('button', { name: 'Add Goal' }).click();
+      await expectVisible(page.getByText('Goal created successfully'), "the goal's success notice");
+      await page.getByRole('tab', { name: /^Documents/ }).click();
+      await page.locator('input[type="file"]').setInputFiles({
+        name: 'consent.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('Jose Nguyen consents to care management.'),
+      });
+      await page.getByRole('button', { name: 'Upload Document' }).click();
+      await expectVisible(
+        page.getByRole('table', { name: 'Documents' }).getByText('consent.txt'),
+        'the uploaded document',
+      );
+
+      // 7. The outreach completed: it is billable now.
+      await page.getByRole('tab', { name: /^Activities/ }).click();
+      await page.getByRole('button', { name: /^Complete Outreach/ }).click();
+      await expectVisible(
+        page.getByRole('table', { name: 'Activities' }).getByText('Completed', { exact: true }),
+        'the completed activity',
+      );
+
+      // 8. On the program's billable-activities report for this month.
+      await page.goto('/billing-report');
+      await page.getByRole('combobox', { name: 'Program' }).selectOption({ label: PROGRAM });
+      const lines = page.getByRole('table', { name: 'Billable lines' });
+      const line = lines.getByRole('row').filter({ hasText: JOSE.name });
+      await expectVisible(line, "Jose's completed outreach on the billable lines");
+      await expectVisible(line.getByText('ECM outreach attempt'), 'the billing activity it is billed as');
     },
   },
 ];

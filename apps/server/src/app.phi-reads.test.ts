@@ -181,6 +181,28 @@ async function enrollmentItem(kind: 'activities' | 'notes' | 'goals', body: Body
   return { enrollment, item };
 }
 
+/** A completed activity billed as a billing activity of its program: what the billable activities report lists. */
+async function billedActivity(): Promise<{ programId: number; activityId: number }> {
+  const body = await enrollmentBody();
+  const enrollment = await ok(await inject('POST', '/api/enrollments', coordinator, body));
+  const billing = await one<{ id: number }>(
+    `INSERT INTO billing_activities (program_id, activity_name, billing_unit, rate_cents_per_unit)
+     VALUES ($1, 'Phi care coordination', 'per_encounter', 2500) RETURNING id`,
+    [body.program_id],
+  );
+  const activity = await ok(
+    await inject('POST', '/api/enrollments/activities', coordinator, {
+      enrollment_id: enrollment.id,
+      status: 'completed',
+      activity_date: '2026-01-05',
+      billing_activity_id: billing.id,
+    }),
+  );
+  return { programId: body.program_id, activityId: activity.id };
+}
+
+const JANUARY_2026 = 'start_date=2026-01-01&end_date=2026-01-31';
+
 function enrollmentUpload(enrollmentId: number) {
   return multipart([
     { name: 'enrollment_id', data: String(enrollmentId) },
@@ -536,6 +558,29 @@ const CALLS: Record<string, Call> = {
         }),
       );
       return { url: `/api/enrollments/documents/${doc.id}/download`, ids: () => [doc.id] };
+    },
+  },
+  // The billable activities report (issue #15 item 7): managers and administrators only, so the super_admin.
+  'GET /api/enrollments/reports/billable': {
+    action: 'enrollment_activity.billing_report_read',
+    prepare: async () => {
+      const { programId } = await billedActivity();
+      return {
+        url: `/api/enrollments/reports/billable?program_id=${programId}&${JANUARY_2026}`,
+        as: admin,
+        ids: (b) => [...b.lines, ...b.exceptions].map((x: Body) => x.activity_id as number),
+      };
+    },
+  },
+  'GET /api/enrollments/reports/billable/csv': {
+    action: 'enrollment_activity.billing_report_exported',
+    prepare: async () => {
+      const { programId, activityId } = await billedActivity();
+      return {
+        url: `/api/enrollments/reports/billable/csv?program_id=${programId}&${JANUARY_2026}`,
+        as: admin,
+        ids: () => [activityId],
+      };
     },
   },
   // Matching screens and changes (001 §2.3, §2.9, §4).

@@ -468,6 +468,8 @@ export const memberTimelineEntrySchema = z.object({
   /** Unique in the timeline: the kind and the record's id ("note-55", "referral-event-301"). */
   id: z.string(),
   at: timestampSchema,
+  /** The entry has a day, not a time (an activity's date): `at` is that day at 00:00 UTC; show the day only. */
+  all_day: z.boolean(),
   kind: z.enum(MEMBER_TIMELINE_KINDS),
   /** What happened, in words ("Enrolled in Housing Navigation", "Referral R-1234 Completed"). */
   title: z.string(),

@@ -5,6 +5,7 @@ import {
   DEFAULT_THEME,
   Drawer,
   Input,
+  InputPlaceholder,
   Loader,
   type MantineColorsTuple,
   Menu,
@@ -67,6 +68,9 @@ export const theme = createTheme({
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Close' } }),
     Input: Input.extend({ classNames: { input: classes.input } }),
+    // A file input's placeholder is text on the page (not an attribute), so it must be readable: gray 7 on white,
+    // not Mantine's light placeholder gray (axe color-contrast).
+    InputPlaceholder: InputPlaceholder.extend({ classNames: { placeholder: classes.placeholder } }),
     // A loader is a bare <span>: a name (aria-label, which screens give it: "Loading the live feed") is only
     // allowed on an element with a role (axe aria-prohibited-attr), and a status is what a loader is.
     Loader: Loader.extend({ defaultProps: { role: 'status' } }),

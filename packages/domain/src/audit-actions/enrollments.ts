@@ -13,6 +13,10 @@ export const ENROLLMENTS_AUDIT_ACTIONS = {
   'enrollment_activity.deleted': 'Deleted an activity of an enrollment',
   'enrollment_activity.read': 'Viewed an activity of an enrollment',
   'enrollment_activity.list_read': "Read an enrollment's activities",
+  'enrollment_activity.billing_report_read':
+    'Read the billable activities report of a program and period (the activities it listed)',
+  'enrollment_activity.billing_report_exported':
+    'Downloaded the billable activities report of a program and period as CSV (the activities it listed)',
   'enrollment_document.uploaded': 'Uploaded a document to an enrollment',
   'enrollment_document.deleted': 'Deleted a document of an enrollment',
   'enrollment_document.read': 'Downloaded a document of an enrollment',

@@ -27,4 +27,6 @@ export const ENROLLMENTS_ERROR_REASONS = {
   'enrollment_note.not_found': 'not_found',
   'enrollment_note.author_only': 'forbidden',
   'enrollment_goal.not_found': 'not_found',
+  /** The billable activities report's period holds more activities than one answer carries: a shorter one. */
+  'billing_report.too_large': 'rule_broken',
 } as const satisfies Record<string, ErrorCode>;

@@ -5,6 +5,7 @@ import { AppLayout } from '../layout/app-layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import {
   AutoMatchPage,
+  BillingReportPage,
   CaseWorkspacePage,
   CommunicationsInboxPage,
   ConnectivityTestPage,
@@ -81,6 +82,7 @@ const SCREENS: Record<string, () => ReactNode> = {
   enrollments: () => <EnrollmentsPage />,
   'enrollments-view': () => <EnrollmentDetailsPage />,
   programs: () => <ProgramsPage />,
+  'billing-report': () => <BillingReportPage />,
   'cbo-management': () => <OrganizationsPage />,
   'user-management': () => <UserManagementPage />,
   'security-log': () => <SecurityLogPage />,

@@ -12,6 +12,9 @@ import { startPath } from './start-rules.ts';
 // carries only the shell. Heavy libraries (Leaflet, TipTap, DOMPurify) are imported by the screens that use
 // them, so they travel in those screens' chunks.
 
+export const BillingReportPage = lazyComponent(() =>
+  import('../../features/billing-report/billing-report-page.tsx').then((m) => m.BillingReportPage),
+);
 export const EnrollmentsPage = lazyComponent(() =>
   import('../../features/enrollments/enrollments-page.tsx').then((m) => m.EnrollmentsPage),
 );
@@ -144,6 +147,7 @@ export const UserManagementPage = lazyComponent(() =>
 export function preloadScreens(): Promise<unknown> {
   return Promise.all(
     [
+      BillingReportPage,
       EnrollmentsPage,
       EnrollmentDetailsPage,
       ForgotPasswordPage,

@@ -227,6 +227,15 @@ export const TABS: readonly TabDef[] = [
     group: 'members',
     icon: IconClipboardList,
   },
+  // Issue #15 item 7: a program's billable activities of a period, for the managers and administrators.
+  {
+    name: 'billing-report',
+    title: 'Billing Report',
+    access: 'signed-in',
+    group: 'members',
+    icon: IconReceipt,
+    audience: 'managers',
+  },
 
   {
     name: 'workflows',

@@ -24,16 +24,23 @@ import {
   ACTIVITY_TYPE_LABELS,
   ACTIVITY_TYPES,
   type ActivityCreateInput,
+  BILLING_ACTIVITY_MESSAGES,
+  BILLING_UNIT_OPTIONS,
+  type BillingActivity,
+  dollarsToCents,
   ENROLLMENT_MESSAGES,
   type Enrollment,
   type EnrollmentActivity,
   type EnrollmentActivityList,
   enrollmentLabel,
+  formatCents,
+  optionLabel,
   todayIsoDate,
 } from '@trust/domain';
 import { useState } from 'react';
 import { useCreateActivity, useDeleteActivity, useUpdateActivity } from '../../api/enrollments/records.ts';
 import { ApiError, errorText } from '../../api/errors.ts';
+import { useBillingActivities } from '../../api/programs/get-billing-activities.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { formatCalendarDate } from '../../components/format-date.ts';
 
@@ -50,8 +57,30 @@ const blank = () => ({
   activity_date: todayIsoDate(),
   status: ACTIVITY_DEFAULTS.status as string,
   notes: '',
+  /** The billing activity it is billed as ('' for none): one of the enrollment's program (issue #15 item 7). */
+  billing_activity_id: '',
   units: 1 as number | string,
 });
+
+/** "Care coordination (ECM-CC) — $25.00 per 15 minutes": what the billing choice shows. */
+function billingLabel(b: BillingActivity): string {
+  const code = b.activity_code ? ` (${b.activity_code})` : '';
+  const unit = optionLabel(BILLING_UNIT_OPTIONS, b.billing_unit).toLowerCase();
+  const per = unit.startsWith('per ') ? unit : `per ${unit}`;
+  return `${b.activity_name}${code} — ${formatCents(dollarsToCents(b.rate_per_unit))} ${per}${b.is_active ? '' : ' (inactive)'}`;
+}
+
+/** What a unit is and the limits, under the Units input once a billing activity is chosen. */
+function unitsHint(b: BillingActivity | undefined): string | undefined {
+  if (!b) return undefined;
+  const limits = [
+    b.max_units_per_day === null ? null : `${b.max_units_per_day} a day`,
+    b.max_units_per_month === null ? null : `${b.max_units_per_month} a month`,
+  ].filter(Boolean);
+  const unit = optionLabel(BILLING_UNIT_OPTIONS, b.billing_unit).toLowerCase();
+  const one = unit.startsWith('per ') ? `one ${unit.slice(4)}` : unit;
+  return `1 unit = ${one}${limits.length ? `; billable at most ${limits.join(', ')}` : ''}`;
+}
 
 /** Activities (002 §2 Enrollment Details): the add form, and the list with Complete and Delete. */
 export function ActivitiesPanel({
@@ -67,7 +96,22 @@ export function ActivitiesPanel({
   const create = useCreateActivity(enrollment.id);
   const update = useUpdateActivity(enrollment.id);
   const remove = useDeleteActivity(enrollment.id);
+  // The program's billing activities, for those who record activities (the server checks the choice again).
+  const billing = useBillingActivities(enrollment.can_edit ? enrollment.program_id : null);
+  const billingActivities = billing.data ?? [];
+  const chosenBilling = billingActivities.find((b) => String(b.id) === form.billing_activity_id);
   const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
+
+  const chooseBilling = (value: string) => {
+    const chosen = billingActivities.find((b) => String(b.id) === value);
+    // A billing activity bills one activity type: the form follows it (it can still be changed).
+    const type = chosen?.activity_type;
+    setForm({
+      ...form,
+      billing_activity_id: value,
+      activity_type: type && (ACTIVITY_TYPES as readonly string[]).includes(type) ? type : form.activity_type,
+    });
+  };
 
   const submit = () => {
     setError(null);
@@ -76,6 +120,7 @@ export function ActivitiesPanel({
       activity_date: form.activity_date || undefined,
       status: form.status as ActivityCreateInput['status'],
       notes: form.notes.trim() || null,
+      ...(form.billing_activity_id ? { billing_activity_id: Number(form.billing_activity_id) } : {}),
       units: Number(form.units) || 1,
     };
     create.mutate(body, {
@@ -144,9 +189,28 @@ export function ActivitiesPanel({
                 allowDecimal={false}
                 value={form.units}
                 onChange={(value) => setForm({ ...form, units: value })}
+                description={unitsHint(chosenBilling)}
                 error={fields.units}
               />
             </Group>
+            <NativeSelect
+              label="Billing activity"
+              value={form.billing_activity_id}
+              onChange={(e) => chooseBilling(e.currentTarget.value)}
+              data={[
+                { value: '', label: 'Not billed' },
+                // Inactive ones are not offered: the billing report would refuse them.
+                ...billingActivities
+                  .filter((b) => b.is_active || String(b.id) === form.billing_activity_id)
+                  .map((b) => ({ value: String(b.id), label: billingLabel(b) })),
+              ]}
+              description={
+                billing.error
+                  ? errorText(billing.error, BILLING_ACTIVITY_MESSAGES.fetchFailed)
+                  : 'A completed activity billed as one of the program’s billing activities appears on its billable activities report.'
+              }
+              error={fields.billing_activity_id}
+            />
             <Textarea
               label="Notes"
               rows={2}

@@ -13,6 +13,7 @@ import {
 import { callsTo, errorResponse, jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeMe, storeSession } from '../../test/fixtures.ts';
 import { makeMember } from '../../test/member-fixtures.ts';
+import { makeBillingActivity } from '../../test/program-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 // 002 §2 Enrollments: the Member Enrollments list and Enrollment Details, against the routes of 002 §7 (mocked).
@@ -291,6 +292,59 @@ describe('Enrollment Details', { timeout: 30_000 }, () => {
     await waitFor(() => expect(callsTo(fetchMock, 'PUT', '/api/enrollments/activities/41')).toHaveLength(1));
     expect(bodyOf(callsTo(fetchMock, 'PUT', '/api/enrollments/activities/41')[0])).toEqual({
       status: 'completed',
+    });
+  });
+
+  it("bills a new activity as one of the program's active billing activities, in units", async () => {
+    const fetchMock = detailsServer('staff', {
+      'GET /api/programs/3/billing-activities': () =>
+        jsonResponse(200, [
+          makeBillingActivity({ id: 11, program_id: 3 }),
+          makeBillingActivity({
+            id: 12,
+            program_id: 3,
+            activity_name: 'Assessment visit',
+            activity_code: null,
+            activity_type: 'assessment',
+            billing_unit: '15_minutes',
+            rate_per_unit: 25,
+            max_units_per_day: 4,
+            max_units_per_month: null,
+          }),
+          makeBillingActivity({ id: 13, program_id: 3, activity_name: 'Retired code', is_active: false }),
+        ]),
+      'POST /api/enrollments/activities/': () => jsonResponse(201, makeActivity({ id: 43 })),
+    });
+    renderApp({ path: '/enrollments-view/7' });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Activities (2)' }));
+    const select = screen.getByLabelText('Billing activity');
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual([
+        'Not billed',
+        'ECM outreach attempt (ECM-OUT) — $40.00 per encounter',
+        'Assessment visit — $25.00 per 15 minutes',
+      ]),
+    );
+    await userEvent.selectOptions(select, 'Assessment visit — $25.00 per 15 minutes');
+    // The activity type follows the billing activity's; the units say what one is and the limits.
+    expect(screen.getByLabelText('Activity type')).toHaveValue('assessment');
+    expect(screen.getByText('1 unit = 15 minutes; billable at most 4 a day')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'Completed');
+    const units = screen.getByLabelText('Units');
+    await userEvent.clear(units);
+    await userEvent.type(units, '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Activity' }));
+    expect(await screen.findByText('Activity created successfully')).toBeInTheDocument();
+    expect(bodyOf(callsTo(fetchMock, 'POST', '/api/enrollments/activities/')[0])).toMatchObject({
+      enrollment_id: 7,
+      activity_type: 'assessment',
+      status: 'completed',
+      billing_activity_id: 12,
+      units: 3,
     });
   });
 

@@ -23,7 +23,9 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">
         {label}
       </Text>
-      <Text size="sm">{children}</Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
     </div>
   );
 }

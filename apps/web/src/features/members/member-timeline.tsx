@@ -12,7 +12,7 @@ import type { MemberTimelineKind } from '@trust/domain';
 import { Link } from 'react-router';
 import { useMemberTimeline } from '../../api/members/members.ts';
 import { tabPath } from '../../app/navigation/tabs.ts';
-import { formatDateTime } from '../../components/format-date.ts';
+import { formatCalendarDate, formatDateTime } from '../../components/format-date.ts';
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 
 const ICONS: Record<MemberTimelineKind, typeof IconNote> = {
@@ -69,7 +69,7 @@ export function MemberTimeline({ memberId }: { memberId: number }) {
                   </Text>
                 )}
                 <Text size="xs" c="dimmed">
-                  {formatDateTime(entry.at)}
+                  {entry.all_day ? formatCalendarDate(entry.at.slice(0, 10)) : formatDateTime(entry.at)}
                 </Text>
               </Timeline.Item>
             );

@@ -160,6 +160,7 @@ describe('member profile', { timeout: 20_000 }, () => {
             {
               id: 'enrollment-3',
               at: '2026-11-02T10:00:00.000Z',
+              all_day: false,
               kind: 'enrollment',
               title: 'Enrolled in Housing Navigation (Active)',
               detail: null,

@@ -16,6 +16,7 @@ type Row = {
   label: string | null;
   status: string | null;
   detail: string | null;
+  all_day: boolean;
 };
 
 const EXCERPT = 140;
@@ -52,22 +53,22 @@ export async function memberCareHistory(
     )
     SELECT * FROM (
       SELECT v.created_ts AS at, 'enrollment' AS kind, v.id AS enrollment_id, v.id AS ref_id, v.program, NULL AS label,
-             v.status, NULL AS detail
+             v.status, NULL AS detail, false AS all_day
         FROM visible v
       UNION ALL
-      SELECT coalesce(a.completed_at, a.activity_date::timestamptz), 'activity', v.id, a.id, v.program, a.activity_type,
-             a.status, left(a.notes, ${EXCERPT})
+      SELECT coalesce(a.completed_at, a.activity_date::timestamp AT TIME ZONE 'UTC'), 'activity', v.id, a.id, v.program, a.activity_type,
+             a.status, left(a.notes, ${EXCERPT}), a.completed_at IS NULL
         FROM visible v JOIN enrollment_activities a ON a.enrollment_id = v.id
       UNION ALL
-      SELECT n.created_ts, 'note', v.id, n.id, v.program, n.note_type, NULL, left(n.note_text, ${EXCERPT})
+      SELECT n.created_ts, 'note', v.id, n.id, v.program, n.note_type, NULL, left(n.note_text, ${EXCERPT}), false
         FROM visible v JOIN enrollment_notes n ON n.enrollment_id = v.id
        WHERE NOT n.is_confidential OR ${reader}::int IS NULL OR n.created_by = ${reader}
       UNION ALL
       SELECT coalesce(g.completed_at, g.created_ts), 'goal', v.id, g.id, v.program, g.goal_category, g.status,
-             left(g.goal_text, ${EXCERPT})
+             left(g.goal_text, ${EXCERPT}), false
         FROM visible v JOIN enrollment_goals g ON g.enrollment_id = v.id
       UNION ALL
-      SELECT d.upload_date, 'document', v.id, d.id, v.program, d.document_type, NULL, d.file_name
+      SELECT d.upload_date, 'document', v.id, d.id, v.program, d.document_type, NULL, d.file_name, false
         FROM visible v JOIN enrollment_documents d ON d.enrollment_id = v.id
     ) t
     ORDER BY at DESC, kind
@@ -75,6 +76,7 @@ export async function memberCareHistory(
   const rows = (result as unknown as { rows: Row[] }).rows;
   return rows.map((row) => ({
     id: `${row.kind}-${row.ref_id}`,
+    all_day: row.all_day,
     at: new Date(row.at).toISOString(),
     kind: row.kind,
     title: titleOf(row),

@@ -11,6 +11,7 @@ import {
   users,
 } from '../../../db/schema/index.ts';
 import { defineModule } from '../../../platform/module.ts';
+import { billingReportRoutes } from './billing-report-routes.ts';
 import { enrollmentDocumentsRoutes } from './documents-routes.ts';
 import { activitiesRoutes, goalsRoutes, notesRoutes } from './items-routes.ts';
 import { enrollmentsRoutes } from './routes.ts';
@@ -26,12 +27,12 @@ export default defineModule({
   reads: [
     {
       table: members,
-      why: "the member's name on each enrollment of a list (002 §3 member_name), and that a member enrolled is of the organization (and, for staff, one they work with)",
+      why: "the member's name on each enrollment of a list (002 §3 member_name), and that a member enrolled is of the organization (and, for staff, one they work with); the member's name and Medicaid ID on each line of the billable activities report (issue #15 item 7)",
     },
     { table: programs, why: "the program's name on each enrollment of a list (002 §3 program_name)" },
     {
       table: billingActivities,
-      why: "the billing activity's name on each activity of an enrollment (its check goes through the programs service)",
+      why: "the billing activity's name on each activity of an enrollment (its check, and the billable activities report's rates and limits, go through the programs service)",
     },
     {
       table: users,
@@ -48,5 +49,6 @@ export default defineModule({
     enrollmentDocumentsRoutes(deps),
     notesRoutes(deps),
     goalsRoutes(deps),
+    billingReportRoutes(deps),
   ],
 });

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { type Duplex, Readable } from 'node:stream';
 import { MEMBER_IMPORT_MESSAGES } from '@trust/domain';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
@@ -50,16 +50,32 @@ function cellText(cell: ExcelJS.Cell): string {
   }
 }
 
+/**
+ * papaparse's Node stream pushes every row it parses without waiting for the reader, so piping a file into it
+ * would queue the whole file's rows while the import writes its first batch. Here the file is fed one chunk
+ * (64 KB) at a time, and the rows of a chunk are handed out before the next chunk is read: memory stays at one
+ * chunk's rows whatever the file's size.
+ */
 async function* csvRows(source: Readable): AsyncGenerator<string[]> {
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, {
-    skipEmptyLines: 'greedy',
-  }) as unknown as NodeJS.ReadWriteStream;
-  source.on('error', (e) => (parser as unknown as Readable).destroy(e));
-  source.pipe(parser);
+  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: 'greedy' }) as unknown as Duplex;
   let first = true;
-  for await (const row of parser as unknown as AsyncIterable<string[]>) {
+  const take = function* (): Generator<string[]> {
+    for (let row = parser.read() as string[] | null; row !== null; row = parser.read() as string[] | null) {
+      if (first && row.length > 0) {
+        row[0] = row[0]!.replace(/^\uFEFF/, ''); // the BOM Excel writes before a UTF-8 CSV
+        first = false;
+      }
+      yield row;
+    }
+  };
+  for await (const chunk of source) {
+    await new Promise<void>((resolve, reject) => parser.write(chunk, (e) => (e ? reject(e) : resolve())));
+    yield* take();
+  }
+  parser.end();
+  for await (const row of parser as AsyncIterable<string[]>) {
     if (first && row.length > 0) {
-      row[0] = row[0]!.replace(/^\uFEFF/, ''); // the BOM Excel writes before a UTF-8 CSV
+      row[0] = row[0]!.replace(/^\uFEFF/, '');
       first = false;
     }
     yield row;

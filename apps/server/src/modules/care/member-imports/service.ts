@@ -15,7 +15,7 @@ import {
 } from '@trust/domain';
 import Papa from 'papaparse';
 import { audit } from '../../../platform/audit.ts';
-import { inTransaction, type OrgContext, type ServiceContext } from '../../../platform/context.ts';
+import type { OrgContext, ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { newStorageKey, storageOf } from '../../../platform/storage.ts';
 import type { ReadUpload } from '../../../platform/uploads.ts';
@@ -320,8 +320,7 @@ export async function runImport(ctx: ServiceContext, input: { importId: number }
     ctx.db.transaction(async (tx) => {
       const current = await repo.lockImport(tx, initial.id);
       // Cancelled meanwhile, or another run already wrote these rows: stop here.
-      if (!current || current.status !== 'running' || current.processedRows !== rows[0]!.rowNumber - 2)
-        return false;
+      if (current?.status !== 'running' || current.processedRows !== rows[0]!.rowNumber - 2) return false;
       const good: ImportRow[] = [];
       const refusals: { rowNumber: number; reason: string; row: Record<string, string> }[] = [];
       for (const r of rows) {

@@ -22,6 +22,7 @@ export async function memberTimeline(ctx: OrgContext, input: { id: number }): Pr
     ...referrals,
     {
       id: `member-${member.id}`,
+      all_day: false,
       at: member.createdTs.toISOString(),
       kind: 'member' as const,
       title: 'Added to the member registry',

@@ -153,7 +153,7 @@ describe('POST /api/programs', () => {
       program_manager_email: 'dana@example.org',
     });
     const [stored] = await t.database.query<{ organization_id: number; reimbursement_rate_cents: number }>(
-      'SELECT organization_id, reimbursement_rate_cents FROM programs WHERE id = $1',
+      'SELECT organization_id, reimbursement_rate_cents::int AS reimbursement_rate_cents FROM programs WHERE id = $1',
       [program.id],
     );
     expect(stored).toEqual({ organization_id: plan, reimbursement_rate_cents: 42550 });
@@ -343,7 +343,7 @@ describe('PUT /api/programs/{id}', () => {
       start_date: '2026-01-01',
     });
     const [stored] = await t.database.query<{ reimbursement_rate_cents: number }>(
-      'SELECT reimbursement_rate_cents FROM programs WHERE id = $1',
+      'SELECT reimbursement_rate_cents::int AS reimbursement_rate_cents FROM programs WHERE id = $1',
       [program.id],
     );
     expect(stored!.reimbursement_rate_cents).toBe(1999);
@@ -489,7 +489,7 @@ describe('billing activities', () => {
       requires_prior_auth: true,
     });
     const [stored] = await t.database.query<{ rate_cents_per_unit: number }>(
-      'SELECT rate_cents_per_unit FROM billing_activities WHERE id = $1',
+      'SELECT rate_cents_per_unit::int AS rate_cents_per_unit FROM billing_activities WHERE id = $1',
       [full.id],
     );
     expect(stored!.rate_cents_per_unit).toBe(42575);

@@ -35,6 +35,7 @@ export async function memberReferralHistory(
       : null;
     return {
       id: `referral-event-${row.event_id}`,
+      all_day: false,
       at: new Date(row.at).toISOString(),
       kind: 'referral' as const,
       title:
