@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, List, Radio, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, List, Radio, Select, Stack, Table, Text } from '@mantine/core';
 import {
   CORE_MEMBER_FIELD_LABELS,
   CORE_MEMBER_FIELDS,
@@ -64,8 +64,9 @@ export function MatchStep({
         <b>{upload.file_name}</b>: {upload.total_rows.toLocaleString()} rows. Check the member field of each
         column.
       </Text>
-      <Table.ScrollContainer minWidth={480}>
-        <Table striped aria-label="Column matches">
+      {/* Scrolls sideways on a phone, by keyboard too (axe scrollable-region-focusable). */}
+      <Box role="region" aria-label="Column matches" tabIndex={0} style={{ overflowX: 'auto' }}>
+        <Table miw={480} striped aria-label="Column matches">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>File column</Table.Th>
@@ -106,7 +107,7 @@ export function MatchStep({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </Box>
       <Radio.Group
         label="Members already on file (same Medicaid ID or patient number)"
         value={onExisting}

@@ -76,7 +76,7 @@ describe('Program Management (002 §2)', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Edit Enhanced Care Management' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete Enhanced Care Management' })).not.toBeInTheDocument();
     expect(
-      screen.getByRole('button', { name: 'Billing activities of Enhanced Care Management' }),
+      screen.getByRole('button', { name: /billing activities of Enhanced Care Management$/ }),
     ).toBeInTheDocument();
     unmount();
 

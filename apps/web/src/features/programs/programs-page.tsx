@@ -154,7 +154,8 @@ export function ProgramsScreen({ canManage }: { canManage: boolean }) {
               size="compact-sm"
               variant="light"
               leftSection={<IconReceipt size={14} />}
-              aria-label={`Billing activities of ${p.name}`}
+              // The visible count starts the name (axe label-content-name-mismatch).
+              aria-label={`${p.billing_activity_count} billing activities of ${p.name}`}
               onClick={() => setBillingOf(p)}
             >
               {p.billing_activity_count}
