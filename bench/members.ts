@@ -85,7 +85,9 @@ await runBench(async () => {
     HH_SIZE: 'household_size',
   };
   // The server's resident memory, sampled while the import runs (its lifetime peak includes start-up and the demo
-  // data load, which are not the import's).
+  // data load, which are not the import's). "Before" is read once the server has settled after start-up (its
+  // memory no longer falling), so the difference is the import's.
+  await settled(server.pid);
   const rssBefore = rssMb(server.pid);
   let rssPeak = rssBefore;
   const sampler = setInterval(() => {
@@ -182,6 +184,18 @@ await runBench(async () => {
     }),
   );
 });
+
+/** Waits (up to a minute) until the process's resident memory has not fallen for 6 s. */
+async function settled(pid: number): Promise<void> {
+  let last = rssMb(pid);
+  let steady = 0;
+  for (let i = 0; i < 60 && steady < 3; i++) {
+    await new Promise((r) => setTimeout(r, 2000));
+    const now = rssMb(pid);
+    steady = now >= last - 2 ? steady + 1 : 0;
+    last = now;
+  }
+}
 
 /** The process's resident set (VmRSS) now, in MB, from /proc. */
 function rssMb(pid: number): number {

@@ -110,6 +110,10 @@ export const DOMAIN_EVENTS = {
   }),
   /** A goal of an enrollment became completed. */
   'goal.completed': z.object({ goal_id: id, enrollment_id: id, ...orgIds }),
+  /** A member was deleted from the registry (their enrollments and what hangs on them went with them). */
+  'member.deleted': z.object({ member_id: id, ...orgIds }),
+  /** A program was deleted (its billing activities and enrollments went with it). */
+  'program.deleted': z.object({ program_id: id, ...orgIds }),
 } as const;
 
 export type DomainEventName = keyof typeof DOMAIN_EVENTS;

@@ -103,6 +103,17 @@ export const enrollmentDocuments = pgTable(
   ],
 );
 
+/**
+ * The stored files of enrollment documents whose rows are gone, filled by a trigger on enrollment_documents
+ * (migration 0012), so a file goes whatever deleted its row: the document, its enrollment, the member, the
+ * program or the organization (cascades). The enrollments module removes the files and these rows
+ * (document-files.ts), at once after its own deletes and by a job after the others.
+ */
+export const enrollmentDocumentOrphans = pgTable('enrollment_document_orphans', {
+  storageKey: text('storage_key').primaryKey(),
+  orphanedAt: timestamp('orphaned_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** 002 §3 Note of an enrollment; a confidential one is read only by its author and the managers and admins. */
 export const enrollmentNotes = pgTable(
   'enrollment_notes',

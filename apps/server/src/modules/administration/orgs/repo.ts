@@ -1,15 +1,11 @@
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
+import { rowsOf } from '../../../db/rows-of.ts';
 import { memberships, organizations, users } from '../../../db/schema/index.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type OrganizationInsert = typeof organizations.$inferInsert;
 export type MembershipRow = typeof memberships.$inferSelect;
-
-/** Both drivers (node-postgres and PGlite) answer execute() with { rows }. */
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 export async function listMemberships(db: DbOrTx, userId: number) {
   return db

@@ -21,6 +21,7 @@ import {
   verifying,
 } from '../../../platform/uploads.ts';
 import { findVisibleEnrollment, isManager, isWriter } from './access.ts';
+import { removeOrphanedDocumentFiles } from './document-files.ts';
 import * as items from './items-repo.ts';
 import type { EnrollmentView } from './repo.ts';
 
@@ -224,6 +225,6 @@ export async function deleteDocument(
     });
     return doc.storageKey;
   });
-  await removeStoredQuietly(storageOf(ctx.deps), key, ctx.log);
+  await removeOrphanedDocumentFiles(ctx, [key]);
   return { message: ENROLLMENT_MESSAGES.documentDeleted, id: input.id };
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, expectEnvelope, type TestApp } from '../../../../test/helpers.ts';
 import { type MultipartPart, multipart } from '../../../../test/multipart.ts';
 import { samplePdf, samplePng } from '../../../../test/sample-files.ts';
+import { eventually } from '../../../../test/voice-support.ts';
 import {
   auditRows,
   call,
@@ -225,5 +226,49 @@ describe('enrollment documents', () => {
     expect(fs.existsSync(file)).toBe(true);
     expect((await req('DELETE', `/api/enrollments/${e.id}`, d.manager, d.plan)).statusCode).toBe(200);
     expect(fs.existsSync(file)).toBe(false);
+    expect(await orphans()).toBe(0);
+  });
+
+  /** An enrollment of a new member in `program` with one document; the path of its stored file. */
+  async function documentFile(program: { id: number }) {
+    const member = await makeMember(t, d.plan);
+    const e = await enroll(t, d.manager, d.plan, { member_id: member.id, program_id: program.id });
+    const doc = (
+      await upload(d.manager, [...fields(e.id), { name: 'file', filename: 'x.pdf', data: samplePdf() }])
+    ).json() as EnrollmentDocument;
+    const [row] = await t.database.query<{ storage_key: string }>(
+      'SELECT storage_key FROM enrollment_documents WHERE id = $1',
+      [doc.id],
+    );
+    const file = path.join(dataDir, 'documents', row!.storage_key.slice(0, 2), row!.storage_key);
+    expect(fs.existsSync(file)).toBe(true);
+    return { member, file };
+  }
+  const orphans = async () =>
+    (await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM enrollment_document_orphans'))[0]!
+      .n;
+  const gone = (file: string) =>
+    eventually(async () => (fs.existsSync(file) ? undefined : true), 10_000, `${file} removed`);
+
+  it("removes the files of a deleted member's enrollment documents (the cascade leaves none behind)", async () => {
+    const { member, file } = await documentFile(await makeProgram(t, d.plan));
+    expect((await req('DELETE', `/api/members/${member.id}`, d.manager, d.plan)).statusCode).toBe(200);
+    await gone(file);
+    await eventually(async () => ((await orphans()) === 0 ? true : undefined), 10_000, 'no orphans left');
+  });
+
+  it("removes the files of a deleted program's enrollment documents", async () => {
+    const program = await makeProgram(t, d.plan);
+    const { file } = await documentFile(program);
+    const res = await req('DELETE', `/api/programs/${program.id}?confirm=true`, d.manager, d.plan);
+    expect(res.statusCode, res.body).toBe(200);
+    await gone(file);
+  });
+
+  it('orphans nothing when a delete is rolled back', async () => {
+    await t.database.exec(`BEGIN;
+      DELETE FROM enrollment_documents WHERE id = (SELECT min(id) FROM enrollment_documents);
+      ROLLBACK;`);
+    expect(await orphans()).toBe(0);
   });
 });

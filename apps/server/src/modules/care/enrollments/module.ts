@@ -1,6 +1,7 @@
 import {
   billingActivities,
   enrollmentActivities,
+  enrollmentDocumentOrphans,
   enrollmentDocuments,
   enrollmentGoals,
   enrollmentNotes,
@@ -12,6 +13,7 @@ import {
 } from '../../../db/schema/index.ts';
 import { defineModule } from '../../../platform/module.ts';
 import { billingReportRoutes } from './billing-report-routes.ts';
+import { documentFileSubscriptions, registerDocumentFileJobs } from './document-files.ts';
 import { enrollmentDocumentsRoutes } from './documents-routes.ts';
 import { activitiesRoutes, goalsRoutes, notesRoutes } from './items-routes.ts';
 import { enrollmentsRoutes } from './routes.ts';
@@ -23,7 +25,14 @@ export default defineModule({
   name: 'enrollments',
   area: 'care',
   service: 'product',
-  owns: [enrollments, enrollmentActivities, enrollmentDocuments, enrollmentNotes, enrollmentGoals],
+  owns: [
+    enrollments,
+    enrollmentActivities,
+    enrollmentDocuments,
+    enrollmentDocumentOrphans,
+    enrollmentNotes,
+    enrollmentGoals,
+  ],
   reads: [
     {
       table: members,
@@ -51,4 +60,6 @@ export default defineModule({
     goalsRoutes(deps),
     billingReportRoutes(deps),
   ],
+  jobs: registerDocumentFileJobs,
+  subscriptions: documentFileSubscriptions,
 });

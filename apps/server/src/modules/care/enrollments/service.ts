@@ -15,10 +15,9 @@ import {
 import { audit, auditPhiRead } from '../../../platform/audit.ts';
 import { inTransaction, type OrgContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { storageOf } from '../../../platform/storage.ts';
-import { removeStoredQuietly } from '../../../platform/uploads.ts';
 import { findProgramForOrg } from '../programs/service.ts';
 import { enrollmentNotFound, findVisibleEnrollment, isManager, isWriter, scopeOf } from './access.ts';
+import { removeOrphanedDocumentFiles } from './document-files.ts';
 import { lockEnrollmentDocumentKeys } from './items-repo.ts';
 import { admitActive, takeEnrollmentStep } from './lifecycle.ts';
 import * as repo from './repo.ts';
@@ -314,7 +313,6 @@ export async function deleteEnrollment(
     });
     return documentKeys;
   });
-  const storage = storageOf(ctx.deps);
-  for (const key of keys) await removeStoredQuietly(storage, key, ctx.log);
+  await removeOrphanedDocumentFiles(ctx, keys);
   return { message: ENROLLMENT_MESSAGES.deleted, id: input.id };
 }

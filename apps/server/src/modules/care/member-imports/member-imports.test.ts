@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { MemberImport, MemberImportPreview, MemberList } from '@trust/domain';
+import {
+  MEMBER_IMPORT_MESSAGES,
+  type MemberImport,
+  type MemberImportPreview,
+  type MemberList,
+} from '@trust/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -254,6 +259,32 @@ describe('the import', () => {
       "SELECT custom_fields FROM members WHERE medicaid_id = 'IMP0001'",
     );
     expect(ana.custom_fields.housing_status).toBe('Housed');
+  });
+
+  it('refuses a row whose Medicaid ID and patient number name two members; an empty cell keeps what is on file', async () => {
+    const file = [
+      'MBR_FIRST_NM,Last Name,CIN,Patient ID,Date of Birth,Sex,HSG_STAT,Plan enrollment date',
+      'Ana,Alvarez,IMP0001,00043,,,,', // Ana's Medicaid ID, Ben's patient number
+      'Benjamin,Brooks,,00043,,,,', // Ben by patient number: the new first name only
+    ].join('\n');
+    const done = await importFile(file);
+    expect(done).toMatchObject({ status: 'completed', refused_count: 1, updated_count: 1 });
+    const refusals = await t.app.inject({
+      method: 'GET',
+      url: `/api/members/imports/${done.id}/refusals`,
+      headers: bearer(manager, plan),
+    });
+    expect(refusals.body).toContain(MEMBER_IMPORT_MESSAGES.identifiersOfTwoMembers);
+    const ben = await one<{ first_name: string; medicaid_id: string; dob: string; gender: string }>(
+      t,
+      "SELECT first_name, medicaid_id, dob::text AS dob, gender FROM members WHERE patient_no = '00043'",
+    );
+    expect(ben).toEqual({
+      first_name: 'Benjamin',
+      medicaid_id: 'IMP0002',
+      dob: '1975-07-01',
+      gender: 'Male',
+    });
   });
 
   it('reads an XLSX file: text IDs keep their zeros, date cells become dates', async () => {

@@ -1,7 +1,8 @@
 import { Transform } from 'node:stream';
 import {
-  checkImportRow,
   columnMapProblem,
+  type ImportRowCheck,
+  importRowChecker,
   MEMBER_IMPORT_ACTIVE,
   MEMBER_IMPORT_BATCH,
   MEMBER_IMPORT_MAX_BYTES,
@@ -66,25 +67,27 @@ async function findOwn(ctx: OrgContext, id: number) {
   return row;
 }
 
-/** The data rows of a stored file, after its header, as column → text, with their row numbers (header = 1). */
+type StoredRow = { record: Record<string, string>; rowNumber: number };
+
+/**
+ * The data rows of a stored file, after its header, as column → text, with their row numbers (header = 1), in
+ * blocks as the file is read; every block carries the header's columns (the first may have no rows).
+ */
 async function* storedRows(
   ctx: ServiceContext,
   row: Pick<repo.MemberImportRow, 'storageKey' | 'fileFormat'>,
-): AsyncGenerator<
-  { columns: string[]; record: Record<string, string>; rowNumber: number } | { columns: string[] }
-> {
+): AsyncGenerator<{ columns: string[]; rows: StoredRow[] }> {
   const source = await storageOf(ctx.deps).get(row.storageKey);
   let columns: string[] | null = null;
   let n = 1;
   try {
-    for await (const cells of readRows(source, row.fileFormat as FileFormat)) {
-      if (!columns) {
-        columns = headerOf(cells);
-        yield { columns };
-        continue;
+    for await (const block of readRows(source, row.fileFormat as FileFormat)) {
+      const rows: StoredRow[] = [];
+      for (const cells of block) {
+        if (!columns) columns = headerOf(cells);
+        else rows.push({ record: rowRecord(columns, cells), rowNumber: ++n });
       }
-      n++;
-      yield { columns, record: rowRecord(columns, cells), rowNumber: n };
+      yield { columns: columns as string[], rows };
     }
   } finally {
     source.destroy();
@@ -135,9 +138,9 @@ export async function uploadImport(
     const format = sniffFormat(file.head);
     let columns: string[] = [];
     let total = 0;
-    for await (const item of storedRows(ctx, { storageKey: file.key, fileFormat: format })) {
-      if ('record' in item) total++;
-      else columns = item.columns;
+    for await (const block of storedRows(ctx, { storageKey: file.key, fileFormat: format })) {
+      columns = block.columns;
+      total += block.rows.length;
     }
     if (total === 0) throw new AppError('member_import.invalid_file', MEMBER_IMPORT_MESSAGES.noHeader);
     const sourceSystem = input.fields().source_system?.trim().slice(0, 100) ?? '';
@@ -190,9 +193,10 @@ export async function previewImport(
   let total = 0;
   let refused = 0;
   const today = new Date();
-  for await (const item of storedRows(ctx, row)) {
-    if (!('record' in item)) {
-      columns = item.columns;
+  let check: ((row: Readonly<Record<string, string>>) => ImportRowCheck) | null = null;
+  for await (const block of storedRows(ctx, row)) {
+    if (!check) {
+      columns = block.columns;
       const matches = matchColumns({
         columns,
         mappings: setup.mappings,
@@ -204,14 +208,16 @@ export async function previewImport(
         Object.fromEntries(matches.filter((m) => m.field).map((m) => [m.column, m.field as string]));
       problem = columnMapProblem({ columns, columnMap, customFields: setup.customFields });
       if (problem) break;
-      continue;
+      check = importRowChecker({ columnMap, customFields: setup.customFields, today });
     }
-    total++;
-    const checked = checkImportRow({ row: item.record, columnMap, customFields: setup.customFields, today });
-    if ('error' in checked) {
-      refused++;
-      if (errors.length < MEMBER_IMPORT_PREVIEW_ERRORS)
-        errors.push({ row: item.rowNumber, reason: checked.error });
+    for (const item of block.rows) {
+      total++;
+      const checked = check(item.record);
+      if ('error' in checked) {
+        refused++;
+        if (errors.length < MEMBER_IMPORT_PREVIEW_ERRORS)
+          errors.push({ row: item.rowNumber, reason: checked.error });
+      }
     }
   }
   await audit(ctx.db, ctx, {
@@ -314,7 +320,7 @@ export async function runImport(ctx: ServiceContext, input: { importId: number }
   const setup = await importSetup(ctx.db, initial.organizationId);
   const today = new Date();
   let skip = initial.processedRows;
-  let batch: { record: Record<string, string>; rowNumber: number }[] = [];
+  let batch: StoredRow[] = [];
 
   const apply = async (rows: typeof batch): Promise<boolean> =>
     ctx.db.transaction(async (tx) => {
@@ -323,13 +329,13 @@ export async function runImport(ctx: ServiceContext, input: { importId: number }
       if (current?.status !== 'running' || current.processedRows !== rows[0]!.rowNumber - 2) return false;
       const good: ImportRow[] = [];
       const refusals: { rowNumber: number; reason: string; row: Record<string, string> }[] = [];
+      const check = importRowChecker({
+        columnMap: current.columnMap,
+        customFields: setup.customFields,
+        today,
+      });
       for (const r of rows) {
-        const checked = checkImportRow({
-          row: r.record,
-          columnMap: current.columnMap,
-          customFields: setup.customFields,
-          today,
-        });
+        const checked = check(r.record);
         if ('error' in checked)
           refusals.push({ rowNumber: r.rowNumber, reason: checked.error, row: r.record });
         else good.push({ index: r.rowNumber, member: checked.member });
@@ -358,19 +364,20 @@ export async function runImport(ctx: ServiceContext, input: { importId: number }
     });
 
   try {
-    for await (const item of storedRows(ctx, initial)) {
-      if (!('record' in item)) continue;
-      if (skip > 0) {
-        skip--;
-        continue;
-      }
-      batch.push({ record: item.record, rowNumber: item.rowNumber });
-      if (batch.length < MEMBER_IMPORT_BATCH) continue;
-      if (!(await apply(batch))) return 'done';
-      batch = [];
-      if (Date.now() - started > RUN_MS && ctx.deps.jobs) {
-        await ctx.deps.jobs.send(IMPORT_JOB, { importId: initial.id });
-        return 'again';
+    for await (const block of storedRows(ctx, initial)) {
+      for (const item of block.rows) {
+        if (skip > 0) {
+          skip--;
+          continue;
+        }
+        batch.push(item);
+        if (batch.length < MEMBER_IMPORT_BATCH) continue;
+        if (!(await apply(batch))) return 'done';
+        batch = [];
+        if (Date.now() - started > RUN_MS && ctx.deps.jobs) {
+          await ctx.deps.jobs.send(IMPORT_JOB, { importId: initial.id });
+          return 'again';
+        }
       }
     }
     if (batch.length > 0 && !(await apply(batch))) return 'done';

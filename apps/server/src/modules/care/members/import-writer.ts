@@ -4,9 +4,9 @@ import {
   type ImportedMember,
   MEMBER_IMPORT_MESSAGES,
 } from '@trust/domain';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { members } from '../../../db/schema/index.ts';
+import { rowsOf } from '../../../db/rows-of.ts';
 
 // The member registry's side of an import (issue #15 item 4): one batch of checked rows written in the caller's
 // transaction, with two lookups and at most one INSERT and one UPDATE whatever the batch size. A row finds its
@@ -22,46 +22,31 @@ export type ImportBatchResult = {
   refused: { index: number; reason: string }[];
 };
 
-const COLUMN: Record<CoreMemberField, keyof typeof members.$inferInsert> = {
-  first_name: 'firstName',
-  last_name: 'lastName',
-  email: 'email',
-  phone_no: 'phoneNo',
-  race: 'race',
-  ethnicity: 'ethnicity',
-  language: 'language',
-  dob: 'dob',
-  gender: 'gender',
-  patient_no: 'patientNo',
-  medicaid_id: 'medicaidId',
-};
+// Every identifying column as text (node-postgres would turn a date into a Date).
+const ON_FILE_COLUMNS = sql.raw(CORE_MEMBER_FIELDS.map((f) => `${f}::text AS ${f}`).join(', '));
 
 type OnFile = {
   id: number;
   customFields: Record<string, unknown>;
 } & Record<CoreMemberField, string | null>;
 
+/**
+ * The members a batch's identifiers already name. The identifiers travel as two JSON arrays (two parameters
+ * whatever the batch size): a thousand-value IN list built value by value is most of a batch's garbage.
+ */
 async function membersOnFile(db: DbOrTx, orgId: number, rows: readonly ImportRow[]): Promise<OnFile[]> {
   const medicaid = [...new Set(rows.map((r) => r.member.core.medicaid_id).filter((v): v is string => !!v))];
   const patient = [...new Set(rows.map((r) => r.member.core.patient_no).filter((v): v is string => !!v))];
   if (medicaid.length === 0 && patient.length === 0) return [];
-  const found = await db
-    .select({
-      id: members.id,
-      customFields: members.customFields,
-      ...Object.fromEntries(CORE_MEMBER_FIELDS.map((f) => [f, members[COLUMN[f] as 'firstName']])),
-    })
-    .from(members)
-    .where(
-      and(
-        eq(members.organizationId, orgId),
-        or(
-          medicaid.length ? inArray(members.medicaidId, medicaid) : undefined,
-          patient.length ? inArray(members.patientNo, patient) : undefined,
-        ),
-      ),
-    );
-  return found as unknown as OnFile[];
+  return rowsOf<OnFile>(
+    db,
+    sql`
+    SELECT id, custom_fields AS "customFields", ${ON_FILE_COLUMNS}
+      FROM members
+     WHERE organization_id = ${orgId}
+       AND (medicaid_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(medicaid)}::jsonb))
+            OR patient_no IN (SELECT jsonb_array_elements_text(${JSON.stringify(patient)}::jsonb)))`,
+  );
 }
 
 export async function writeImportedMembers(
@@ -74,7 +59,7 @@ export async function writeImportedMembers(
   const byPatient = new Map(onFile.filter((m) => m.patient_no).map((m) => [m.patient_no as string, m]));
   const seenMedicaid = new Map<string, number>();
   const seenPatient = new Map<string, number>();
-  const inserts: (typeof members.$inferInsert)[] = [];
+  const inserts: ImportedMember[] = [];
   const insertIndexes: number[] = [];
   const updates: { id: number; values: Record<string, unknown> }[] = [];
 
@@ -85,26 +70,18 @@ export async function writeImportedMembers(
       result.refused.push({ index, reason: MEMBER_IMPORT_MESSAGES.duplicateInFile(earlier as number) });
       continue;
     }
-    if (medicaid) seenMedicaid.set(medicaid, index);
-    if (patient) seenPatient.set(patient, index);
     const a = medicaid ? byMedicaid.get(medicaid) : undefined;
     const b = patient ? byPatient.get(patient) : undefined;
     if (a && b && a.id !== b.id) {
       result.refused.push({ index, reason: MEMBER_IMPORT_MESSAGES.identifiersOfTwoMembers });
       continue;
     }
+    // Only a row that is written claims its identifiers (a refused row is not "the same member" of a later one).
+    if (medicaid) seenMedicaid.set(medicaid, index);
+    if (patient) seenPatient.set(patient, index);
     const existing = a ?? b;
     if (!existing) {
-      const values: typeof members.$inferInsert = {
-        organizationId: input.orgId,
-        firstName: member.core.first_name as string,
-        lastName: member.core.last_name as string,
-        customFields: member.custom,
-      };
-      for (const f of CORE_MEMBER_FIELDS) {
-        if (member.core[f] !== null) (values as Record<string, unknown>)[COLUMN[f]] = member.core[f];
-      }
-      inserts.push(values);
+      inserts.push(member);
       insertIndexes.push(index);
       continue;
     }
@@ -127,17 +104,25 @@ export async function writeImportedMembers(
   }
 
   if (inserts.length > 0) {
-    const inserted = await db
-      .insert(members)
-      .values(inserts)
-      .onConflictDoNothing()
-      .returning({ medicaidId: members.medicaidId, patientNo: members.patientNo });
+    // One INSERT for the whole batch: the checked rows travel as they are, one JSON array (one parameter, not
+    // one per value).
+    const inserted = await rowsOf<{ medicaid_id: string | null; patient_no: string | null }>(
+      db,
+      sql`
+      INSERT INTO members (organization_id, ${sql.raw(CORE_MEMBER_FIELDS.join(', '))}, custom_fields)
+      SELECT ${input.orgId}, ${sql.raw(CORE_MEMBER_FIELDS.map((f) => `x.${f}`).join(', '))}, e->'custom'
+        FROM jsonb_array_elements(${JSON.stringify(inserts)}::jsonb) AS e,
+             jsonb_to_record(e->'core')
+               AS x(${sql.raw(CORE_MEMBER_FIELDS.map((f) => `${f} ${f === 'dob' ? 'date' : 'text'}`).join(', '))})
+      ON CONFLICT DO NOTHING
+      RETURNING medicaid_id, patient_no`,
+    );
     result.created = inserted.length;
     if (inserted.length < inserts.length) {
       // A member another import or a person added between the lookup and the insert: refused, safe to import again.
-      const written = new Set(inserted.map((r) => `${r.medicaidId}\u0000${r.patientNo}`));
-      inserts.forEach((values, i) => {
-        if (!written.has(`${values.medicaidId ?? null}\u0000${values.patientNo ?? null}`)) {
+      const written = new Set(inserted.map((r) => `${r.medicaid_id}\u0000${r.patient_no}`));
+      inserts.forEach(({ core }, i) => {
+        if (!written.has(`${core.medicaid_id ?? null}\u0000${core.patient_no ?? null}`)) {
           result.refused.push({ index: insertIndexes[i]!, reason: MEMBER_IMPORT_MESSAGES.addedMeanwhile });
         }
       });

@@ -242,6 +242,38 @@ describe('GET /api/members/', () => {
     expect(none.total).toBe(0);
   });
 
+  it('finds a member by the exact Medicaid ID or patient number, through the unique indexes; a part of one searches', async () => {
+    const a = await addMember(manager, { first_name: 'Exacta', medicaid_id: 'XQ1234', patient_no: 'P-77' });
+    const b = await addMember(manager, { first_name: 'Exactb', medicaid_id: 'XQ12345' });
+    const search = async (term: string, token = manager) =>
+      (
+        await call('GET', `/api/members/?search=${encodeURIComponent(term)}`, token, plan)
+      ).json() as MemberList;
+    // XQ1234 is contained in XQ12345 too, but it is exactly a's ID: a only.
+    expect(await search('XQ1234')).toMatchObject({ total: 1, members: [{ id: a.id }] });
+    expect(await search('xq1234')).toMatchObject({ total: 1, members: [{ id: a.id }] });
+    expect(await search('p-77')).toMatchObject({ total: 1, members: [{ id: a.id }] });
+    const part = await search('XQ123');
+    expect(part.members.map((m) => m.id).sort()).toEqual([a.id, b.id].sort());
+    expect(part.total).toBe(2);
+    // Staff see only their members, by ID as by any search.
+    expect(await search('XQ1234', staff)).toMatchObject({ total: 0, members: [] });
+  });
+
+  it('tells the total of a search page by page: the last page by its rows, a full one by counting', async () => {
+    for (let i = 0; i < 3; i++) await addMember(manager, { first_name: `Pagetotal${i}` });
+    const page = async (n: number, size: number) =>
+      (
+        await call('GET', `/api/members/?search=pagetotal&page=${n}&page_size=${size}`, manager, plan)
+      ).json() as MemberList;
+    expect(await page(1, 2)).toMatchObject({ total: 3 });
+    expect((await page(1, 2)).members).toHaveLength(2);
+    expect(await page(2, 2)).toMatchObject({ total: 3 });
+    expect((await page(2, 2)).members).toHaveLength(1);
+    expect(await page(3, 2)).toMatchObject({ total: 3, members: [] });
+    expect(await page(1, 10)).toMatchObject({ total: 3 });
+  });
+
   it('shows staff only the members they added (or manage); viewers read all and edit none', async () => {
     const mine = await addMember(staff, { first_name: 'Staffadded' });
     const list: MemberList = (await call('GET', '/api/members/?page_size=200', staff, plan)).json();

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
+import { containsPattern } from '../../../db/contains-pattern.ts';
 import { memberCounts, members } from '../../../db/schema/index.ts';
 
 // The member registry's queries. Every one starts from `organization_id = $org`: members_org_name_idx serves the
@@ -12,11 +13,6 @@ export type MemberValues = Omit<
 >;
 
 const { searchText: _searchText, ...memberColumns } = getTableColumns(members);
-
-/** LIKE pattern for a search term: the term's own % and _ match themselves. */
-function containsPattern(term: string) {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * Staff see the members they added and the members whose enrollment they manage (issue #15 item 8); `staffUserId`
@@ -31,33 +27,70 @@ function visibleTo(orgId: number, staffUserId: number | null): SQL | undefined {
     SELECT member_id FROM enrollments WHERE organization_id = ${orgId} AND case_manager_user_id = ${staffUserId})`;
 }
 
+/**
+ * A search that is exactly a member's Medicaid ID or patient number (as typed, or upper-cased) finds that member
+ * through the two unique indexes: a coordinator who types an ID wants its member, and the trigram search for a
+ * long ID reads a thousand index pages (IDs share most of their trigrams). Null when no ID is the term.
+ */
+async function byExactIdentifier(
+  db: DbOrTx,
+  query: { orgId: number; staffUserId: number | null; search: string },
+): Promise<MemberRow[] | null> {
+  const term = query.search.trim();
+  if (term === '' || /\s/.test(term)) return null;
+  const spellings = [...new Set([term, term.toUpperCase()])];
+  const rows = await db
+    .select(memberColumns)
+    .from(members)
+    .where(
+      and(
+        eq(members.organizationId, query.orgId),
+        or(inArray(members.medicaidId, spellings), inArray(members.patientNo, spellings)),
+        visibleTo(query.orgId, query.staffUserId),
+      ),
+    )
+    .orderBy(asc(members.lastName), asc(members.firstName), asc(members.id));
+  return rows.length > 0 ? rows : null;
+}
+
 export async function listMembers(
   db: DbOrTx,
   query: { orgId: number; staffUserId: number | null; search?: string; limit: number; offset: number },
 ): Promise<{ rows: MemberRow[]; total: number }> {
+  if (query.search) {
+    const exact = await byExactIdentifier(db, { ...query, search: query.search });
+    if (exact) return { rows: exact.slice(query.offset, query.offset + query.limit), total: exact.length };
+  }
   const where = and(
     eq(members.organizationId, query.orgId),
     visibleTo(query.orgId, query.staffUserId),
     query.search ? sql`${members.searchText} LIKE ${containsPattern(query.search)}` : undefined,
   );
+  const page = db
+    .select(memberColumns)
+    .from(members)
+    .where(where)
+    .orderBy(asc(members.lastName), asc(members.firstName), asc(members.id))
+    .limit(query.limit)
+    .offset(query.offset);
   // The whole organization's total is kept in member_counts (a count of a million rows per page would not do).
-  const whole = query.staffUserId === null && !query.search;
-  const [rows, totals] = await Promise.all([
-    db
-      .select(memberColumns)
-      .from(members)
-      .where(where)
-      .orderBy(asc(members.lastName), asc(members.firstName), asc(members.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    whole
-      ? db
-          .select({ total: memberCounts.total })
-          .from(memberCounts)
-          .where(eq(memberCounts.organizationId, query.orgId))
-      : db.select({ total: count() }).from(members).where(where),
-  ]);
-  return { rows, total: Number(totals[0]?.total ?? 0) };
+  if (query.staffUserId === null && !query.search) {
+    const [rows, totals] = await Promise.all([
+      page,
+      db
+        .select({ total: memberCounts.total })
+        .from(memberCounts)
+        .where(eq(memberCounts.organizationId, query.orgId)),
+    ]);
+    return { rows, total: Number(totals[0]?.total ?? 0) };
+  }
+  const rows = await page;
+  // A page that is not full is the last one: its rows tell the total, and the search is not run twice.
+  if (rows.length < query.limit && (rows.length > 0 || query.offset === 0)) {
+    return { rows, total: query.offset + rows.length };
+  }
+  const [counted] = await db.select({ total: count() }).from(members).where(where);
+  return { rows, total: Number(counted?.total ?? 0) };
 }
 
 export async function findMember(

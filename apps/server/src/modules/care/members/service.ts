@@ -200,6 +200,10 @@ export async function deleteMember(
     const row = await findVisibleMember(inTransaction(ctx, tx), input.id);
     await repo.deleteMember(tx, row.id);
     await audit(tx, ctx, { action: 'member.deleted', entityType: 'member', entityId: row.id });
+    await ctx.deps.domainEvents.publish(tx, 'member.deleted', {
+      member_id: row.id,
+      organization_id: ctx.actor.org.id,
+    });
     return { message: MEMBER_MESSAGES.deleted, id: row.id };
   });
 }

@@ -410,6 +410,10 @@ export async function deleteProgram(
       entityId: program.id,
       details: { name: program.name, enrollments_deleted: total },
     });
+    await ctx.deps.domainEvents.publish(tx, 'program.deleted', {
+      program_id: program.id,
+      organization_id: ctx.actor.org.id,
+    });
     return { message: PROGRAM_MESSAGES.deleted, id: program.id, enrollments_deleted: total };
   });
 }

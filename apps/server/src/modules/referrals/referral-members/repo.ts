@@ -1,16 +1,13 @@
 import type { ReferralMemberListQuery, ReferralStatus } from '@trust/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
+import { containsPattern } from '../../../db/contains-pattern.ts';
+import { rowsOf } from '../../../db/rows-of.ts';
 
 // Member Profiles (000 §2.8) are the active organization's referrals grouped by member (referrals.member_id,
 // which every referral gets from its Medicaid ID). Every query starts from `organization_id = $org`, so the
 // index referrals_org_member_idx (organization_id, member_id) hands over that organization's rows already in
 // member order and nothing of another organization is read.
-
-/** Both drivers (node-postgres and PGlite) answer execute() with { rows }. */
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * One row per member of the organization: counts, the latest activity, and the latest referral (newest
@@ -28,11 +25,6 @@ function groupedMembers(orgId: number): SQL {
       FROM referrals
      WHERE organization_id = ${orgId} AND member_id IS NOT NULL
      GROUP BY member_id`;
-}
-
-/** LIKE pattern for a search term: the term's own % and _ match themselves. */
-function containsPattern(term: string) {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**

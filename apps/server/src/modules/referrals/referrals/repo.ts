@@ -13,6 +13,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
+import { containsPattern } from '../../../db/contains-pattern.ts';
 import {
   organizations,
   providers,
@@ -55,11 +56,6 @@ export type ReferralInsert = typeof referrals.$inferInsert;
 export type ReferralEventRow = typeof referralEvents.$inferSelect & { actorName: string | null };
 
 const recordSelection = { ...referralColumns, matchedProvider: matchedProviderColumns };
-
-/** LIKE pattern for a search term: the term's own % and _ match themselves. */
-function containsPattern(term: string) {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * Whose referrals a list covers (000 §5.5 plus the scope): created by the organization, received by it as the
