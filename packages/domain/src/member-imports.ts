@@ -8,6 +8,7 @@ import {
   type CustomFieldValue,
   checkCustomFieldValue,
   isCalendarDate,
+  MEMBER_FIELD_MAX,
   MEMBER_GENDERS,
   MEMBER_MESSAGES,
   MEMBER_TEXT_MAX,
@@ -62,7 +63,7 @@ export const MEMBER_IMPORT_MESSAGES = {
   // Row refusals (the refusal file's reasons).
   identifierRequired: 'Needs a Medicaid ID or a patient number.',
   dateInvalid: (label: string) => `${label} is not a date (use YYYY-MM-DD, MM/DD/YYYY or an Excel date).`,
-  tooLong: (label: string) => `${label} is longer than ${MEMBER_TEXT_MAX} characters.`,
+  tooLong: (label: string, max: number) => `${label} is longer than ${max} characters.`,
   duplicateInFile: (row: number) => `The same member as row ${row} of this file.`,
   identifiersOfTwoMembers: 'Its Medicaid ID and patient number belong to two different members.',
   emailInvalid: 'Email is not an email address.',
@@ -138,13 +139,17 @@ export function matchColumns(input: {
     if (!byName.has(headerKey(f.friendly_name))) byName.set(headerKey(f.friendly_name), f.name);
   }
   const matches: ColumnMatch[] = input.columns.map((column) => ({ column, field: null, matched_by: null }));
-  for (const match of matches) {
-    const mapping = active.find((m) => m.alternative.toLowerCase() === match.column.trim().toLowerCase());
-    if (mapping && !taken.has(mapping.db_column)) {
-      match.field = mapping.db_column;
-      match.matched_by = 'mapping';
-      taken.add(mapping.db_column);
-    }
+  // Mapping by mapping in that order (not column by column): a mapping for every source on an earlier column
+  // never takes a field from the chosen source's own mapping.
+  for (const mapping of active) {
+    if (taken.has(mapping.db_column)) continue;
+    const match = matches.find(
+      (m) => !m.field && m.column.trim().toLowerCase() === mapping.alternative.toLowerCase(),
+    );
+    if (!match) continue;
+    match.field = mapping.db_column;
+    match.matched_by = 'mapping';
+    taken.add(mapping.db_column);
   }
   for (const match of matches) {
     if (match.field) continue;
@@ -210,19 +215,24 @@ export function parseImportDate(raw: string, today: Date = new Date()): string |
   }
   m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})$/.exec(text);
   if (m) {
+    const monthDay = `${pad(Number(m[1]))}-${pad(Number(m[2]))}`;
     let year = Number(m[3]);
     if (m[3]!.length === 2) {
+      // This century unless that is after today (a date of birth is never in the future): 12/31/25 read in
+      // June 2025 is 1925-12-31.
       const century = Math.floor(today.getUTCFullYear() / 100) * 100;
-      year = century + year > today.getUTCFullYear() ? century - 100 + year : century + year;
+      const todayIso = today.toISOString().slice(0, 10);
+      year = `${century + year}-${monthDay}` > todayIso ? century - 100 + year : century + year;
     }
-    const iso = `${year}-${pad(Number(m[1]))}-${pad(Number(m[2]))}`;
+    const iso = `${year}-${monthDay}`;
     return isCalendarDate(iso) ? iso : null;
   }
   if (/^\d{1,5}(\.\d+)?$/.test(text)) {
     const serial = Math.floor(Number(text));
-    // 1 = 1900-01-01; Excel's phantom 1900-02-29 (serial 60) is why the epoch is 1899-12-30. Up to 2173.
-    if (serial < 1 || serial > 99999) return null;
-    const d = new Date(EXCEL_EPOCH_MS + serial * 86_400_000);
+    // Excel's day 1 is 1900-01-01 and it counts a 1900-02-29 that never was (serial 60, not a date): from 61 on
+    // the days are counted from 1899-12-30, before it from 1899-12-31. Up to 2173.
+    if (serial < 1 || serial > 99999 || serial === 60) return null;
+    const d = new Date(EXCEL_EPOCH_MS + (serial < 60 ? serial + 1 : serial) * 86_400_000);
     return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
   }
   return null;
@@ -299,7 +309,8 @@ export function importRowChecker(input: {
         continue;
       }
       if (raw === '') continue;
-      if (raw.length > MEMBER_TEXT_MAX) return { error: MEMBER_IMPORT_MESSAGES.tooLong(label) };
+      const max = MEMBER_FIELD_MAX[field as CoreMemberField] ?? MEMBER_TEXT_MAX;
+      if (raw.length > max) return { error: MEMBER_IMPORT_MESSAGES.tooLong(label, max) };
       if (field === 'dob') {
         const date = parseImportDate(raw, input.today);
         if (!date || date > todayIso) {

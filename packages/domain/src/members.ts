@@ -90,6 +90,20 @@ export const MEMBER_PAGE_SIZE = 50;
 export const MEMBER_PAGE_SIZE_MAX = 200;
 /** Longest core text value (names, race, language…); real values are far shorter. */
 export const MEMBER_TEXT_MAX = 200;
+/** The longest value of each core field: the form, the API and the import hold the same limits. */
+export const MEMBER_FIELD_MAX = {
+  first_name: MEMBER_TEXT_MAX,
+  last_name: MEMBER_TEXT_MAX,
+  email: 254,
+  phone_no: 40,
+  race: MEMBER_TEXT_MAX,
+  ethnicity: MEMBER_TEXT_MAX,
+  language: MEMBER_TEXT_MAX,
+  dob: MEMBER_TEXT_MAX,
+  gender: MEMBER_TEXT_MAX,
+  patient_no: 64,
+  medicaid_id: 64,
+} as const satisfies Record<CoreMemberField, number>;
 
 /** 002 §5: custom field types. */
 export const CUSTOM_FIELD_TYPES = ['str', 'int', 'bool', 'date', 'datetime', 'time', 'fixed_date'] as const;
@@ -182,7 +196,13 @@ export function checkCustomFieldValue(
         ? { value: text }
         : { error: `${label} must be a date (YYYY-MM-DD).` };
     case 'datetime': {
-      if (text === null || !DATETIME.test(text) || Number.isNaN(Date.parse(text))) {
+      // The day is checked too: Date.parse would read 2024-02-30 as March 1st.
+      if (
+        text === null ||
+        !DATETIME.test(text) ||
+        !isCalendarDate(text.slice(0, 10)) ||
+        Number.isNaN(Date.parse(text))
+      ) {
         return { error: `${label} must be a date and time (YYYY-MM-DDTHH:MM).` };
       }
       return { value: new Date(text).toISOString() };
@@ -226,11 +246,11 @@ const memberFields = {
   email: z
     .string()
     .trim()
-    .max(254)
+    .max(MEMBER_FIELD_MAX.email)
     .nullish()
     .transform((v) => (v ? v : null))
     .refine((v) => v === null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), MEMBER_MESSAGES.emailInvalid),
-  phone_no: text(40),
+  phone_no: text(MEMBER_FIELD_MAX.phone_no),
   race: text(),
   ethnicity: text(),
   language: text(),
@@ -247,8 +267,8 @@ const memberFields = {
       (v) => v === null || (MEMBER_GENDERS as readonly string[]).includes(v),
       MEMBER_MESSAGES.genderInvalid,
     ),
-  patient_no: text(64),
-  medicaid_id: text(64),
+  patient_no: text(MEMBER_FIELD_MAX.patient_no),
+  medicaid_id: text(MEMBER_FIELD_MAX.medicaid_id),
   /**
    * Custom field values by name, each checked on the server by its definition. A field not sent keeps its value
    * (hidden fields are not on the form); null clears it.

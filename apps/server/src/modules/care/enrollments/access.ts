@@ -1,4 +1,6 @@
+import type { EnrollmentItemsQuery } from '@trust/domain';
 import { ENROLLMENT_MESSAGES, isOrgManager, ORG_WRITER_ROLES } from '@trust/domain';
+import { auditPhiRead } from '../../../platform/audit.ts';
 import type { OrgContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { ConfidentialReader } from './items-repo.ts';
@@ -41,4 +43,50 @@ export async function findVisibleEnrollment(ctx: OrgContext, id: number): Promis
   const enrollment = await repo.findEnrollment(ctx.db, scopeOf(ctx), id);
   if (!enrollment) throw enrollmentNotFound();
   return enrollment;
+}
+
+/**
+ * The enrollment of an activity, note, goal or document (`enrollmentId` undefined: no such item), when the
+ * caller sees it; an item of an enrollment the caller does not see is the item's own 404, never a hint that
+ * the enrollment exists.
+ */
+export async function visibleEnrollmentOfItem(
+  ctx: OrgContext,
+  enrollmentId: number | undefined,
+  notFound: () => AppError,
+): Promise<repo.EnrollmentView> {
+  if (enrollmentId === undefined) throw notFound();
+  try {
+    return await findVisibleEnrollment(ctx, enrollmentId);
+  } catch (error) {
+    if (error instanceof AppError && error.reason === 'enrollment.not_found') throw notFound();
+    throw error;
+  }
+}
+
+/**
+ * One page (newest first) of the items of an enrollment the caller sees, the read audited with the ids it
+ * returned (002 §7 GET /api/enrollments/{id}/activities, notes, goals, documents).
+ */
+export async function readItemPage<R extends { id: number }>(
+  ctx: OrgContext,
+  input: EnrollmentItemsQuery & { enrollmentId: number },
+  entityType: 'enrollment_activity' | 'enrollment_note' | 'enrollment_goal' | 'enrollment_document',
+  list: (
+    enrollmentId: number,
+    page: { limit: number; offset: number },
+  ) => Promise<{ rows: R[]; total: number }>,
+): Promise<{ rows: R[]; total: number }> {
+  const enrollment = await findVisibleEnrollment(ctx, input.enrollmentId);
+  const page = await list(enrollment.id, {
+    limit: input.page_size,
+    offset: (input.page - 1) * input.page_size,
+  });
+  await auditPhiRead(ctx.db, ctx, {
+    action: `${entityType}.list_read`,
+    entityType,
+    ids: page.rows.map((r) => r.id),
+    details: { enrollment_id: enrollment.id },
+  });
+  return page;
 }

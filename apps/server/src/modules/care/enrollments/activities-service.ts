@@ -10,11 +10,11 @@ import {
   todayIsoDate,
 } from '@trust/domain';
 import type { DbOrTx } from '../../../db/client.ts';
-import { audit, auditPhiRead } from '../../../platform/audit.ts';
+import { audit } from '../../../platform/audit.ts';
 import { inTransaction, type OrgContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { findBillingActivityForOrg } from '../programs/service.ts';
-import { findVisibleEnrollment, isWriter } from './access.ts';
+import { findVisibleEnrollment, isWriter, readItemPage, visibleEnrollmentOfItem } from './access.ts';
 import * as items from './items-repo.ts';
 import type { EnrollmentView } from './repo.ts';
 
@@ -45,14 +45,7 @@ const notFound = () => new AppError('enrollment_activity.not_found', ENROLLMENT_
 
 /** The activity and its enrollment, when the caller sees that enrollment (else the activity is not found). */
 async function findVisibleActivity(ctx: OrgContext, id: number): Promise<EnrollmentView> {
-  const enrollmentId = await items.enrollmentOfActivity(ctx.db, id);
-  if (enrollmentId === undefined) throw notFound();
-  try {
-    return await findVisibleEnrollment(ctx, enrollmentId);
-  } catch (error) {
-    if (error instanceof AppError && error.reason === 'enrollment.not_found') throw notFound();
-    throw error;
-  }
+  return visibleEnrollmentOfItem(ctx, await items.enrollmentOfActivity(ctx.db, id), notFound);
 }
 
 /** A billing activity named on an activity must be one of the enrollment's program (issue #15 item 7). */
@@ -94,17 +87,9 @@ export async function listActivities(
   ctx: OrgContext,
   input: EnrollmentItemsQuery & { enrollmentId: number },
 ): Promise<EnrollmentActivityList> {
-  const enrollment = await findVisibleEnrollment(ctx, input.enrollmentId);
-  const { rows, total } = await items.listActivities(ctx.db, enrollment.id, {
-    limit: input.page_size,
-    offset: (input.page - 1) * input.page_size,
-  });
-  await auditPhiRead(ctx.db, ctx, {
-    action: 'enrollment_activity.list_read',
-    entityType: 'enrollment_activity',
-    ids: rows.map((r) => r.id),
-    details: { enrollment_id: enrollment.id },
-  });
+  const { rows, total } = await readItemPage(ctx, input, 'enrollment_activity', (id, page) =>
+    items.listActivities(ctx.db, id, page),
+  );
   return { activities: rows.map((r) => toWire(r, ctx)), total };
 }
 

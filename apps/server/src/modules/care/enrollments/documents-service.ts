@@ -8,7 +8,7 @@ import {
   type EnrollmentItemsQuery,
   enrollmentDocumentFieldsSchema,
 } from '@trust/domain';
-import { audit, auditPhiRead } from '../../../platform/audit.ts';
+import { audit } from '../../../platform/audit.ts';
 import type { OrgContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { StoredFileMissingError, storageOf } from '../../../platform/storage.ts';
@@ -20,7 +20,13 @@ import {
   storeCheckedUpload,
   verifying,
 } from '../../../platform/uploads.ts';
-import { findVisibleEnrollment, isManager, isWriter } from './access.ts';
+import {
+  findVisibleEnrollment,
+  isManager,
+  isWriter,
+  readItemPage,
+  visibleEnrollmentOfItem,
+} from './access.ts';
 import { removeOrphanedDocumentFiles } from './document-files.ts';
 import * as items from './items-repo.ts';
 import type { EnrollmentView } from './repo.ts';
@@ -59,12 +65,7 @@ async function findVisibleDocument(
 ): Promise<{ document: items.DocumentRow; enrollment: EnrollmentView }> {
   const document = await items.findDocument(ctx.db, id);
   if (!document) throw notFound();
-  try {
-    return { document, enrollment: await findVisibleEnrollment(ctx, document.enrollmentId) };
-  } catch (error) {
-    if (error instanceof AppError && error.reason === 'enrollment.not_found') throw notFound();
-    throw error;
-  }
+  return { document, enrollment: await visibleEnrollmentOfItem(ctx, document.enrollmentId, notFound) };
 }
 
 /** GET /api/enrollments/{id}/documents: newest first; audited (file names can be PHI). */
@@ -72,17 +73,9 @@ export async function listDocuments(
   ctx: OrgContext,
   input: EnrollmentItemsQuery & { enrollmentId: number },
 ): Promise<EnrollmentDocumentList> {
-  const enrollment = await findVisibleEnrollment(ctx, input.enrollmentId);
-  const { rows, total } = await items.listDocuments(ctx.db, enrollment.id, {
-    limit: input.page_size,
-    offset: (input.page - 1) * input.page_size,
-  });
-  await auditPhiRead(ctx.db, ctx, {
-    action: 'enrollment_document.list_read',
-    entityType: 'enrollment_document',
-    ids: rows.map((r) => r.id),
-    details: { enrollment_id: enrollment.id },
-  });
+  const { rows, total } = await readItemPage(ctx, input, 'enrollment_document', (id, page) =>
+    items.listDocuments(ctx.db, id, page),
+  );
   return {
     documents: rows.map((r) => toWire(r, r.uploadedByName, ctx)),
     total,

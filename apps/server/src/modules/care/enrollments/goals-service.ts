@@ -9,10 +9,10 @@ import {
   type GoalStatus,
 } from '@trust/domain';
 import type { DbOrTx } from '../../../db/client.ts';
-import { audit, auditPhiRead } from '../../../platform/audit.ts';
+import { audit } from '../../../platform/audit.ts';
 import type { OrgContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { findVisibleEnrollment, isWriter } from './access.ts';
+import { findVisibleEnrollment, isWriter, readItemPage, visibleEnrollmentOfItem } from './access.ts';
 import * as items from './items-repo.ts';
 import type { EnrollmentView } from './repo.ts';
 
@@ -38,14 +38,7 @@ function toWire(row: items.GoalView, ctx: OrgContext): EnrollmentGoal {
 const notFound = () => new AppError('enrollment_goal.not_found', ENROLLMENT_MESSAGES.goalNotFound);
 
 async function findVisibleGoal(ctx: OrgContext, id: number): Promise<EnrollmentView> {
-  const enrollmentId = await items.enrollmentOfGoal(ctx.db, id);
-  if (enrollmentId === undefined) throw notFound();
-  try {
-    return await findVisibleEnrollment(ctx, enrollmentId);
-  } catch (error) {
-    if (error instanceof AppError && error.reason === 'enrollment.not_found') throw notFound();
-    throw error;
-  }
+  return visibleEnrollmentOfItem(ctx, await items.enrollmentOfGoal(ctx.db, id), notFound);
 }
 
 async function reread(db: DbOrTx, id: number, ctx: OrgContext): Promise<EnrollmentGoal> {
@@ -65,17 +58,9 @@ export async function listGoals(
   ctx: OrgContext,
   input: EnrollmentItemsQuery & { enrollmentId: number },
 ): Promise<EnrollmentGoalList> {
-  const enrollment = await findVisibleEnrollment(ctx, input.enrollmentId);
-  const { rows, total } = await items.listGoals(ctx.db, enrollment.id, {
-    limit: input.page_size,
-    offset: (input.page - 1) * input.page_size,
-  });
-  await auditPhiRead(ctx.db, ctx, {
-    action: 'enrollment_goal.list_read',
-    entityType: 'enrollment_goal',
-    ids: rows.map((r) => r.id),
-    details: { enrollment_id: enrollment.id },
-  });
+  const { rows, total } = await readItemPage(ctx, input, 'enrollment_goal', (id, page) =>
+    items.listGoals(ctx.db, id, page),
+  );
   return { goals: rows.map((r) => toWire(r, ctx)), total };
 }
 

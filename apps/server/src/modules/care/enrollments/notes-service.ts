@@ -8,10 +8,17 @@ import {
   type EnrollmentNoteUpdate,
 } from '@trust/domain';
 import type { DbOrTx } from '../../../db/client.ts';
-import { audit, auditPhiRead } from '../../../platform/audit.ts';
+import { audit } from '../../../platform/audit.ts';
 import type { OrgContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { confidentialReader, findVisibleEnrollment, isManager, isWriter } from './access.ts';
+import {
+  confidentialReader,
+  findVisibleEnrollment,
+  isManager,
+  isWriter,
+  readItemPage,
+  visibleEnrollmentOfItem,
+} from './access.ts';
 import * as items from './items-repo.ts';
 import type { EnrollmentView } from './repo.ts';
 
@@ -46,15 +53,7 @@ async function findVisibleNote(
   ctx: OrgContext,
   id: number,
 ): Promise<{ note: items.NoteView; enrollment: EnrollmentView }> {
-  const enrollmentId = await items.enrollmentOfNote(ctx.db, id);
-  if (enrollmentId === undefined) throw notFound();
-  let enrollment: EnrollmentView;
-  try {
-    enrollment = await findVisibleEnrollment(ctx, enrollmentId);
-  } catch (error) {
-    if (error instanceof AppError && error.reason === 'enrollment.not_found') throw notFound();
-    throw error;
-  }
+  const enrollment = await visibleEnrollmentOfItem(ctx, await items.enrollmentOfNote(ctx.db, id), notFound);
   const note = await items.findNote(ctx.db, id, confidentialReader(ctx));
   if (!note) throw notFound();
   return { note, enrollment };
@@ -69,17 +68,9 @@ export async function listNotes(
   ctx: OrgContext,
   input: EnrollmentItemsQuery & { enrollmentId: number },
 ): Promise<EnrollmentNoteList> {
-  const enrollment = await findVisibleEnrollment(ctx, input.enrollmentId);
-  const { rows, total } = await items.listNotes(ctx.db, enrollment.id, confidentialReader(ctx), {
-    limit: input.page_size,
-    offset: (input.page - 1) * input.page_size,
-  });
-  await auditPhiRead(ctx.db, ctx, {
-    action: 'enrollment_note.list_read',
-    entityType: 'enrollment_note',
-    ids: rows.map((r) => r.id),
-    details: { enrollment_id: enrollment.id },
-  });
+  const { rows, total } = await readItemPage(ctx, input, 'enrollment_note', (id, page) =>
+    items.listNotes(ctx.db, id, confidentialReader(ctx), page),
+  );
   return { notes: rows.map((r) => toWire(r, ctx)), total };
 }
 
