@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idNumber, idString, pageQuery, queryInt, timestampSchema } from './common.ts';
-import { isOrgManager, ORG_WRITER_ROLES, type OrgRole } from './roles.ts';
+import { isOrgManager, ORG_WRITER_ROLES } from './roles.ts';
 
 // Enrollments of members in programs (002 §2 "Enrollments", §3 Enrollment / Activity / Document / Note / Goal,
 // §4, §5, §6, §7 "Enrollments", §8, §9; issue #15 items 6 and 8): the lists of allowed values, the status

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idNumber, pageQuery, timestampSchema } from './common.ts';
+import { ACTIVITY_TYPE_LABELS, ACTIVITY_TYPES, type ActivityType } from './enrollments.ts';
 import { isValidPhone } from './orgs.ts';
-import type { OrgRole } from './roles.ts';
 
 // Programs and their billing activities (002 §2 "Program Management", §3 Program and Billing activity, §5, §6,
 // §7 "Programs and billing", §8, §9; issue #15 item 5). Money is dollars on the wire and integer cents in the
@@ -148,20 +148,10 @@ export type ProgramService = (typeof PROGRAM_SERVICE_OPTIONS)[number]['value'];
  * The activity a billing activity bills: 002 §9's enrollment activity types, so a completed activity of that type
  * on an enrollment of the program is billable as it (GET /api/billing-activities/types/list).
  */
-export const BILLING_ACTIVITY_TYPE_OPTIONS = [
-  { value: 'outreach', label: 'Outreach' },
-  { value: 'assessment', label: 'Assessment' },
-  { value: 'care_plan', label: 'Care Plan' },
-  { value: 'follow_up', label: 'Follow-up' },
-  { value: 'case_management', label: 'Case Management' },
-  { value: 'referral', label: 'Referral' },
-  { value: 'other', label: 'Other' },
-] as const satisfies readonly { value: string; label: string }[];
-export const BILLING_ACTIVITY_TYPES = BILLING_ACTIVITY_TYPE_OPTIONS.map((o) => o.value) as [
-  (typeof BILLING_ACTIVITY_TYPE_OPTIONS)[number]['value'],
-  ...(typeof BILLING_ACTIVITY_TYPE_OPTIONS)[number]['value'][],
-];
-export type BillingActivityType = (typeof BILLING_ACTIVITY_TYPE_OPTIONS)[number]['value'];
+export const BILLING_ACTIVITY_TYPES = ACTIVITY_TYPES;
+export type BillingActivityType = ActivityType;
+export const BILLING_ACTIVITY_TYPE_OPTIONS: readonly { value: BillingActivityType; label: string }[] =
+  ACTIVITY_TYPES.map((value) => ({ value, label: ACTIVITY_TYPE_LABELS[value] }));
 
 /** What one billed unit is (GET /api/billing-activities/units/list). */
 export const BILLING_UNIT_OPTIONS = [

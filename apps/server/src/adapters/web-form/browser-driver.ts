@@ -1,7 +1,7 @@
 import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import { WEB_FORM_MESSAGES, webFormHttpError } from '@trust/domain';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import {
   type AddressPolicy,
   AddressRefused,
@@ -324,6 +324,9 @@ async function drive(run: WebFormRun, state: RunState, target: URL, workDeadline
   state.proxy = guard;
   let browser: Browser;
   try {
+    // playwright-core is loaded on first use: it is 7 MB of bundled code that a server not filling web forms
+    // would otherwise hold in memory (~20 MB resident) from start-up.
+    const { chromium } = await import('playwright-core');
     browser = await chromium.launch({
       executablePath: run.chromiumPath,
       headless: true,
