@@ -44,6 +44,16 @@ describe('matchColumns', () => {
     { name: 'risk_score', friendly_name: 'Risk' },
   ];
 
+  it('matches a custom field by its own name before a core field’s usual spelling', () => {
+    const matches = matchColumns({
+      columns: ['member_id', 'MRN'],
+      mappings: [],
+      sourceSystem: '',
+      customFields: [{ name: 'member_id', friendly_name: 'Plan member ID' }],
+    });
+    expect(fieldsOf(matches)).toEqual({ member_id: 'member_id', MRN: 'patient_no' });
+  });
+
   it('matches core fields by their usual spellings in plans’ files', () => {
     const columns = [
       'MBR_FIRST_NM',
@@ -269,6 +279,12 @@ describe('parseImportDate', () => {
     for (const raw of ['03/05/2024', '3/5/2024', '03-05-2024', '3.5.2024'])
       expect(parseImportDate(raw, today), raw).toBe('2024-03-05');
     expect(parseImportDate('12/31/1950', today)).toBe('1950-12-31');
+  });
+
+  it('reads a US date with the time Excel writes after a date cell in a CSV', () => {
+    for (const raw of ['3/5/2024 0:00', '03/05/2024 00:00:00', '3/5/24 12:30'])
+      expect(parseImportDate(raw, today), raw).toBe('2024-03-05');
+    expect(parseImportDate('3/5/2024 tea time', today)).toBeNull();
   });
 
   it('reads a two-digit year as this century unless that year is in the future', () => {

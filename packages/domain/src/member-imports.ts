@@ -129,15 +129,16 @@ export function matchColumns(input: {
   active.sort(
     (a, b) => Number(b.source_system === input.sourceSystem) - Number(a.source_system === input.sourceSystem),
   );
+  // By name: a field's own name first (core, then custom), then a custom field's display name, then the core
+  // fields' usual spellings: a custom field named member_id matches its own column, not Patient number's.
   const byName = new Map<string, string>();
-  for (const field of CORE_MEMBER_FIELDS) {
-    byName.set(headerKey(field), field);
-    for (const synonym of CORE_SYNONYMS[field]) if (!byName.has(synonym)) byName.set(synonym, field);
-  }
-  for (const f of input.customFields) {
-    if (!byName.has(headerKey(f.name))) byName.set(headerKey(f.name), f.name);
-    if (!byName.has(headerKey(f.friendly_name))) byName.set(headerKey(f.friendly_name), f.name);
-  }
+  const add = (key: string, field: string) => {
+    if (!byName.has(key)) byName.set(key, field);
+  };
+  for (const field of CORE_MEMBER_FIELDS) add(headerKey(field), field);
+  for (const f of input.customFields) add(headerKey(f.name), f.name);
+  for (const f of input.customFields) add(headerKey(f.friendly_name), f.name);
+  for (const field of CORE_MEMBER_FIELDS) for (const synonym of CORE_SYNONYMS[field]) add(synonym, field);
   const matches: ColumnMatch[] = input.columns.map((column) => ({ column, field: null, matched_by: null }));
   // Mapping by mapping in that order (not column by column): a mapping for every source on an earlier column
   // never takes a field from the chosen source's own mapping.
@@ -213,7 +214,8 @@ export function parseImportDate(raw: string, today: Date = new Date()): string |
     const iso = `${m[1]}-${pad(Number(m[2]))}-${pad(Number(m[3]))}`;
     return isCalendarDate(iso) ? iso : null;
   }
-  m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})$/.exec(text);
+  // US dates, with a time after them as Excel writes a date cell to CSV (3/5/2024 0:00).
+  m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})(?:[T ]\d{1,2}:\d{2}.*)?$/.exec(text);
   if (m) {
     const monthDay = `${pad(Number(m[1]))}-${pad(Number(m[2]))}`;
     let year = Number(m[3]);

@@ -117,6 +117,7 @@ describe('checkCustomFieldValue: str', () => {
 
   it('keeps numbers as text and refuses other kinds of value', () => {
     expect(checkCustomFieldValue(field('str'), 42)).toEqual({ value: '42' });
+    expect(checkCustomFieldValue(field('str'), '  Shelter ')).toEqual({ value: 'Shelter' });
     for (const bad of [true, { a: 1 }, ['x']])
       expect(checkCustomFieldValue(field('str'), bad)).toEqual({ error: 'Plan note must be text.' });
   });

@@ -175,7 +175,8 @@ export function checkCustomFieldValue(
   switch (field.type) {
     case 'str': {
       if (typeof raw !== 'string' && typeof raw !== 'number') return { error: `${label} must be text.` };
-      const value = String(raw);
+      // Trimmed like every other type (and like the core texts): " Shelter " is "Shelter".
+      const value = String(raw).trim();
       const max = field.str_len ?? CUSTOM_FIELD_STR_LEN_DEFAULT;
       return value.length > max ? { error: `${label} must be at most ${max} characters.` } : { value };
     }
