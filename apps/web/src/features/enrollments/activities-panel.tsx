@@ -1,9 +1,5 @@
 import {
-  ActionIcon,
-  Alert,
   Badge,
-  Button,
-  Card,
   Group,
   NativeSelect,
   NumberInput,
@@ -12,10 +8,8 @@ import {
   Text,
   Textarea,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
   ACTIVITY_DEFAULTS,
@@ -41,8 +35,12 @@ import { useState } from 'react';
 import { useCreateActivity, useDeleteActivity, useUpdateActivity } from '../../api/enrollments/records.ts';
 import { ApiError, errorText } from '../../api/errors.ts';
 import { useBillingActivities } from '../../api/programs/get-billing-activities.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { formatCalendarDate } from '../../components/format-date.ts';
+import { AddRecordCard } from './add-record-card.tsx';
+import { notifyFailure } from './notify-failure.ts';
+import { DeleteRecordDialog, useDeleteRecord } from './record-delete.tsx';
+import { RecordListStatus, RecordTable } from './record-list.tsx';
+import { CompleteRowAction, DeleteRowAction, RowActions } from './row-actions.tsx';
 
 const STATUS_COLORS: Record<string, string> = {
   scheduled: 'blue',
@@ -92,10 +90,12 @@ export function ActivitiesPanel({
 }) {
   const [form, setForm] = useState(blank);
   const [error, setError] = useState<unknown>(null);
-  const [deleting, setDeleting] = useState<EnrollmentActivity | null>(null);
   const create = useCreateActivity(enrollment.id);
   const update = useUpdateActivity(enrollment.id);
-  const remove = useDeleteActivity(enrollment.id);
+  const deletion = useDeleteRecord(
+    useDeleteActivity(enrollment.id),
+    ENROLLMENT_MESSAGES.deleteActivityFailed,
+  );
   // The program's billing activities, for those who record activities (the server checks the choice again).
   const billing = useBillingActivities(enrollment.can_edit ? enrollment.program_id : null);
   const billingActivities = billing.data ?? [];
@@ -135,189 +135,135 @@ export function ActivitiesPanel({
   const complete = (activity: EnrollmentActivity) =>
     update.mutate(
       { id: activity.id, status: 'completed' },
-      {
-        onError: (e) =>
-          notifications.show({
-            color: 'red',
-            message: errorText(e, ENROLLMENT_MESSAGES.updateActivityFailed),
-          }),
-      },
+      { onError: (e) => notifyFailure(e, ENROLLMENT_MESSAGES.updateActivityFailed) },
     );
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSettled: () => setDeleting(null),
-      onError: (e) =>
-        notifications.show({ color: 'red', message: errorText(e, ENROLLMENT_MESSAGES.deleteActivityFailed) }),
-    });
-  };
 
   const rows = list.data?.activities ?? [];
   return (
     <Stack gap="md">
       {enrollment.can_edit && (
-        <Card withBorder>
-          <Stack gap="sm">
-            <Text fw={600}>Add Activity</Text>
-            <Group grow align="flex-start">
-              <NativeSelect
-                label="Activity type"
-                value={form.activity_type}
-                onChange={(e) => setForm({ ...form, activity_type: e.currentTarget.value })}
-                data={ACTIVITY_TYPES.map((t) => ({ value: t, label: ACTIVITY_TYPE_LABELS[t] }))}
-                error={fields.activity_type}
-              />
-              <TextInput
-                label="Activity date"
-                type="date"
-                value={form.activity_date}
-                onChange={(e) => setForm({ ...form, activity_date: e.currentTarget.value })}
-                error={fields.activity_date}
-              />
-              <NativeSelect
-                label="Status"
-                value={form.status}
-                onChange={(e) => setForm({ ...form, status: e.currentTarget.value })}
-                data={ACTIVITY_STATUSES.map((s) => ({ value: s, label: ACTIVITY_STATUS_LABELS[s] }))}
-                error={fields.status}
-              />
-              <NumberInput
-                label="Units"
-                min={1}
-                max={1000}
-                allowDecimal={false}
-                value={form.units}
-                onChange={(value) => setForm({ ...form, units: value })}
-                description={unitsHint(chosenBilling)}
-                error={fields.units}
-              />
-            </Group>
+        <AddRecordCard
+          error={error === null ? null : errorText(error, ENROLLMENT_MESSAGES.createActivityFailed)}
+          submitLabel="Add Activity"
+          submitting={create.isPending}
+          onSubmit={submit}
+        >
+          <Text fw={600}>Add Activity</Text>
+          <Group grow align="flex-start">
             <NativeSelect
-              label="Billing activity"
-              value={form.billing_activity_id}
-              onChange={(e) => chooseBilling(e.currentTarget.value)}
-              data={[
-                { value: '', label: 'Not billed' },
-                // Inactive ones are not offered: the billing report would refuse them.
-                ...billingActivities
-                  .filter((b) => b.is_active || String(b.id) === form.billing_activity_id)
-                  .map((b) => ({ value: String(b.id), label: billingLabel(b) })),
-              ]}
-              description={
-                billing.error
-                  ? errorText(billing.error, BILLING_ACTIVITY_MESSAGES.fetchFailed)
-                  : 'A completed activity billed as one of the program’s billing activities appears on its billable activities report.'
-              }
-              error={fields.billing_activity_id}
+              label="Activity type"
+              value={form.activity_type}
+              onChange={(e) => setForm({ ...form, activity_type: e.currentTarget.value })}
+              data={ACTIVITY_TYPES.map((t) => ({ value: t, label: ACTIVITY_TYPE_LABELS[t] }))}
+              error={fields.activity_type}
             />
-            <Textarea
-              label="Notes"
-              rows={2}
-              value={form.notes}
-              onChange={(e) => setForm({ ...form, notes: e.currentTarget.value })}
-              error={fields.notes}
+            <TextInput
+              label="Activity date"
+              type="date"
+              value={form.activity_date}
+              onChange={(e) => setForm({ ...form, activity_date: e.currentTarget.value })}
+              error={fields.activity_date}
             />
-            {error !== null && (
-              <Alert color="red" role="alert">
-                {errorText(error, ENROLLMENT_MESSAGES.createActivityFailed)}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button onClick={submit} loading={create.isPending}>
-                Add Activity
-              </Button>
-            </Group>
-          </Stack>
-        </Card>
+            <NativeSelect
+              label="Status"
+              value={form.status}
+              onChange={(e) => setForm({ ...form, status: e.currentTarget.value })}
+              data={ACTIVITY_STATUSES.map((s) => ({ value: s, label: ACTIVITY_STATUS_LABELS[s] }))}
+              error={fields.status}
+            />
+            <NumberInput
+              label="Units"
+              min={1}
+              max={1000}
+              allowDecimal={false}
+              value={form.units}
+              onChange={(value) => setForm({ ...form, units: value })}
+              description={unitsHint(chosenBilling)}
+              error={fields.units}
+            />
+          </Group>
+          <NativeSelect
+            label="Billing activity"
+            value={form.billing_activity_id}
+            onChange={(e) => chooseBilling(e.currentTarget.value)}
+            data={[
+              { value: '', label: 'Not billed' },
+              // Inactive ones are not offered: the billing report would refuse them.
+              ...billingActivities
+                .filter((b) => b.is_active || String(b.id) === form.billing_activity_id)
+                .map((b) => ({ value: String(b.id), label: billingLabel(b) })),
+            ]}
+            description={
+              billing.error
+                ? errorText(billing.error, BILLING_ACTIVITY_MESSAGES.fetchFailed)
+                : 'A completed activity billed as one of the program’s billing activities appears on its billable activities report.'
+            }
+            error={fields.billing_activity_id}
+          />
+          <Textarea
+            label="Notes"
+            rows={2}
+            value={form.notes}
+            onChange={(e) => setForm({ ...form, notes: e.currentTarget.value })}
+            error={fields.notes}
+          />
+        </AddRecordCard>
       )}
-      {list.error && (
-        <Alert color="red" role="alert">
-          {errorText(list.error, ENROLLMENT_MESSAGES.fetchActivitiesFailed)}
-        </Alert>
-      )}
-      {list.data && rows.length === 0 && <Text c="dimmed">No activities recorded yet.</Text>}
+      <RecordListStatus
+        list={list}
+        count={rows.length}
+        failedMessage={ENROLLMENT_MESSAGES.fetchActivitiesFailed}
+        emptyText="No activities recorded yet."
+      />
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
-          <Table aria-label="Activities" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Notes</Table.Th>
-                <Table.Th>Performed By</Table.Th>
-                <Table.Th>Actions</Table.Th>
+        <RecordTable
+          label="Activities"
+          minWidth={640}
+          columns={['Date', 'Type', 'Status', 'Notes', 'Performed By', 'Actions']}
+        >
+          {rows.map((a) => {
+            const label = `${enrollmentLabel(ACTIVITY_TYPE_LABELS, a.activity_type)} on ${formatCalendarDate(a.activity_date)}`;
+            return (
+              <Table.Tr key={a.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatCalendarDate(a.activity_date)}</Table.Td>
+                <Table.Td>{enrollmentLabel(ACTIVITY_TYPE_LABELS, a.activity_type)}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={STATUS_COLORS[a.status] ?? 'gray'}>
+                    {ACTIVITY_STATUS_LABELS[a.status]}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {a.notes ?? '—'}
+                  {a.billing_activity_name && (
+                    <Text size="xs" c="dimmed">
+                      Billed as {a.billing_activity_name} × {a.units}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{a.performed_by_name ?? '—'}</Table.Td>
+                <Table.Td>
+                  {a.can_edit && (
+                    <RowActions>
+                      {a.status === 'scheduled' && (
+                        <CompleteRowAction
+                          ariaLabel={`Complete ${label}`}
+                          onClick={() => complete(a)}
+                          loading={update.isPending && update.variables?.id === a.id}
+                        />
+                      )}
+                      <DeleteRowAction ariaLabel={`Delete ${label}`} onClick={() => deletion.ask(a)} />
+                    </RowActions>
+                  )}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((a) => {
-                const label = `${enrollmentLabel(ACTIVITY_TYPE_LABELS, a.activity_type)} on ${formatCalendarDate(a.activity_date)}`;
-                return (
-                  <Table.Tr key={a.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {formatCalendarDate(a.activity_date)}
-                    </Table.Td>
-                    <Table.Td>{enrollmentLabel(ACTIVITY_TYPE_LABELS, a.activity_type)}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={STATUS_COLORS[a.status] ?? 'gray'}>
-                        {ACTIVITY_STATUS_LABELS[a.status]}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {a.notes ?? '—'}
-                      {a.billing_activity_name && (
-                        <Text size="xs" c="dimmed">
-                          Billed as {a.billing_activity_name} × {a.units}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{a.performed_by_name ?? '—'}</Table.Td>
-                    <Table.Td>
-                      {a.can_edit && (
-                        <Group gap={4} wrap="nowrap">
-                          {a.status === 'scheduled' && (
-                            <Tooltip label="Mark completed">
-                              <ActionIcon
-                                variant="subtle"
-                                color="green"
-                                aria-label={`Complete ${label}`}
-                                onClick={() => complete(a)}
-                                loading={update.isPending && update.variables?.id === a.id}
-                              >
-                                <IconCheck size={16} />
-                              </ActionIcon>
-                            </Tooltip>
-                          )}
-                          <Tooltip label="Delete">
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={`Delete ${label}`}
-                              onClick={() => setDeleting(a)}
-                            >
-                              <IconTrash size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            );
+          })}
+        </RecordTable>
       )}
-      <ConfirmDialog
-        opened={deleting !== null}
+      <DeleteRecordDialog
+        {...deletion.dialog}
         title="Delete activity"
         message="Delete this activity? This cannot be undone."
-        confirmLabel="Delete"
-        danger
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
       />
     </Stack>
   );

@@ -1,18 +1,6 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  FileInput,
-  Group,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { FileInput, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconDownload, IconUpload } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
   DOCUMENT_ACCEPT,
@@ -35,8 +23,12 @@ import {
   useUploadEnrollmentDocument,
 } from '../../api/enrollments/documents.ts';
 import { errorText } from '../../api/errors.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { formatDate } from '../../components/format-date.ts';
+import { AddRecordCard } from './add-record-card.tsx';
+import { notifyFailure } from './notify-failure.ts';
+import { DeleteRecordDialog, useDeleteRecord } from './record-delete.tsx';
+import { RecordListStatus, RecordTable } from './record-list.tsx';
+import { DeleteRowAction, RowAction, RowActions } from './row-actions.tsx';
 
 /** The checks the server makes that the browser can make first (the types, the size limit). */
 function refusalOf(file: File, maxBytes: number): string | null {
@@ -60,9 +52,11 @@ export function DocumentsPanel({
   const [file, setFile] = useState<File | null>(null);
   const [documentType, setDocumentType] = useState<string>('consent_form');
   const [problem, setProblem] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<EnrollmentDocument | null>(null);
   const upload = useUploadEnrollmentDocument(enrollment.id);
-  const remove = useDeleteEnrollmentDocument(enrollment.id);
+  const deletion = useDeleteRecord(
+    useDeleteEnrollmentDocument(enrollment.id),
+    ENROLLMENT_MESSAGES.deleteDocumentFailed,
+  );
   const maxBytes = list.data?.max_file_size ?? DOCUMENT_DEFAULT_MAX_BYTES;
 
   const submit = () => {
@@ -92,128 +86,91 @@ export function DocumentsPanel({
     try {
       await downloadEnrollmentDocument(doc);
     } catch (e) {
-      notifications.show({ color: 'red', message: errorText(e, DOCUMENT_MESSAGES.downloadFailed) });
+      notifyFailure(e, DOCUMENT_MESSAGES.downloadFailed);
     }
-  };
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSettled: () => setDeleting(null),
-      onError: (e) =>
-        notifications.show({ color: 'red', message: errorText(e, ENROLLMENT_MESSAGES.deleteDocumentFailed) }),
-    });
   };
 
   const rows = list.data?.documents ?? [];
   return (
     <Stack gap="md">
       {enrollment.can_edit && (
-        <Card withBorder>
-          <Stack gap="sm">
-            <Group grow align="flex-start">
-              <FileInput
-                label="File"
-                placeholder="Choose a file"
-                accept={DOCUMENT_ACCEPT}
-                value={file}
-                onChange={setFile}
-                clearable
-                description={`PDF, Word, text or image, up to ${formatFileSize(maxBytes)}`}
-              />
-              <NativeSelect
-                label="Document type"
-                value={documentType}
-                onChange={(e) => setDocumentType(e.currentTarget.value)}
-                data={ENROLLMENT_DOCUMENT_TYPES.map((t) => ({
-                  value: t,
-                  label: ENROLLMENT_DOCUMENT_TYPE_LABELS[t],
-                }))}
-              />
-            </Group>
-            {problem && (
-              <Alert color="red" role="alert">
-                {problem}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button leftSection={<IconUpload size={16} />} onClick={submit} loading={upload.isPending}>
-                Upload Document
-              </Button>
-            </Group>
-          </Stack>
-        </Card>
+        <AddRecordCard
+          error={problem}
+          submitLabel="Upload Document"
+          submitIcon={<IconUpload size={16} />}
+          submitting={upload.isPending}
+          onSubmit={submit}
+        >
+          <Group grow align="flex-start">
+            <FileInput
+              label="File"
+              placeholder="Choose a file"
+              accept={DOCUMENT_ACCEPT}
+              value={file}
+              onChange={setFile}
+              clearable
+              description={`PDF, Word, text or image, up to ${formatFileSize(maxBytes)}`}
+            />
+            <NativeSelect
+              label="Document type"
+              value={documentType}
+              onChange={(e) => setDocumentType(e.currentTarget.value)}
+              data={ENROLLMENT_DOCUMENT_TYPES.map((t) => ({
+                value: t,
+                label: ENROLLMENT_DOCUMENT_TYPE_LABELS[t],
+              }))}
+            />
+          </Group>
+        </AddRecordCard>
       )}
-      {list.error && (
-        <Alert color="red" role="alert">
-          {errorText(list.error, ENROLLMENT_MESSAGES.fetchDocumentsFailed)}
-        </Alert>
-      )}
-      {list.data && rows.length === 0 && <Text c="dimmed">No documents uploaded yet.</Text>}
+      <RecordListStatus
+        list={list}
+        count={rows.length}
+        failedMessage={ENROLLMENT_MESSAGES.fetchDocumentsFailed}
+        emptyText="No documents uploaded yet."
+      />
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={600}>
-          <Table aria-label="Documents" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>File Name</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Uploaded</Table.Th>
-                <Table.Th>Uploaded By</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((doc) => (
-                <Table.Tr key={doc.id}>
-                  <Table.Td>
-                    {doc.file_name}
-                    <Text size="xs" c="dimmed">
-                      {formatFileSize(doc.file_size)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{enrollmentLabel(ENROLLMENT_DOCUMENT_TYPE_LABELS, doc.document_type)}</Table.Td>
-                  <Table.Td>{formatDate(doc.upload_date)}</Table.Td>
-                  <Table.Td>{doc.uploaded_by_name ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Tooltip label="Download">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Download ${doc.file_name}`}
-                          onClick={() => void download(doc)}
-                        >
-                          <IconDownload size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                      {doc.can_delete && (
-                        <Tooltip label="Delete">
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete ${doc.file_name}`}
-                            onClick={() => setDeleting(doc)}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <RecordTable
+          label="Documents"
+          minWidth={600}
+          columns={['File Name', 'Type', 'Uploaded', 'Uploaded By', 'Actions']}
+        >
+          {rows.map((doc) => (
+            <Table.Tr key={doc.id}>
+              <Table.Td>
+                {doc.file_name}
+                <Text size="xs" c="dimmed">
+                  {formatFileSize(doc.file_size)}
+                </Text>
+              </Table.Td>
+              <Table.Td>{enrollmentLabel(ENROLLMENT_DOCUMENT_TYPE_LABELS, doc.document_type)}</Table.Td>
+              <Table.Td>{formatDate(doc.upload_date)}</Table.Td>
+              <Table.Td>{doc.uploaded_by_name ?? '—'}</Table.Td>
+              <Table.Td>
+                <RowActions>
+                  <RowAction
+                    tooltip="Download"
+                    ariaLabel={`Download ${doc.file_name}`}
+                    onClick={() => void download(doc)}
+                  >
+                    <IconDownload size={16} />
+                  </RowAction>
+                  {doc.can_delete && (
+                    <DeleteRowAction
+                      ariaLabel={`Delete ${doc.file_name}`}
+                      onClick={() => deletion.ask(doc)}
+                    />
+                  )}
+                </RowActions>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </RecordTable>
       )}
-      <ConfirmDialog
-        opened={deleting !== null}
+      <DeleteRecordDialog
+        {...deletion.dialog}
         title="Delete document"
         message={DOCUMENT_MESSAGES.confirmDelete}
-        confirmLabel="Delete"
-        danger
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
       />
     </Stack>
   );

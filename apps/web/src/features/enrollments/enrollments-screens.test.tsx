@@ -216,6 +216,17 @@ describe('Enrollment Details', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/enrollments');
   });
 
+  it('says when a tab shows only the newest of more records than it reads', async () => {
+    detailsServer('manager', {
+      'GET /api/enrollments/7/notes': () => jsonResponse(200, { notes: [makeEnrollmentNote()], total: 640 }),
+    });
+    renderApp({ path: '/enrollments-view/7' });
+    await userEvent.click(await screen.findByRole('tab', { name: /^Notes/ }));
+    expect(await screen.findByText('Showing the newest 1 of 640.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: /^Activities/ }));
+    expect(screen.queryByText(/^Showing the newest/)).toBeNull();
+  });
+
   it('says Enrollment not found for an enrollment the server does not show', async () => {
     server('staff', {
       'GET /api/enrollments/99': () => errorResponse(404, 'Enrollment not found', 'not_found'),

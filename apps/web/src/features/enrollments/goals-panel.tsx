@@ -1,19 +1,5 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  NativeSelect,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Group, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
   ENROLLMENT_MESSAGES,
@@ -31,8 +17,12 @@ import {
 import { useState } from 'react';
 import { useCreateGoal, useDeleteGoal, useUpdateGoalStatus } from '../../api/enrollments/records.ts';
 import { ApiError, errorText } from '../../api/errors.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { formatCalendarDate } from '../../components/format-date.ts';
+import { AddRecordCard } from './add-record-card.tsx';
+import { notifyFailure } from './notify-failure.ts';
+import { DeleteRecordDialog, useDeleteRecord } from './record-delete.tsx';
+import { RecordCard, RecordListStatus } from './record-list.tsx';
+import { CompleteRowAction, DeleteRowAction, RowActions } from './row-actions.tsx';
 
 const STATUS_COLORS: Record<string, string> = {
   active: 'blue',
@@ -60,10 +50,9 @@ export function GoalsPanel({
   const [form, setForm] = useState(blank);
   const [textError, setTextError] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const [deleting, setDeleting] = useState<EnrollmentGoal | null>(null);
   const create = useCreateGoal(enrollment.id);
   const setStatus = useUpdateGoalStatus(enrollment.id);
-  const remove = useDeleteGoal(enrollment.id);
+  const deletion = useDeleteRecord(useDeleteGoal(enrollment.id), ENROLLMENT_MESSAGES.deleteGoalFailed);
   const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
 
   const submit = () => {
@@ -94,128 +83,92 @@ export function GoalsPanel({
   const complete = (goal: EnrollmentGoal) =>
     setStatus.mutate(
       { id: goal.id, status: 'completed' },
-      {
-        onError: (e) =>
-          notifications.show({ color: 'red', message: errorText(e, ENROLLMENT_MESSAGES.updateGoalFailed) }),
-      },
+      { onError: (e) => notifyFailure(e, ENROLLMENT_MESSAGES.updateGoalFailed) },
     );
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSettled: () => setDeleting(null),
-      onError: (e) =>
-        notifications.show({ color: 'red', message: errorText(e, ENROLLMENT_MESSAGES.deleteGoalFailed) }),
-    });
-  };
 
   const goals = list.data?.goals ?? [];
   return (
     <Stack gap="md">
       {enrollment.can_edit && (
-        <Card withBorder>
-          <Stack gap="sm">
-            <Textarea
-              label="Goal"
-              required
-              rows={2}
-              value={form.goal_text}
-              onChange={(e) => setForm({ ...form, goal_text: e.currentTarget.value })}
-              error={textError}
+        <AddRecordCard
+          error={error === null ? null : errorText(error, ENROLLMENT_MESSAGES.createGoalFailed)}
+          submitLabel="Add Goal"
+          submitting={create.isPending}
+          onSubmit={submit}
+        >
+          <Textarea
+            label="Goal"
+            required
+            rows={2}
+            value={form.goal_text}
+            onChange={(e) => setForm({ ...form, goal_text: e.currentTarget.value })}
+            error={textError}
+          />
+          <Group grow align="flex-start">
+            <NativeSelect
+              label="Category"
+              value={form.goal_category}
+              onChange={(e) => setForm({ ...form, goal_category: e.currentTarget.value })}
+              data={GOAL_CATEGORIES.map((c) => ({ value: c, label: GOAL_CATEGORY_LABELS[c] }))}
             />
-            <Group grow align="flex-start">
-              <NativeSelect
-                label="Category"
-                value={form.goal_category}
-                onChange={(e) => setForm({ ...form, goal_category: e.currentTarget.value })}
-                data={GOAL_CATEGORIES.map((c) => ({ value: c, label: GOAL_CATEGORY_LABELS[c] }))}
-              />
-              <TextInput
-                label="Target date"
-                type="date"
-                value={form.target_date}
-                onChange={(e) => setForm({ ...form, target_date: e.currentTarget.value })}
-                error={fields.target_date}
-              />
-              <NativeSelect
-                label="Status"
-                value={form.status}
-                onChange={(e) => setForm({ ...form, status: e.currentTarget.value })}
-                data={GOAL_STATUSES.map((s) => ({ value: s, label: GOAL_STATUS_LABELS[s] }))}
-              />
-            </Group>
-            {error !== null && (
-              <Alert color="red" role="alert">
-                {errorText(error, ENROLLMENT_MESSAGES.createGoalFailed)}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button onClick={submit} loading={create.isPending}>
-                Add Goal
-              </Button>
-            </Group>
-          </Stack>
-        </Card>
-      )}
-      {list.error && (
-        <Alert color="red" role="alert">
-          {errorText(list.error, ENROLLMENT_MESSAGES.fetchGoalsFailed)}
-        </Alert>
-      )}
-      {list.data && goals.length === 0 && <Text c="dimmed">No goals set yet.</Text>}
-      {goals.map((goal) => (
-        <Card key={goal.id} withBorder padding="sm">
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Stack gap={4}>
-              <Group gap="xs">
-                <Badge variant="light" color={STATUS_COLORS[goal.status] ?? 'gray'}>
-                  {GOAL_STATUS_LABELS[goal.status]}
-                </Badge>
-                <Badge variant="outline">{enrollmentLabel(GOAL_CATEGORY_LABELS, goal.goal_category)}</Badge>
-                <Text size="xs" c="dimmed">
-                  Target {formatCalendarDate(goal.target_date)} · {goal.created_by_name ?? 'Unknown User'}
-                </Text>
-              </Group>
-              <Text size="sm">{goal.goal_text}</Text>
-            </Stack>
-            {goal.can_edit && (
-              <Group gap={4} wrap="nowrap">
-                {goal.status !== 'completed' && (
-                  <Tooltip label="Mark completed">
-                    <ActionIcon
-                      variant="subtle"
-                      color="green"
-                      aria-label={`Complete goal: ${goal.goal_text}`}
-                      onClick={() => complete(goal)}
-                    >
-                      <IconCheck size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-                <Tooltip label="Delete">
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete goal: ${goal.goal_text}`}
-                    onClick={() => setDeleting(goal)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
-            )}
+            <TextInput
+              label="Target date"
+              type="date"
+              value={form.target_date}
+              onChange={(e) => setForm({ ...form, target_date: e.currentTarget.value })}
+              error={fields.target_date}
+            />
+            <NativeSelect
+              label="Status"
+              value={form.status}
+              onChange={(e) => setForm({ ...form, status: e.currentTarget.value })}
+              data={GOAL_STATUSES.map((s) => ({ value: s, label: GOAL_STATUS_LABELS[s] }))}
+            />
           </Group>
-        </Card>
+        </AddRecordCard>
+      )}
+      <RecordListStatus
+        list={list}
+        count={goals.length}
+        failedMessage={ENROLLMENT_MESSAGES.fetchGoalsFailed}
+        emptyText="No goals set yet."
+      />
+      {goals.map((goal) => (
+        <RecordCard
+          key={goal.id}
+          actions={
+            goal.can_edit && (
+              <RowActions>
+                {goal.status !== 'completed' && (
+                  <CompleteRowAction
+                    ariaLabel={`Complete goal: ${goal.goal_text}`}
+                    onClick={() => complete(goal)}
+                  />
+                )}
+                <DeleteRowAction
+                  ariaLabel={`Delete goal: ${goal.goal_text}`}
+                  onClick={() => deletion.ask(goal)}
+                />
+              </RowActions>
+            )
+          }
+        >
+          <Group gap="xs">
+            <Badge variant="light" color={STATUS_COLORS[goal.status] ?? 'gray'}>
+              {GOAL_STATUS_LABELS[goal.status]}
+            </Badge>
+            <Badge variant="outline">{enrollmentLabel(GOAL_CATEGORY_LABELS, goal.goal_category)}</Badge>
+            <Text size="xs" c="dimmed">
+              Target {formatCalendarDate(goal.target_date)} · {goal.created_by_name ?? 'Unknown User'}
+            </Text>
+          </Group>
+          <Text size="sm">{goal.goal_text}</Text>
+        </RecordCard>
       ))}
-      <ConfirmDialog
-        opened={deleting !== null}
+      <DeleteRecordDialog
+        {...deletion.dialog}
         title="Delete goal"
         message="Delete this goal? This cannot be undone."
-        confirmLabel="Delete"
-        danger
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
       />
     </Stack>
   );

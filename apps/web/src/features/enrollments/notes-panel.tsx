@@ -1,24 +1,10 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  NativeSelect,
-  Stack,
-  Text,
-  Textarea,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Checkbox, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconLock, IconTrash } from '@tabler/icons-react';
+import { IconLock } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
   ENROLLMENT_MESSAGES,
   type Enrollment,
-  type EnrollmentNote,
   type EnrollmentNoteCreateInput,
   type EnrollmentNoteList,
   enrollmentLabel,
@@ -29,8 +15,11 @@ import {
 import { useState } from 'react';
 import { useCreateNote, useDeleteNote } from '../../api/enrollments/records.ts';
 import { ApiError, errorText } from '../../api/errors.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { formatDateTime } from '../../components/format-date.ts';
+import { AddRecordCard } from './add-record-card.tsx';
+import { DeleteRecordDialog, useDeleteRecord } from './record-delete.tsx';
+import { RecordCard, RecordListStatus } from './record-list.tsx';
+import { DeleteRowAction } from './row-actions.tsx';
 
 /**
  * Notes (002 §2 Enrollment Details; §5 note text required; §9 type general). A confidential note is shown only
@@ -48,9 +37,8 @@ export function NotesPanel({
   const [confidential, setConfidential] = useState(false);
   const [textError, setTextError] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const [deleting, setDeleting] = useState<EnrollmentNote | null>(null);
   const create = useCreateNote(enrollment.id);
-  const remove = useDeleteNote(enrollment.id);
+  const deletion = useDeleteRecord(useDeleteNote(enrollment.id), ENROLLMENT_MESSAGES.deleteNoteFailed);
 
   const submit = () => {
     setError(null);
@@ -78,106 +66,74 @@ export function NotesPanel({
     });
   };
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSettled: () => setDeleting(null),
-      onError: (e) =>
-        notifications.show({ color: 'red', message: errorText(e, ENROLLMENT_MESSAGES.deleteNoteFailed) }),
-    });
-  };
-
   const notes = list.data?.notes ?? [];
   return (
     <Stack gap="md">
       {enrollment.can_edit && (
-        <Card withBorder>
-          <Stack gap="sm">
-            <Textarea
-              label="Note"
-              required
-              rows={3}
-              value={text}
-              onChange={(e) => setText(e.currentTarget.value)}
-              error={textError}
+        <AddRecordCard
+          error={error === null ? null : errorText(error, ENROLLMENT_MESSAGES.createNoteFailed)}
+          submitLabel="Add Note"
+          submitting={create.isPending}
+          onSubmit={submit}
+        >
+          <Textarea
+            label="Note"
+            required
+            rows={3}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            error={textError}
+          />
+          <Group align="flex-end">
+            <NativeSelect
+              label="Note type"
+              w={200}
+              value={noteType}
+              onChange={(e) => setNoteType(e.currentTarget.value)}
+              data={NOTE_TYPES.map((t) => ({ value: t, label: NOTE_TYPE_LABELS[t] }))}
             />
-            <Group align="flex-end">
-              <NativeSelect
-                label="Note type"
-                w={200}
-                value={noteType}
-                onChange={(e) => setNoteType(e.currentTarget.value)}
-                data={NOTE_TYPES.map((t) => ({ value: t, label: NOTE_TYPE_LABELS[t] }))}
-              />
-              <Checkbox
-                label="Confidential (only you, managers and administrators)"
-                checked={confidential}
-                onChange={(e) => setConfidential(e.currentTarget.checked)}
-                mb={8}
-              />
-            </Group>
-            {error !== null && (
-              <Alert color="red" role="alert">
-                {errorText(error, ENROLLMENT_MESSAGES.createNoteFailed)}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button onClick={submit} loading={create.isPending}>
-                Add Note
-              </Button>
-            </Group>
-          </Stack>
-        </Card>
-      )}
-      {list.error && (
-        <Alert color="red" role="alert">
-          {errorText(list.error, ENROLLMENT_MESSAGES.fetchNotesFailed)}
-        </Alert>
-      )}
-      {list.data && notes.length === 0 && <Text c="dimmed">No notes yet.</Text>}
-      {notes.map((note) => (
-        <Card key={note.id} withBorder padding="sm">
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Stack gap={4}>
-              <Group gap="xs">
-                <Badge variant="light">{enrollmentLabel(NOTE_TYPE_LABELS, note.note_type)}</Badge>
-                {note.is_confidential && (
-                  <Badge variant="light" color="red" leftSection={<IconLock size={12} />}>
-                    Confidential
-                  </Badge>
-                )}
-                <Text size="xs" c="dimmed">
-                  {note.created_by_name ?? 'Unknown User'} · {formatDateTime(note.created_ts)}
-                </Text>
-              </Group>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                {note.note_text}
-              </Text>
-            </Stack>
-            {note.can_edit && (
-              <Tooltip label="Delete">
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label="Delete note"
-                  onClick={() => setDeleting(note)}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Tooltip>
-            )}
+            <Checkbox
+              label="Confidential (only you, managers and administrators)"
+              checked={confidential}
+              onChange={(e) => setConfidential(e.currentTarget.checked)}
+              mb={8}
+            />
           </Group>
-        </Card>
+        </AddRecordCard>
+      )}
+      <RecordListStatus
+        list={list}
+        count={notes.length}
+        failedMessage={ENROLLMENT_MESSAGES.fetchNotesFailed}
+        emptyText="No notes yet."
+      />
+      {notes.map((note) => (
+        <RecordCard
+          key={note.id}
+          actions={
+            note.can_edit && <DeleteRowAction ariaLabel="Delete note" onClick={() => deletion.ask(note)} />
+          }
+        >
+          <Group gap="xs">
+            <Badge variant="light">{enrollmentLabel(NOTE_TYPE_LABELS, note.note_type)}</Badge>
+            {note.is_confidential && (
+              <Badge variant="light" color="red" leftSection={<IconLock size={12} />}>
+                Confidential
+              </Badge>
+            )}
+            <Text size="xs" c="dimmed">
+              {note.created_by_name ?? 'Unknown User'} · {formatDateTime(note.created_ts)}
+            </Text>
+          </Group>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {note.note_text}
+          </Text>
+        </RecordCard>
       ))}
-      <ConfirmDialog
-        opened={deleting !== null}
+      <DeleteRecordDialog
+        {...deletion.dialog}
         title="Delete note"
         message="Delete this note? This cannot be undone."
-        confirmLabel="Delete"
-        danger
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
       />
     </Stack>
   );
