@@ -15,6 +15,8 @@ export const ENROLLMENT_MESSAGES = {
   activityCreated: 'Activity created successfully',
   noteCreated: 'Note created successfully',
   goalCreated: 'Goal created successfully',
+  noteUpdated: 'Note updated successfully',
+  goalUpdated: 'Goal updated successfully',
   fetchFailed: 'Failed to fetch enrollments',
   createFailed: 'Failed to create enrollment',
   updateFailed: 'Failed to update enrollment',
@@ -443,6 +445,7 @@ export const enrollmentNoteUpdateSchema = z.strictObject({
   note_type: oneOf(NOTE_TYPES, 'note type').optional(),
   is_confidential: z.boolean().optional(),
 });
+export type EnrollmentNoteUpdateInput = z.input<typeof enrollmentNoteUpdateSchema>;
 export type EnrollmentNoteUpdate = z.output<typeof enrollmentNoteUpdateSchema>;
 
 const goalTextField = z
@@ -469,6 +472,7 @@ export const enrollmentGoalUpdateSchema = z.strictObject({
   target_date: optionalDate,
   status: oneOf(GOAL_STATUSES, 'goal status').optional(),
 });
+export type EnrollmentGoalUpdateInput = z.input<typeof enrollmentGoalUpdateSchema>;
 export type EnrollmentGoalUpdate = z.output<typeof enrollmentGoalUpdateSchema>;
 
 /** The form fields of POST /api/enrollments/documents/ (multipart: enrollment_id, document_type, file). */

@@ -7,10 +7,12 @@ import type {
   EnrollmentGoal,
   EnrollmentGoalCreateInput,
   EnrollmentGoalList,
+  EnrollmentGoalUpdateInput,
   EnrollmentItemDeleteResponse,
   EnrollmentNote,
   EnrollmentNoteCreateInput,
   EnrollmentNoteList,
+  EnrollmentNoteUpdateInput,
 } from '@trust/domain';
 import { apiRequest } from '../client.ts';
 import { type EnrollmentRecordKind, enrollmentKeys } from './keys.ts';
@@ -86,6 +88,16 @@ export function useCreateNote(enrollmentId: number) {
   );
 }
 
+/** PUT /api/enrollments/notes/{id}: the author (or a manager) corrects a note. */
+export function useUpdateNote(enrollmentId: number) {
+  return useRecordMutation(
+    enrollmentId,
+    'notes',
+    ({ id, ...body }: EnrollmentNoteUpdateInput & { id: number }) =>
+      apiRequest<EnrollmentNote>(`/api/enrollments/notes/${id}`, { method: 'PUT', body }),
+  );
+}
+
 export function useDeleteNote(enrollmentId: number) {
   return useRecordMutation(enrollmentId, 'notes', (id: number) =>
     apiRequest<EnrollmentItemDeleteResponse>(`/api/enrollments/notes/${id}`, { method: 'DELETE' }),
@@ -102,10 +114,13 @@ export function useCreateGoal(enrollmentId: number) {
   );
 }
 
-/** PUT /api/enrollments/goals/{id} with a new status (completing one records when, on the server). */
-export function useUpdateGoalStatus(enrollmentId: number) {
-  return useRecordMutation(enrollmentId, 'goals', ({ id, status }: { id: number; status: string }) =>
-    apiRequest<EnrollmentGoal>(`/api/enrollments/goals/${id}`, { method: 'PUT', body: { status } }),
+/** PUT /api/enrollments/goals/{id}: the fields sent change (completing one records when, on the server). */
+export function useUpdateGoal(enrollmentId: number) {
+  return useRecordMutation(
+    enrollmentId,
+    'goals',
+    ({ id, ...body }: EnrollmentGoalUpdateInput & { id: number }) =>
+      apiRequest<EnrollmentGoal>(`/api/enrollments/goals/${id}`, { method: 'PUT', body }),
   );
 }
 

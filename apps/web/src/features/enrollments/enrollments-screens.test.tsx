@@ -400,6 +400,59 @@ describe('Enrollment Details', { timeout: 30_000 }, () => {
     });
   });
 
+  it('edits a note in a dialog: its text required, the change saved with PUT', async () => {
+    const fetchMock = detailsServer('staff', {
+      'PUT /api/enrollments/notes/51': () =>
+        jsonResponse(200, makeEnrollmentNote({ note_text: 'Left two voicemails.' })),
+    });
+    renderApp({ path: '/enrollments-view/7' });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Notes (1)' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit note' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit note' });
+    const text = within(dialog).getByRole('textbox', { name: 'Note' });
+    expect(text).toHaveValue('Left a voicemail.');
+    await userEvent.clear(text);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Note text is required')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PUT', '/api/enrollments/notes/51')).toHaveLength(0);
+    await userEvent.type(text, 'Left two voicemails.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Note updated successfully')).toBeInTheDocument();
+    expect(bodyOf(callsTo(fetchMock, 'PUT', '/api/enrollments/notes/51')[0])).toEqual({
+      note_text: 'Left two voicemails.',
+      note_type: 'general',
+      is_confidential: false,
+    });
+  });
+
+  it("edits a goal's status and target date; a refusal is shown in the dialog", async () => {
+    let refuse = true;
+    const fetchMock = detailsServer('staff', {
+      'GET /api/enrollments/7/goals': () => jsonResponse(200, { goals: [makeGoal()], total: 1 }),
+      'PUT /api/enrollments/goals/61': () =>
+        refuse
+          ? errorResponse(500, 'The database is not answering', 'internal')
+          : jsonResponse(200, makeGoal({ status: 'on_hold' })),
+    });
+    renderApp({ path: '/enrollments-view/7' });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Goals (1)' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit goal: Stable housing by spring' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit goal' });
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Status' }), 'On Hold');
+    await userEvent.clear(within(dialog).getByLabelText('Target date'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The database is not answering');
+    refuse = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Goal updated successfully')).toBeInTheDocument();
+    expect(bodyOf(callsTo(fetchMock, 'PUT', '/api/enrollments/goals/61')[1])).toEqual({
+      goal_text: 'Stable housing by spring',
+      goal_category: 'housing',
+      target_date: null,
+      status: 'on_hold',
+    });
+  });
+
   it('uploads a document as a form with its type, downloads and deletes one', async () => {
     const fetchMock = detailsServer('staff', {
       'POST /api/enrollments/documents/': () => jsonResponse(201, makeEnrollmentDocument({ id: 72 })),

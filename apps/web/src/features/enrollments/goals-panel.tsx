@@ -15,14 +15,15 @@ import {
   GOAL_STATUSES,
 } from '@trust/domain';
 import { useState } from 'react';
-import { useCreateGoal, useDeleteGoal, useUpdateGoalStatus } from '../../api/enrollments/records.ts';
+import { useCreateGoal, useDeleteGoal, useUpdateGoal } from '../../api/enrollments/records.ts';
 import { ApiError, errorText } from '../../api/errors.ts';
 import { formatCalendarDate } from '../../components/format-date.ts';
 import { AddRecordCard } from './add-record-card.tsx';
+import { EditRecordModal } from './edit-record-modal.tsx';
 import { notifyFailure } from './notify-failure.ts';
 import { DeleteRecordDialog, useDeleteRecord } from './record-delete.tsx';
 import { RecordCard, RecordListStatus } from './record-list.tsx';
-import { CompleteRowAction, DeleteRowAction, RowActions } from './row-actions.tsx';
+import { CompleteRowAction, DeleteRowAction, EditRowAction, RowActions } from './row-actions.tsx';
 
 const STATUS_COLORS: Record<string, string> = {
   active: 'blue',
@@ -31,13 +32,73 @@ const STATUS_COLORS: Record<string, string> = {
   cancelled: 'gray',
 };
 
+type GoalForm = { goal_text: string; goal_category: string; target_date: string; status: string };
+
 /** 002 §9: a new goal is in the health category and active. */
-const blank = () => ({
+const blank = (): GoalForm => ({
   goal_text: '',
   goal_category: GOAL_DEFAULTS.goal_category as string,
   target_date: '',
   status: GOAL_DEFAULTS.status as string,
 });
+
+/** The goal's fields, the same when adding and when editing one. */
+function GoalFields({
+  form,
+  onChange,
+  textError,
+  fieldErrors,
+}: {
+  form: GoalForm;
+  onChange: (form: GoalForm) => void;
+  textError: string | null;
+  fieldErrors: Record<string, string>;
+}) {
+  return (
+    <>
+      <Textarea
+        label="Goal"
+        required
+        rows={2}
+        value={form.goal_text}
+        onChange={(e) => onChange({ ...form, goal_text: e.currentTarget.value })}
+        error={textError}
+      />
+      <Group grow align="flex-start">
+        <NativeSelect
+          label="Category"
+          value={form.goal_category}
+          onChange={(e) => onChange({ ...form, goal_category: e.currentTarget.value })}
+          data={GOAL_CATEGORIES.map((c) => ({ value: c, label: GOAL_CATEGORY_LABELS[c] }))}
+        />
+        <TextInput
+          label="Target date"
+          type="date"
+          value={form.target_date}
+          onChange={(e) => onChange({ ...form, target_date: e.currentTarget.value })}
+          error={fieldErrors.target_date}
+        />
+        <NativeSelect
+          label="Status"
+          value={form.status}
+          onChange={(e) => onChange({ ...form, status: e.currentTarget.value })}
+          data={GOAL_STATUSES.map((s) => ({ value: s, label: GOAL_STATUS_LABELS[s] }))}
+        />
+      </Group>
+    </>
+  );
+}
+
+/** The body of a goal's POST or PUT, with the client's check of 002 §5 (goal text required). */
+function goalBody(form: GoalForm): Omit<EnrollmentGoalCreateInput, 'enrollment_id'> | { error: string } {
+  if (!form.goal_text.trim()) return { error: ENROLLMENT_MESSAGES.goalTextRequired };
+  return {
+    goal_text: form.goal_text,
+    goal_category: form.goal_category as EnrollmentGoalCreateInput['goal_category'],
+    target_date: form.target_date || null,
+    status: form.status as EnrollmentGoalCreateInput['status'],
+  };
+}
 
 /** Goals (002 §2 Enrollment Details; §5 goal text required): the add form and the list with Complete and Delete. */
 export function GoalsPanel({
@@ -51,23 +112,22 @@ export function GoalsPanel({
   const [textError, setTextError] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const create = useCreateGoal(enrollment.id);
-  const setStatus = useUpdateGoalStatus(enrollment.id);
+  const update = useUpdateGoal(enrollment.id);
+  const [editing, setEditing] = useState<{ id: number; form: GoalForm } | null>(null);
+  const [editTextError, setEditTextError] = useState<string | null>(null);
+  const [editError, setEditError] = useState<unknown>(null);
+  const editFields = editError instanceof ApiError ? (editError.fields ?? {}) : {};
   const deletion = useDeleteRecord(useDeleteGoal(enrollment.id), ENROLLMENT_MESSAGES.deleteGoalFailed);
   const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
 
   const submit = () => {
     setError(null);
-    if (!form.goal_text.trim()) {
-      setTextError(ENROLLMENT_MESSAGES.goalTextRequired);
+    const body = goalBody(form);
+    if ('error' in body) {
+      setTextError(body.error);
       return;
     }
     setTextError(null);
-    const body: Omit<EnrollmentGoalCreateInput, 'enrollment_id'> = {
-      goal_text: form.goal_text,
-      goal_category: form.goal_category as EnrollmentGoalCreateInput['goal_category'],
-      target_date: form.target_date || null,
-      status: form.status as EnrollmentGoalCreateInput['status'],
-    };
     create.mutate(body, {
       onSuccess: () => {
         notifications.show({ color: 'green', message: ENROLLMENT_MESSAGES.goalCreated });
@@ -80,8 +140,45 @@ export function GoalsPanel({
     });
   };
 
+  const edit = (goal: EnrollmentGoal) => {
+    setEditTextError(null);
+    setEditError(null);
+    setEditing({
+      id: goal.id,
+      form: {
+        goal_text: goal.goal_text,
+        goal_category: goal.goal_category,
+        target_date: goal.target_date ?? '',
+        status: goal.status,
+      },
+    });
+  };
+  const save = () => {
+    if (!editing) return;
+    setEditError(null);
+    const body = goalBody(editing.form);
+    if ('error' in body) {
+      setEditTextError(body.error);
+      return;
+    }
+    setEditTextError(null);
+    update.mutate(
+      { id: editing.id, ...body },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: ENROLLMENT_MESSAGES.goalUpdated });
+          setEditing(null);
+        },
+        onError: (e) => {
+          if (e instanceof ApiError && e.fields?.goal_text) setEditTextError(e.fields.goal_text);
+          else setEditError(e);
+        },
+      },
+    );
+  };
+
   const complete = (goal: EnrollmentGoal) =>
-    setStatus.mutate(
+    update.mutate(
       { id: goal.id, status: 'completed' },
       { onError: (e) => notifyFailure(e, ENROLLMENT_MESSAGES.updateGoalFailed) },
     );
@@ -96,35 +193,7 @@ export function GoalsPanel({
           submitting={create.isPending}
           onSubmit={submit}
         >
-          <Textarea
-            label="Goal"
-            required
-            rows={2}
-            value={form.goal_text}
-            onChange={(e) => setForm({ ...form, goal_text: e.currentTarget.value })}
-            error={textError}
-          />
-          <Group grow align="flex-start">
-            <NativeSelect
-              label="Category"
-              value={form.goal_category}
-              onChange={(e) => setForm({ ...form, goal_category: e.currentTarget.value })}
-              data={GOAL_CATEGORIES.map((c) => ({ value: c, label: GOAL_CATEGORY_LABELS[c] }))}
-            />
-            <TextInput
-              label="Target date"
-              type="date"
-              value={form.target_date}
-              onChange={(e) => setForm({ ...form, target_date: e.currentTarget.value })}
-              error={fields.target_date}
-            />
-            <NativeSelect
-              label="Status"
-              value={form.status}
-              onChange={(e) => setForm({ ...form, status: e.currentTarget.value })}
-              data={GOAL_STATUSES.map((s) => ({ value: s, label: GOAL_STATUS_LABELS[s] }))}
-            />
-          </Group>
+          <GoalFields form={form} onChange={setForm} textError={textError} fieldErrors={fields} />
         </AddRecordCard>
       )}
       <RecordListStatus
@@ -145,6 +214,7 @@ export function GoalsPanel({
                     onClick={() => complete(goal)}
                   />
                 )}
+                <EditRowAction ariaLabel={`Edit goal: ${goal.goal_text}`} onClick={() => edit(goal)} />
                 <DeleteRowAction
                   ariaLabel={`Delete goal: ${goal.goal_text}`}
                   onClick={() => deletion.ask(goal)}
@@ -165,6 +235,23 @@ export function GoalsPanel({
           <Text size="sm">{goal.goal_text}</Text>
         </RecordCard>
       ))}
+      <EditRecordModal
+        title="Edit goal"
+        opened={editing !== null}
+        error={editError === null ? null : errorText(editError, ENROLLMENT_MESSAGES.updateGoalFailed)}
+        saving={update.isPending}
+        onSave={save}
+        onClose={() => setEditing(null)}
+      >
+        {editing && (
+          <GoalFields
+            form={editing.form}
+            onChange={(next) => setEditing({ ...editing, form: next })}
+            textError={editTextError}
+            fieldErrors={editFields}
+          />
+        )}
+      </EditRecordModal>
       <DeleteRecordDialog
         {...deletion.dialog}
         title="Delete goal"

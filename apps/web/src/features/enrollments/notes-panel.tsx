@@ -5,6 +5,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import {
   ENROLLMENT_MESSAGES,
   type Enrollment,
+  type EnrollmentNote,
   type EnrollmentNoteCreateInput,
   type EnrollmentNoteList,
   enrollmentLabel,
@@ -13,13 +14,68 @@ import {
   NOTE_TYPES,
 } from '@trust/domain';
 import { useState } from 'react';
-import { useCreateNote, useDeleteNote } from '../../api/enrollments/records.ts';
+import { useCreateNote, useDeleteNote, useUpdateNote } from '../../api/enrollments/records.ts';
 import { ApiError, errorText } from '../../api/errors.ts';
 import { formatDateTime } from '../../components/format-date.ts';
 import { AddRecordCard } from './add-record-card.tsx';
+import { EditRecordModal } from './edit-record-modal.tsx';
 import { DeleteRecordDialog, useDeleteRecord } from './record-delete.tsx';
 import { RecordCard, RecordListStatus } from './record-list.tsx';
-import { DeleteRowAction } from './row-actions.tsx';
+import { DeleteRowAction, EditRowAction, RowActions } from './row-actions.tsx';
+
+type NoteForm = { note_text: string; note_type: string; is_confidential: boolean };
+
+/** 002 §9: a new note is general and not confidential. */
+const blank = (): NoteForm => ({ note_text: '', note_type: NOTE_DEFAULTS.note_type, is_confidential: false });
+
+/** The note's fields, the same when adding and when editing one. */
+function NoteFields({
+  form,
+  onChange,
+  textError,
+}: {
+  form: NoteForm;
+  onChange: (form: NoteForm) => void;
+  textError: string | null;
+}) {
+  return (
+    <>
+      <Textarea
+        label="Note"
+        required
+        rows={3}
+        value={form.note_text}
+        onChange={(e) => onChange({ ...form, note_text: e.currentTarget.value })}
+        error={textError}
+      />
+      <Group align="flex-end">
+        <NativeSelect
+          label="Note type"
+          w={200}
+          value={form.note_type}
+          onChange={(e) => onChange({ ...form, note_type: e.currentTarget.value })}
+          data={NOTE_TYPES.map((t) => ({ value: t, label: NOTE_TYPE_LABELS[t] }))}
+        />
+        <Checkbox
+          label="Confidential (only you, managers and administrators)"
+          checked={form.is_confidential}
+          onChange={(e) => onChange({ ...form, is_confidential: e.currentTarget.checked })}
+          mb={8}
+        />
+      </Group>
+    </>
+  );
+}
+
+/** The body of a note's POST or PUT, with the client's check of 002 §5 (note text required). */
+function noteBody(form: NoteForm): Omit<EnrollmentNoteCreateInput, 'enrollment_id'> | { error: string } {
+  if (!form.note_text.trim()) return { error: ENROLLMENT_MESSAGES.noteTextRequired };
+  return {
+    note_text: form.note_text,
+    note_type: form.note_type as EnrollmentNoteCreateInput['note_type'],
+    is_confidential: form.is_confidential,
+  };
+}
 
 /**
  * Notes (002 §2 Enrollment Details; §5 note text required; §9 type general). A confidential note is shown only
@@ -32,38 +88,66 @@ export function NotesPanel({
   enrollment: Enrollment;
   list: UseQueryResult<EnrollmentNoteList>;
 }) {
-  const [text, setText] = useState('');
-  const [noteType, setNoteType] = useState<string>(NOTE_DEFAULTS.note_type);
-  const [confidential, setConfidential] = useState(false);
+  const [form, setForm] = useState(blank);
   const [textError, setTextError] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const create = useCreateNote(enrollment.id);
+  const update = useUpdateNote(enrollment.id);
   const deletion = useDeleteRecord(useDeleteNote(enrollment.id), ENROLLMENT_MESSAGES.deleteNoteFailed);
+  const [editing, setEditing] = useState<{ id: number; form: NoteForm } | null>(null);
+  const [editTextError, setEditTextError] = useState<string | null>(null);
+  const [editError, setEditError] = useState<unknown>(null);
 
   const submit = () => {
     setError(null);
-    if (!text.trim()) {
-      setTextError(ENROLLMENT_MESSAGES.noteTextRequired);
+    const body = noteBody(form);
+    if ('error' in body) {
+      setTextError(body.error);
       return;
     }
     setTextError(null);
-    const body: Omit<EnrollmentNoteCreateInput, 'enrollment_id'> = {
-      note_text: text,
-      note_type: noteType as EnrollmentNoteCreateInput['note_type'],
-      is_confidential: confidential,
-    };
     create.mutate(body, {
       onSuccess: () => {
         notifications.show({ color: 'green', message: ENROLLMENT_MESSAGES.noteCreated });
-        setText('');
-        setNoteType(NOTE_DEFAULTS.note_type);
-        setConfidential(false);
+        setForm(blank());
       },
       onError: (e) => {
         if (e instanceof ApiError && e.fields?.note_text) setTextError(e.fields.note_text);
         else setError(e);
       },
     });
+  };
+
+  const edit = (note: EnrollmentNote) => {
+    setEditTextError(null);
+    setEditError(null);
+    setEditing({
+      id: note.id,
+      form: { note_text: note.note_text, note_type: note.note_type, is_confidential: note.is_confidential },
+    });
+  };
+  const save = () => {
+    if (!editing) return;
+    setEditError(null);
+    const body = noteBody(editing.form);
+    if ('error' in body) {
+      setEditTextError(body.error);
+      return;
+    }
+    setEditTextError(null);
+    update.mutate(
+      { id: editing.id, ...body },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: ENROLLMENT_MESSAGES.noteUpdated });
+          setEditing(null);
+        },
+        onError: (e) => {
+          if (e instanceof ApiError && e.fields?.note_text) setEditTextError(e.fields.note_text);
+          else setEditError(e);
+        },
+      },
+    );
   };
 
   const notes = list.data?.notes ?? [];
@@ -76,29 +160,7 @@ export function NotesPanel({
           submitting={create.isPending}
           onSubmit={submit}
         >
-          <Textarea
-            label="Note"
-            required
-            rows={3}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            error={textError}
-          />
-          <Group align="flex-end">
-            <NativeSelect
-              label="Note type"
-              w={200}
-              value={noteType}
-              onChange={(e) => setNoteType(e.currentTarget.value)}
-              data={NOTE_TYPES.map((t) => ({ value: t, label: NOTE_TYPE_LABELS[t] }))}
-            />
-            <Checkbox
-              label="Confidential (only you, managers and administrators)"
-              checked={confidential}
-              onChange={(e) => setConfidential(e.currentTarget.checked)}
-              mb={8}
-            />
-          </Group>
+          <NoteFields form={form} onChange={setForm} textError={textError} />
         </AddRecordCard>
       )}
       <RecordListStatus
@@ -111,7 +173,12 @@ export function NotesPanel({
         <RecordCard
           key={note.id}
           actions={
-            note.can_edit && <DeleteRowAction ariaLabel="Delete note" onClick={() => deletion.ask(note)} />
+            note.can_edit && (
+              <RowActions>
+                <EditRowAction ariaLabel="Edit note" onClick={() => edit(note)} />
+                <DeleteRowAction ariaLabel="Delete note" onClick={() => deletion.ask(note)} />
+              </RowActions>
+            )
           }
         >
           <Group gap="xs">
@@ -130,6 +197,22 @@ export function NotesPanel({
           </Text>
         </RecordCard>
       ))}
+      <EditRecordModal
+        title="Edit note"
+        opened={editing !== null}
+        error={editError === null ? null : errorText(editError, ENROLLMENT_MESSAGES.updateNoteFailed)}
+        saving={update.isPending}
+        onSave={save}
+        onClose={() => setEditing(null)}
+      >
+        {editing && (
+          <NoteFields
+            form={editing.form}
+            onChange={(next) => setEditing({ ...editing, form: next })}
+            textError={editTextError}
+          />
+        )}
+      </EditRecordModal>
       <DeleteRecordDialog
         {...deletion.dialog}
         title="Delete note"

@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
-import { IconCheck, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 /** A row's icon buttons side by side: a narrow Actions column must not stack them. */
@@ -36,6 +36,14 @@ export function RowAction({
         {children}
       </ActionIcon>
     </Tooltip>
+  );
+}
+
+export function EditRowAction({ ariaLabel, onClick }: { ariaLabel: string; onClick: () => void }) {
+  return (
+    <RowAction tooltip="Edit" ariaLabel={ariaLabel} onClick={onClick}>
+      <IconPencil size={16} />
+    </RowAction>
   );
 }
 
