@@ -1,4 +1,4 @@
-import { Badge, Group, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
@@ -64,7 +64,8 @@ function GoalFields({
         onChange={(e) => onChange({ ...form, goal_text: e.currentTarget.value })}
         error={textError}
       />
-      <Group grow align="flex-start">
+      {/* One field a row on a phone: three side by side cut the date off at 390 px. */}
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <NativeSelect
           label="Category"
           value={form.goal_category}
@@ -84,7 +85,7 @@ function GoalFields({
           onChange={(e) => onChange({ ...form, status: e.currentTarget.value })}
           data={GOAL_STATUSES.map((s) => ({ value: s, label: GOAL_STATUS_LABELS[s] }))}
         />
-      </Group>
+      </SimpleGrid>
     </>
   );
 }
