@@ -15,6 +15,7 @@ export const ENROLLMENT_MESSAGES = {
   activityCreated: 'Activity created successfully',
   noteCreated: 'Note created successfully',
   goalCreated: 'Goal created successfully',
+  activityUpdated: 'Activity updated successfully',
   noteUpdated: 'Note updated successfully',
   goalUpdated: 'Goal updated successfully',
   fetchFailed: 'Failed to fetch enrollments',

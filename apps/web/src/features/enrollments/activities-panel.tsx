@@ -1,8 +1,8 @@
 import {
   Badge,
-  Group,
   NativeSelect,
   NumberInput,
+  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -37,10 +37,11 @@ import { ApiError, errorText } from '../../api/errors.ts';
 import { useBillingActivities } from '../../api/programs/get-billing-activities.ts';
 import { formatCalendarDate } from '../../components/format-date.ts';
 import { AddRecordCard } from './add-record-card.tsx';
+import { EditRecordModal } from './edit-record-modal.tsx';
 import { notifyFailure } from './notify-failure.ts';
 import { DeleteRecordDialog, useDeleteRecord } from './record-delete.tsx';
 import { RecordListStatus, RecordTable } from './record-list.tsx';
-import { CompleteRowAction, DeleteRowAction, RowActions } from './row-actions.tsx';
+import { CompleteRowAction, DeleteRowAction, EditRowAction, RowActions } from './row-actions.tsx';
 
 const STATUS_COLORS: Record<string, string> = {
   scheduled: 'blue',
@@ -49,15 +50,24 @@ const STATUS_COLORS: Record<string, string> = {
   no_show: 'orange',
 };
 
+type ActivityForm = {
+  activity_type: string;
+  activity_date: string;
+  status: string;
+  notes: string;
+  /** The billing activity it is billed as ('' for none): one of the enrollment's program (issue #15 item 7). */
+  billing_activity_id: string;
+  units: number | string;
+};
+
 /** 002 §9: a new activity is outreach, today, scheduled. */
-const blank = () => ({
+const blank = (): ActivityForm => ({
   activity_type: ACTIVITY_DEFAULTS.activity_type as string,
   activity_date: todayIsoDate(),
   status: ACTIVITY_DEFAULTS.status as string,
   notes: '',
-  /** The billing activity it is billed as ('' for none): one of the enrollment's program (issue #15 item 7). */
   billing_activity_id: '',
-  units: 1 as number | string,
+  units: 1,
 });
 
 /** "Care coordination (ECM-CC) — $25.00 per 15 minutes": what the billing choice shows. */
@@ -80,6 +90,107 @@ function unitsHint(b: BillingActivity | undefined): string | undefined {
   return `1 unit = ${one}${limits.length ? `; billable at most ${limits.join(', ')}` : ''}`;
 }
 
+/** The activity's fields, the same when adding and when editing one. */
+function ActivityFields({
+  form,
+  onChange,
+  fieldErrors,
+  billing,
+}: {
+  form: ActivityForm;
+  onChange: (form: ActivityForm) => void;
+  fieldErrors: Record<string, string>;
+  billing: { activities: BillingActivity[]; error: unknown };
+}) {
+  const billingActivities = billing.activities;
+  const chosenBilling = billingActivities.find((b) => String(b.id) === form.billing_activity_id);
+  const chooseBilling = (value: string) => {
+    const chosen = billingActivities.find((b) => String(b.id) === value);
+    // A billing activity bills one activity type: the form follows it (it can still be changed).
+    const type = chosen?.activity_type;
+    onChange({
+      ...form,
+      billing_activity_id: value,
+      activity_type: type && (ACTIVITY_TYPES as readonly string[]).includes(type) ? type : form.activity_type,
+    });
+  };
+  return (
+    <>
+      {/* One field a row on a phone, four side by side from a tablet up. */}
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+        <NativeSelect
+          label="Activity type"
+          value={form.activity_type}
+          onChange={(e) => onChange({ ...form, activity_type: e.currentTarget.value })}
+          data={ACTIVITY_TYPES.map((t) => ({ value: t, label: ACTIVITY_TYPE_LABELS[t] }))}
+          error={fieldErrors.activity_type}
+        />
+        <TextInput
+          label="Activity date"
+          type="date"
+          value={form.activity_date}
+          onChange={(e) => onChange({ ...form, activity_date: e.currentTarget.value })}
+          error={fieldErrors.activity_date}
+        />
+        <NativeSelect
+          label="Status"
+          value={form.status}
+          onChange={(e) => onChange({ ...form, status: e.currentTarget.value })}
+          data={ACTIVITY_STATUSES.map((s) => ({ value: s, label: ACTIVITY_STATUS_LABELS[s] }))}
+          error={fieldErrors.status}
+        />
+        <NumberInput
+          label="Units"
+          min={1}
+          max={1000}
+          allowDecimal={false}
+          value={form.units}
+          onChange={(value) => onChange({ ...form, units: value })}
+          description={unitsHint(chosenBilling)}
+          error={fieldErrors.units}
+        />
+      </SimpleGrid>
+      <NativeSelect
+        label="Billing activity"
+        value={form.billing_activity_id}
+        onChange={(e) => chooseBilling(e.currentTarget.value)}
+        data={[
+          { value: '', label: 'Not billed' },
+          // Inactive ones are not offered: the billing report would refuse them.
+          ...billingActivities
+            .filter((b) => b.is_active || String(b.id) === form.billing_activity_id)
+            .map((b) => ({ value: String(b.id), label: billingLabel(b) })),
+        ]}
+        description={
+          billing.error
+            ? errorText(billing.error, BILLING_ACTIVITY_MESSAGES.fetchFailed)
+            : 'A completed activity billed as one of the program’s billing activities appears on its billable activities report.'
+        }
+        error={fieldErrors.billing_activity_id}
+      />
+      <Textarea
+        label="Notes"
+        rows={2}
+        value={form.notes}
+        onChange={(e) => onChange({ ...form, notes: e.currentTarget.value })}
+        error={fieldErrors.notes}
+      />
+    </>
+  );
+}
+
+/** The body of an activity's POST or PUT ('' billing: not billed). */
+function activityBody(form: ActivityForm) {
+  return {
+    activity_type: form.activity_type as ActivityCreateInput['activity_type'],
+    activity_date: form.activity_date || undefined,
+    status: form.status as ActivityCreateInput['status'],
+    notes: form.notes.trim() || null,
+    billing_activity_id: form.billing_activity_id ? Number(form.billing_activity_id) : null,
+    units: Number(form.units) || 1,
+  } satisfies Omit<ActivityCreateInput, 'enrollment_id'>;
+}
+
 /** Activities (002 §2 Enrollment Details): the add form, and the list with Complete and Delete. */
 export function ActivitiesPanel({
   enrollment,
@@ -99,30 +210,11 @@ export function ActivitiesPanel({
   // The program's billing activities, for those who record activities (the server checks the choice again).
   const billing = useBillingActivities(enrollment.can_edit ? enrollment.program_id : null);
   const billingActivities = billing.data ?? [];
-  const chosenBilling = billingActivities.find((b) => String(b.id) === form.billing_activity_id);
   const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
-
-  const chooseBilling = (value: string) => {
-    const chosen = billingActivities.find((b) => String(b.id) === value);
-    // A billing activity bills one activity type: the form follows it (it can still be changed).
-    const type = chosen?.activity_type;
-    setForm({
-      ...form,
-      billing_activity_id: value,
-      activity_type: type && (ACTIVITY_TYPES as readonly string[]).includes(type) ? type : form.activity_type,
-    });
-  };
 
   const submit = () => {
     setError(null);
-    const body: Omit<ActivityCreateInput, 'enrollment_id'> = {
-      activity_type: form.activity_type as ActivityCreateInput['activity_type'],
-      activity_date: form.activity_date || undefined,
-      status: form.status as ActivityCreateInput['status'],
-      notes: form.notes.trim() || null,
-      ...(form.billing_activity_id ? { billing_activity_id: Number(form.billing_activity_id) } : {}),
-      units: Number(form.units) || 1,
-    };
+    const body = activityBody(form);
     create.mutate(body, {
       onSuccess: () => {
         notifications.show({ color: 'green', message: ENROLLMENT_MESSAGES.activityCreated });
@@ -130,6 +222,38 @@ export function ActivitiesPanel({
       },
       onError: setError,
     });
+  };
+
+  const [editing, setEditing] = useState<{ id: number; form: ActivityForm } | null>(null);
+  const [editError, setEditError] = useState<unknown>(null);
+  const editFields = editError instanceof ApiError ? (editError.fields ?? {}) : {};
+  const edit = (a: EnrollmentActivity) => {
+    setEditError(null);
+    setEditing({
+      id: a.id,
+      form: {
+        activity_type: a.activity_type,
+        activity_date: a.activity_date,
+        status: a.status,
+        notes: a.notes ?? '',
+        billing_activity_id: a.billing_activity_id === null ? '' : String(a.billing_activity_id),
+        units: a.units,
+      },
+    });
+  };
+  const save = () => {
+    if (!editing) return;
+    setEditError(null);
+    update.mutate(
+      { id: editing.id, ...activityBody(editing.form) },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: ENROLLMENT_MESSAGES.activityUpdated });
+          setEditing(null);
+        },
+        onError: setEditError,
+      },
+    );
   };
 
   const complete = (activity: EnrollmentActivity) =>
@@ -149,63 +273,11 @@ export function ActivitiesPanel({
           onSubmit={submit}
         >
           <Text fw={600}>Add Activity</Text>
-          <Group grow align="flex-start">
-            <NativeSelect
-              label="Activity type"
-              value={form.activity_type}
-              onChange={(e) => setForm({ ...form, activity_type: e.currentTarget.value })}
-              data={ACTIVITY_TYPES.map((t) => ({ value: t, label: ACTIVITY_TYPE_LABELS[t] }))}
-              error={fields.activity_type}
-            />
-            <TextInput
-              label="Activity date"
-              type="date"
-              value={form.activity_date}
-              onChange={(e) => setForm({ ...form, activity_date: e.currentTarget.value })}
-              error={fields.activity_date}
-            />
-            <NativeSelect
-              label="Status"
-              value={form.status}
-              onChange={(e) => setForm({ ...form, status: e.currentTarget.value })}
-              data={ACTIVITY_STATUSES.map((s) => ({ value: s, label: ACTIVITY_STATUS_LABELS[s] }))}
-              error={fields.status}
-            />
-            <NumberInput
-              label="Units"
-              min={1}
-              max={1000}
-              allowDecimal={false}
-              value={form.units}
-              onChange={(value) => setForm({ ...form, units: value })}
-              description={unitsHint(chosenBilling)}
-              error={fields.units}
-            />
-          </Group>
-          <NativeSelect
-            label="Billing activity"
-            value={form.billing_activity_id}
-            onChange={(e) => chooseBilling(e.currentTarget.value)}
-            data={[
-              { value: '', label: 'Not billed' },
-              // Inactive ones are not offered: the billing report would refuse them.
-              ...billingActivities
-                .filter((b) => b.is_active || String(b.id) === form.billing_activity_id)
-                .map((b) => ({ value: String(b.id), label: billingLabel(b) })),
-            ]}
-            description={
-              billing.error
-                ? errorText(billing.error, BILLING_ACTIVITY_MESSAGES.fetchFailed)
-                : 'A completed activity billed as one of the program’s billing activities appears on its billable activities report.'
-            }
-            error={fields.billing_activity_id}
-          />
-          <Textarea
-            label="Notes"
-            rows={2}
-            value={form.notes}
-            onChange={(e) => setForm({ ...form, notes: e.currentTarget.value })}
-            error={fields.notes}
+          <ActivityFields
+            form={form}
+            onChange={setForm}
+            fieldErrors={fields}
+            billing={{ activities: billingActivities, error: billing.error }}
           />
         </AddRecordCard>
       )}
@@ -251,6 +323,7 @@ export function ActivitiesPanel({
                           loading={update.isPending && update.variables?.id === a.id}
                         />
                       )}
+                      <EditRowAction ariaLabel={`Edit ${label}`} onClick={() => edit(a)} />
                       <DeleteRowAction ariaLabel={`Delete ${label}`} onClick={() => deletion.ask(a)} />
                     </RowActions>
                   )}
@@ -260,6 +333,23 @@ export function ActivitiesPanel({
           })}
         </RecordTable>
       )}
+      <EditRecordModal
+        title="Edit activity"
+        opened={editing !== null}
+        error={editError === null ? null : errorText(editError, ENROLLMENT_MESSAGES.updateActivityFailed)}
+        saving={update.isPending}
+        onSave={save}
+        onClose={() => setEditing(null)}
+      >
+        {editing && (
+          <ActivityFields
+            form={editing.form}
+            onChange={(next) => setEditing({ ...editing, form: next })}
+            fieldErrors={editFields}
+            billing={{ activities: billingActivities, error: billing.error }}
+          />
+        )}
+      </EditRecordModal>
       <DeleteRecordDialog
         {...deletion.dialog}
         title="Delete activity"

@@ -306,6 +306,30 @@ describe('Enrollment Details', { timeout: 30_000 }, () => {
     });
   });
 
+  it('edits an activity in a dialog: marked a no-show, its notes changed, still not billed', async () => {
+    const fetchMock = detailsServer('staff', {
+      'GET /api/programs/3/billing-activities': () => jsonResponse(200, []),
+      'PUT /api/enrollments/activities/41': () => jsonResponse(200, makeActivity({ status: 'no_show' })),
+    });
+    renderApp({ path: '/enrollments-view/7' });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Activities (2)' }));
+    await userEvent.click(screen.getAllByRole('button', { name: /^Edit Outreach on/ })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit activity' });
+    expect(within(dialog).getByRole('textbox', { name: 'Notes' })).toHaveValue('First call');
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Status' }), 'No Show');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Notes' }), ' (no answer)');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Activity updated successfully')).toBeInTheDocument();
+    expect(bodyOf(callsTo(fetchMock, 'PUT', '/api/enrollments/activities/41')[0])).toEqual({
+      activity_type: 'outreach',
+      activity_date: '2026-02-04',
+      status: 'no_show',
+      notes: 'First call (no answer)',
+      billing_activity_id: null,
+      units: 1,
+    });
+  });
+
   it("bills a new activity as one of the program's active billing activities, in units", async () => {
     const fetchMock = detailsServer('staff', {
       'GET /api/programs/3/billing-activities': () =>
