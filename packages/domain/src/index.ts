@@ -19,6 +19,8 @@ export * from './enrollments.ts';
 export * from './error-reasons/index.ts';
 export * from './errors.ts';
 export * from './events.ts';
+export * from './form-rules.ts';
+export * from './forms.ts';
 export * from './health.ts';
 export * from './invitations.ts';
 export * from './live-feed.ts';
