@@ -47,6 +47,8 @@ export const MEMBER_IMPORT_MESSAGES = {
   empty: 'The file is empty.',
   noHeader: 'The first row must name the columns (a header row), and no rows follow it.',
   duplicateHeader: (name: string) => `The column "${name}" appears twice in the header row.`,
+  rowTooLong:
+    'A row of this file is longer than 1 MB: a quotation mark is probably left open. Fix the file and upload it again.',
   namesNotMapped: 'Match a column to First name and one to Last name before importing.',
   identifierNotMapped:
     'Match a column to Medicaid ID or to Patient number: they find the members of a later import of the same file.',

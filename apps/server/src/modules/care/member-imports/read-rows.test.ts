@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { MEMBER_IMPORT_MESSAGES } from '@trust/domain';
 import { describe, expect, it } from 'vitest';
 import { readableOf, readRows } from './read-rows.ts';
 
@@ -64,5 +65,10 @@ describe('readRows (CSV)', () => {
       expect(rows[1]).toEqual(['000000', 'Name 0', 'a, "b"\r\nc']);
       expect(rows[20_000]).toEqual(['019999', 'Name 19999', 'a, "b"\r\nc']);
     }
+  });
+
+  it('refuses a file whose quote is left open rather than re-reading it with every chunk', async () => {
+    const open = `id,note\n1,"never closed\n${'x,'.repeat(700_000)}`;
+    await expect(rowsOf(inPieces(open, 65_536))).rejects.toThrow(MEMBER_IMPORT_MESSAGES.rowTooLong);
   });
 });

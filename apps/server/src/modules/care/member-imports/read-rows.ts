@@ -59,6 +59,11 @@ function cellText(cell: ExcelJS.Cell): string {
  * The delimiter and line break are guessed once, from the file's start, as Papa.parse guesses them.
  */
 const GUESS_FROM = 4096;
+/**
+ * No row of a roster is this long: a part row that grows past it is a quote left open, and carrying it on would
+ * re-read the rest of the file with every chunk (minutes of work for a 50 MB file).
+ */
+const ROW_MAX_CHARS = 1024 * 1024;
 
 async function* csvRows(source: Readable): AsyncGenerator<string[][]> {
   const decoder = new StringDecoder('utf8');
@@ -75,6 +80,9 @@ async function* csvRows(source: Readable): AsyncGenerator<string[][]> {
     }
     const parsed = parser.parse(text, 0, !atEnd) as { data: string[][]; meta: { cursor: number } };
     carried = atEnd ? '' : text.slice(parsed.meta.cursor);
+    if (carried.length > ROW_MAX_CHARS) {
+      throw new AppError('member_import.invalid_file', MEMBER_IMPORT_MESSAGES.rowTooLong);
+    }
     const rows = parsed.data;
     if (first && rows.length > 0) {
       rows[0]![0] = (rows[0]![0] ?? '').replace(/^\uFEFF/, ''); // the BOM Excel writes before a UTF-8 CSV
