@@ -37,6 +37,7 @@ import { ApiError, errorText } from '../../api/errors.ts';
 import { useBillingActivities } from '../../api/programs/get-billing-activities.ts';
 import { formatCalendarDate } from '../../components/format-date.ts';
 import { AddRecordCard } from './add-record-card.tsx';
+import { useEditRecord } from './edit-record.ts';
 import { EditRecordModal } from './edit-record-modal.tsx';
 import { notifyFailure } from './notify-failure.ts';
 import { DeleteRecordDialog, useDeleteRecord } from './record-delete.tsx';
@@ -179,6 +180,18 @@ function ActivityFields({
   );
 }
 
+/** An activity on file as the form that edits it. */
+function activityForm(a: EnrollmentActivity): ActivityForm {
+  return {
+    activity_type: a.activity_type,
+    activity_date: a.activity_date,
+    status: a.status,
+    notes: a.notes ?? '',
+    billing_activity_id: a.billing_activity_id === null ? '' : String(a.billing_activity_id),
+    units: a.units,
+  };
+}
+
 /** The body of an activity's POST or PUT ('' billing: not billed). */
 function activityBody(form: ActivityForm) {
   return {
@@ -203,6 +216,12 @@ export function ActivitiesPanel({
   const [error, setError] = useState<unknown>(null);
   const create = useCreateActivity(enrollment.id);
   const update = useUpdateActivity(enrollment.id);
+  const editor = useEditRecord({
+    update,
+    body: activityBody,
+    updatedMessage: ENROLLMENT_MESSAGES.activityUpdated,
+    failedMessage: ENROLLMENT_MESSAGES.updateActivityFailed,
+  });
   const deletion = useDeleteRecord(
     useDeleteActivity(enrollment.id),
     ENROLLMENT_MESSAGES.deleteActivityFailed,
@@ -222,38 +241,6 @@ export function ActivitiesPanel({
       },
       onError: setError,
     });
-  };
-
-  const [editing, setEditing] = useState<{ id: number; form: ActivityForm } | null>(null);
-  const [editError, setEditError] = useState<unknown>(null);
-  const editFields = editError instanceof ApiError ? (editError.fields ?? {}) : {};
-  const edit = (a: EnrollmentActivity) => {
-    setEditError(null);
-    setEditing({
-      id: a.id,
-      form: {
-        activity_type: a.activity_type,
-        activity_date: a.activity_date,
-        status: a.status,
-        notes: a.notes ?? '',
-        billing_activity_id: a.billing_activity_id === null ? '' : String(a.billing_activity_id),
-        units: a.units,
-      },
-    });
-  };
-  const save = () => {
-    if (!editing) return;
-    setEditError(null);
-    update.mutate(
-      { id: editing.id, ...activityBody(editing.form) },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: ENROLLMENT_MESSAGES.activityUpdated });
-          setEditing(null);
-        },
-        onError: setEditError,
-      },
-    );
   };
 
   const complete = (activity: EnrollmentActivity) =>
@@ -323,7 +310,10 @@ export function ActivitiesPanel({
                           loading={update.isPending && update.variables?.id === a.id}
                         />
                       )}
-                      <EditRowAction ariaLabel={`Edit ${label}`} onClick={() => edit(a)} />
+                      <EditRowAction
+                        ariaLabel={`Edit ${label}`}
+                        onClick={() => editor.open(a.id, activityForm(a))}
+                      />
                       <DeleteRowAction ariaLabel={`Delete ${label}`} onClick={() => deletion.ask(a)} />
                     </RowActions>
                   )}
@@ -333,19 +323,12 @@ export function ActivitiesPanel({
           })}
         </RecordTable>
       )}
-      <EditRecordModal
-        title="Edit activity"
-        opened={editing !== null}
-        error={editError === null ? null : errorText(editError, ENROLLMENT_MESSAGES.updateActivityFailed)}
-        saving={update.isPending}
-        onSave={save}
-        onClose={() => setEditing(null)}
-      >
-        {editing && (
+      <EditRecordModal title="Edit activity" {...editor.dialog}>
+        {editor.editing && (
           <ActivityFields
-            form={editing.form}
-            onChange={(next) => setEditing({ ...editing, form: next })}
-            fieldErrors={editFields}
+            form={editor.editing.form}
+            onChange={editor.change}
+            fieldErrors={editor.fieldErrors}
             billing={{ activities: billingActivities, error: billing.error }}
           />
         )}

@@ -19,6 +19,7 @@ import { useCreateGoal, useDeleteGoal, useUpdateGoal } from '../../api/enrollmen
 import { ApiError, errorText } from '../../api/errors.ts';
 import { formatCalendarDate } from '../../components/format-date.ts';
 import { AddRecordCard } from './add-record-card.tsx';
+import { useEditRecord } from './edit-record.ts';
 import { EditRecordModal } from './edit-record-modal.tsx';
 import { notifyFailure } from './notify-failure.ts';
 import { DeleteRecordDialog, useDeleteRecord } from './record-delete.tsx';
@@ -114,10 +115,13 @@ export function GoalsPanel({
   const [error, setError] = useState<unknown>(null);
   const create = useCreateGoal(enrollment.id);
   const update = useUpdateGoal(enrollment.id);
-  const [editing, setEditing] = useState<{ id: number; form: GoalForm } | null>(null);
-  const [editTextError, setEditTextError] = useState<string | null>(null);
-  const [editError, setEditError] = useState<unknown>(null);
-  const editFields = editError instanceof ApiError ? (editError.fields ?? {}) : {};
+  const editor = useEditRecord({
+    update,
+    body: goalBody,
+    textField: 'goal_text',
+    updatedMessage: ENROLLMENT_MESSAGES.goalUpdated,
+    failedMessage: ENROLLMENT_MESSAGES.updateGoalFailed,
+  });
   const deletion = useDeleteRecord(useDeleteGoal(enrollment.id), ENROLLMENT_MESSAGES.deleteGoalFailed);
   const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
 
@@ -139,43 +143,6 @@ export function GoalsPanel({
         else setError(e);
       },
     });
-  };
-
-  const edit = (goal: EnrollmentGoal) => {
-    setEditTextError(null);
-    setEditError(null);
-    setEditing({
-      id: goal.id,
-      form: {
-        goal_text: goal.goal_text,
-        goal_category: goal.goal_category,
-        target_date: goal.target_date ?? '',
-        status: goal.status,
-      },
-    });
-  };
-  const save = () => {
-    if (!editing) return;
-    setEditError(null);
-    const body = goalBody(editing.form);
-    if ('error' in body) {
-      setEditTextError(body.error);
-      return;
-    }
-    setEditTextError(null);
-    update.mutate(
-      { id: editing.id, ...body },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: ENROLLMENT_MESSAGES.goalUpdated });
-          setEditing(null);
-        },
-        onError: (e) => {
-          if (e instanceof ApiError && e.fields?.goal_text) setEditTextError(e.fields.goal_text);
-          else setEditError(e);
-        },
-      },
-    );
   };
 
   const complete = (goal: EnrollmentGoal) =>
@@ -215,7 +182,17 @@ export function GoalsPanel({
                     onClick={() => complete(goal)}
                   />
                 )}
-                <EditRowAction ariaLabel={`Edit goal: ${goal.goal_text}`} onClick={() => edit(goal)} />
+                <EditRowAction
+                  ariaLabel={`Edit goal: ${goal.goal_text}`}
+                  onClick={() =>
+                    editor.open(goal.id, {
+                      goal_text: goal.goal_text,
+                      goal_category: goal.goal_category,
+                      target_date: goal.target_date ?? '',
+                      status: goal.status,
+                    })
+                  }
+                />
                 <DeleteRowAction
                   ariaLabel={`Delete goal: ${goal.goal_text}`}
                   onClick={() => deletion.ask(goal)}
@@ -236,20 +213,13 @@ export function GoalsPanel({
           <Text size="sm">{goal.goal_text}</Text>
         </RecordCard>
       ))}
-      <EditRecordModal
-        title="Edit goal"
-        opened={editing !== null}
-        error={editError === null ? null : errorText(editError, ENROLLMENT_MESSAGES.updateGoalFailed)}
-        saving={update.isPending}
-        onSave={save}
-        onClose={() => setEditing(null)}
-      >
-        {editing && (
+      <EditRecordModal title="Edit goal" {...editor.dialog}>
+        {editor.editing && (
           <GoalFields
-            form={editing.form}
-            onChange={(next) => setEditing({ ...editing, form: next })}
-            textError={editTextError}
-            fieldErrors={editFields}
+            form={editor.editing.form}
+            onChange={editor.change}
+            textError={editor.textError}
+            fieldErrors={editor.fieldErrors}
           />
         )}
       </EditRecordModal>

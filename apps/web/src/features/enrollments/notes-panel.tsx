@@ -5,7 +5,6 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import {
   ENROLLMENT_MESSAGES,
   type Enrollment,
-  type EnrollmentNote,
   type EnrollmentNoteCreateInput,
   type EnrollmentNoteList,
   enrollmentLabel,
@@ -18,6 +17,7 @@ import { useCreateNote, useDeleteNote, useUpdateNote } from '../../api/enrollmen
 import { ApiError, errorText } from '../../api/errors.ts';
 import { formatDateTime } from '../../components/format-date.ts';
 import { AddRecordCard } from './add-record-card.tsx';
+import { useEditRecord } from './edit-record.ts';
 import { EditRecordModal } from './edit-record-modal.tsx';
 import { DeleteRecordDialog, useDeleteRecord } from './record-delete.tsx';
 import { RecordCard, RecordListStatus } from './record-list.tsx';
@@ -93,10 +93,14 @@ export function NotesPanel({
   const [error, setError] = useState<unknown>(null);
   const create = useCreateNote(enrollment.id);
   const update = useUpdateNote(enrollment.id);
+  const editor = useEditRecord({
+    update,
+    body: noteBody,
+    textField: 'note_text',
+    updatedMessage: ENROLLMENT_MESSAGES.noteUpdated,
+    failedMessage: ENROLLMENT_MESSAGES.updateNoteFailed,
+  });
   const deletion = useDeleteRecord(useDeleteNote(enrollment.id), ENROLLMENT_MESSAGES.deleteNoteFailed);
-  const [editing, setEditing] = useState<{ id: number; form: NoteForm } | null>(null);
-  const [editTextError, setEditTextError] = useState<string | null>(null);
-  const [editError, setEditError] = useState<unknown>(null);
 
   const submit = () => {
     setError(null);
@@ -116,38 +120,6 @@ export function NotesPanel({
         else setError(e);
       },
     });
-  };
-
-  const edit = (note: EnrollmentNote) => {
-    setEditTextError(null);
-    setEditError(null);
-    setEditing({
-      id: note.id,
-      form: { note_text: note.note_text, note_type: note.note_type, is_confidential: note.is_confidential },
-    });
-  };
-  const save = () => {
-    if (!editing) return;
-    setEditError(null);
-    const body = noteBody(editing.form);
-    if ('error' in body) {
-      setEditTextError(body.error);
-      return;
-    }
-    setEditTextError(null);
-    update.mutate(
-      { id: editing.id, ...body },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: ENROLLMENT_MESSAGES.noteUpdated });
-          setEditing(null);
-        },
-        onError: (e) => {
-          if (e instanceof ApiError && e.fields?.note_text) setEditTextError(e.fields.note_text);
-          else setEditError(e);
-        },
-      },
-    );
   };
 
   const notes = list.data?.notes ?? [];
@@ -175,7 +147,16 @@ export function NotesPanel({
           actions={
             note.can_edit && (
               <RowActions>
-                <EditRowAction ariaLabel="Edit note" onClick={() => edit(note)} />
+                <EditRowAction
+                  ariaLabel="Edit note"
+                  onClick={() =>
+                    editor.open(note.id, {
+                      note_text: note.note_text,
+                      note_type: note.note_type,
+                      is_confidential: note.is_confidential,
+                    })
+                  }
+                />
                 <DeleteRowAction ariaLabel="Delete note" onClick={() => deletion.ask(note)} />
               </RowActions>
             )
@@ -197,20 +178,9 @@ export function NotesPanel({
           </Text>
         </RecordCard>
       ))}
-      <EditRecordModal
-        title="Edit note"
-        opened={editing !== null}
-        error={editError === null ? null : errorText(editError, ENROLLMENT_MESSAGES.updateNoteFailed)}
-        saving={update.isPending}
-        onSave={save}
-        onClose={() => setEditing(null)}
-      >
-        {editing && (
-          <NoteFields
-            form={editing.form}
-            onChange={(next) => setEditing({ ...editing, form: next })}
-            textError={editTextError}
-          />
+      <EditRecordModal title="Edit note" {...editor.dialog}>
+        {editor.editing && (
+          <NoteFields form={editor.editing.form} onChange={editor.change} textError={editor.textError} />
         )}
       </EditRecordModal>
       <DeleteRecordDialog
