@@ -114,6 +114,23 @@ export const DOMAIN_EVENTS = {
   'member.deleted': z.object({ member_id: id, ...orgIds }),
   /** A program was deleted (its billing activities and enrollments went with it). */
   'program.deleted': z.object({ program_id: id, ...orgIds }),
+  // --- Smart forms (modules/care/forms; issue #16: the workflow engine's `form` step waits on form.submitted) ---
+  /** A form of an enrollment was submitted (its answers are not in the event: read them through the service). */
+  'form.submitted': z.object({
+    form_instance_id: id,
+    form_template_id: id,
+    enrollment_id: id,
+    ...orgIds,
+    form_type: z.string(),
+  }),
+  /** A manager marked a submitted form reviewed, or approved it. */
+  'form.reviewed': z.object({
+    form_instance_id: id,
+    form_template_id: id,
+    enrollment_id: id,
+    ...orgIds,
+    status: z.enum(['reviewed', 'approved']),
+  }),
 } as const;
 
 export type DomainEventName = keyof typeof DOMAIN_EVENTS;

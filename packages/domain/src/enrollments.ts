@@ -242,6 +242,8 @@ export const ENROLLMENT_DOCUMENT_TYPES = [
   'care_plan',
   'identification',
   'medical_record',
+  /** A file answering a smart form's file field (issue #16): stored like any document of the enrollment. */
+  'form_attachment',
   'other',
 ] as const;
 export type EnrollmentDocumentType = (typeof ENROLLMENT_DOCUMENT_TYPES)[number];
@@ -252,6 +254,7 @@ export const ENROLLMENT_DOCUMENT_TYPE_LABELS: Record<EnrollmentDocumentType, str
   care_plan: 'Care Plan',
   identification: 'Identification',
   medical_record: 'Medical Record',
+  form_attachment: 'Form Attachment',
   other: 'Other',
 };
 
@@ -284,6 +287,13 @@ export function todayIsoDate(now: Date = new Date(), timeZone?: string): string 
     day: '2-digit',
     ...(timeZone ? { timeZone } : {}),
   }).format(now);
+}
+
+/** A YYYY-MM-DD date moved by whole days (negative: back), as YYYY-MM-DD. */
+export function addDaysIso(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -13,6 +13,8 @@ export const errorEnvelopeSchema = z
     message: z.string(),
     error: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** The resource as it stands now, when a change was refused because it moved on (a form saved by another). */
+    current: z.unknown().optional(),
   })
   .meta({ id: 'Error' });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

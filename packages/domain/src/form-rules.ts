@@ -135,10 +135,14 @@ export function completionPercentage(template: TemplateSections, answers: FormAn
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 const DATETIME = /^(\d{4}-\d{2}-\d{2})[T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
-/** Why one answer is refused (002 §5 messages), or null. The answer is given (`isAnswered`). */
-function answerProblem(field: FormField, value: unknown): string | null {
+/**
+ * Why one answer is refused (002 §5 messages), or null. The answer is given (`isAnswered`). Without `checkRules`
+ * only its kind is checked (a number, a date, one of the options…), not the field's rules (min, length, pattern,
+ * date bounds): what a draft needs, so a value typed halfway is saved rather than lost.
+ */
+function answerProblem(field: FormField, value: unknown, checkRules: boolean): string | null {
   const label = field.label;
-  const rules = field.validation ?? {};
+  const rules = checkRules ? (field.validation ?? {}) : {};
   switch (field.field_type) {
     case 'text':
     case 'textarea':
@@ -218,14 +222,15 @@ function answerProblem(field: FormField, value: unknown): string | null {
 
 /**
  * Every shown field's problem, by field id (002 §5): required and not answered is "{label} is required"; an
- * answer is checked by its type and its field's rules. Hidden fields are neither required nor checked. With
- * `requireAll` false (a draft save) only the answers given are checked.
+ * answer is checked by its type and its field's rules. Hidden fields are neither required nor checked. A draft
+ * save passes `{ requireAll: false, checkRules: false }`: only the kind of each answer given is checked.
  */
 export function formAnswerErrors(
   template: TemplateSections,
   answers: FormAnswers,
-  options: { requireAll: boolean } = { requireAll: true },
+  options: { requireAll: boolean; checkRules?: boolean } = { requireAll: true },
 ): Record<string, string> {
+  const checkRules = options.checkRules ?? true;
   const shown = visibleParts(template, answers).fields;
   const errors: Record<string, string> = {};
   for (const field of inputFields(template)) {
@@ -235,7 +240,7 @@ export function formAnswerErrors(
       if (options.requireAll && field.required) errors[field.field_id] = FORM_MESSAGES.required(field.label);
       continue;
     }
-    const problem = answerProblem(field, value);
+    const problem = answerProblem(field, value, checkRules);
     if (problem) errors[field.field_id] = problem;
   }
   return errors;

@@ -72,6 +72,21 @@ export function formTypeOf(value: unknown): FormType {
 export const FORM_INSTANCE_STATUSES = ['draft', 'submitted', 'reviewed', 'approved'] as const;
 export type FormInstanceStatus = (typeof FORM_INSTANCE_STATUSES)[number];
 
+/**
+ * The form state machine (002 §4; issue #16: reviewed and approved are set by managers and administrators).
+ * A draft is submitted by a writer who sees it; a submitted form is reviewed or approved, a reviewed one approved.
+ */
+export const FORM_TRANSITIONS: Readonly<Record<FormInstanceStatus, readonly FormInstanceStatus[]>> = {
+  draft: ['submitted'],
+  submitted: ['reviewed', 'approved'],
+  reviewed: ['approved'],
+  approved: [],
+};
+
+export function canMoveForm(from: FormInstanceStatus, to: FormInstanceStatus): boolean {
+  return FORM_TRANSITIONS[from].includes(to);
+}
+
 /** The conditions a field or section can be shown on (issue #16 item 1). */
 export const FORM_CONDITION_OPERATORS = [
   'equals',

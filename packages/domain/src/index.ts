@@ -21,6 +21,7 @@ export * from './errors.ts';
 export * from './events.ts';
 export * from './form-rules.ts';
 export * from './forms.ts';
+export * from './forms-wire.ts';
 export * from './health.ts';
 export * from './invitations.ts';
 export * from './live-feed.ts';

@@ -10,6 +10,7 @@ import healthModule from './administration/health/module.ts';
 import orgsModule from './administration/orgs/module.ts';
 import usersModule from './administration/users/module.ts';
 import enrollmentsModule from './care/enrollments/module.ts';
+import formsModule from './care/forms/module.ts';
 import memberImportsModule from './care/member-imports/module.ts';
 import memberTimelineModule from './care/member-timeline/module.ts';
 import membersModule from './care/members/module.ts';
@@ -68,5 +69,6 @@ export const MODULES: readonly ServerModule[] = [
   webFormsModule,
   programsModule,
   enrollmentsModule,
+  formsModule,
   memberTimelineModule,
 ];

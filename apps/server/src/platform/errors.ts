@@ -21,11 +21,13 @@ export class AppError extends Error {
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
+  /** The resource as it now stands (a 409 over a newer save carries it, so the client shows it). */
+  readonly current: unknown;
 
   constructor(
     reason: ErrorReason,
     message: string,
-    options: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
+    options: { fields?: Record<string, string>; headers?: Record<string, string>; current?: unknown } = {},
   ) {
     super(message);
     this.reason = reason;
@@ -33,6 +35,7 @@ export class AppError extends Error {
     this.status = ERROR_CODES[this.code];
     this.fields = options.fields;
     this.headers = options.headers;
+    this.current = options.current;
   }
 }
 
@@ -90,7 +93,12 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return send(reply, error.status, envelope(error.code, error.message, error.fields, error.reason));
+      const body = envelope(error.code, error.message, error.fields, error.reason);
+      return send(
+        reply,
+        error.status,
+        error.current === undefined ? body : { ...body, current: error.current },
+      );
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -25,7 +25,8 @@ export type PhiEntityType =
   | 'enrollment_activity'
   | 'enrollment_document'
   | 'enrollment_note'
-  | 'enrollment_goal';
+  | 'enrollment_goal'
+  | 'form_instance';
 
 export type PhiRoute = {
   /** The entity type of the audit row a request writes, naming the records it answered with. */

@@ -45,6 +45,7 @@ interface ErrorBody {
   message?: unknown;
   error?: unknown;
   fields?: unknown;
+  current?: unknown;
 }
 
 function text(value: unknown): string | null {
@@ -69,6 +70,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
     reason: text(body.reason),
     detail,
     fields,
+    current: body.current,
     message: detail ?? `HTTP ${response.status}: ${response.statusText}`,
   });
 }

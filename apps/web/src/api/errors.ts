@@ -11,6 +11,8 @@ export class ApiError extends Error {
   readonly reason: string | null;
   readonly detail: string | null;
   readonly fields: Record<string, string> | undefined;
+  /** The resource as it now stands, sent with a 409 when another change came first (a form saved by another). */
+  readonly current: unknown;
 
   constructor(options: {
     status: number;
@@ -19,6 +21,7 @@ export class ApiError extends Error {
     reason?: string | null;
     detail?: string | null;
     fields?: Record<string, string> | undefined;
+    current?: unknown;
   }) {
     super(options.message);
     this.name = 'ApiError';
@@ -27,6 +30,7 @@ export class ApiError extends Error {
     this.reason = options.reason ?? null;
     this.detail = options.detail ?? null;
     this.fields = options.fields;
+    this.current = options.current;
   }
 
   /** The server could not be reached at all (fetch threw). */

@@ -2,6 +2,7 @@ import { ACCESS_AUDIT_ACTIONS } from './access.ts';
 import { ADMINISTRATION_AUDIT_ACTIONS } from './administration.ts';
 import { COMMUNICATIONS_AUDIT_ACTIONS } from './communications.ts';
 import { ENROLLMENTS_AUDIT_ACTIONS } from './enrollments.ts';
+import { FORMS_AUDIT_ACTIONS } from './forms.ts';
 import { MEMBERS_AUDIT_ACTIONS } from './members.ts';
 import { PLATFORM_AUDIT_ACTIONS } from './platform.ts';
 import { PROGRAMS_AUDIT_ACTIONS } from './programs.ts';
@@ -22,5 +23,6 @@ export const AUDIT_ACTIONS = {
   ...PROGRAMS_AUDIT_ACTIONS,
   ...MEMBERS_AUDIT_ACTIONS,
   ...ENROLLMENTS_AUDIT_ACTIONS,
+  ...FORMS_AUDIT_ACTIONS,
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

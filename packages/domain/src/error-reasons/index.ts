@@ -2,6 +2,7 @@ import { ACCESS_ERROR_REASONS } from './access.ts';
 import { ADMINISTRATION_ERROR_REASONS } from './administration.ts';
 import { COMMUNICATIONS_ERROR_REASONS } from './communications.ts';
 import { ENROLLMENTS_ERROR_REASONS } from './enrollments.ts';
+import { FORMS_ERROR_REASONS } from './forms.ts';
 import { MEMBERS_ERROR_REASONS } from './members.ts';
 import { PLATFORM_ERROR_REASONS } from './platform.ts';
 import { PROGRAMS_ERROR_REASONS } from './programs.ts';
@@ -23,6 +24,7 @@ export const ERROR_REASONS = {
   ...PROGRAMS_ERROR_REASONS,
   ...MEMBERS_ERROR_REASONS,
   ...ENROLLMENTS_ERROR_REASONS,
+  ...FORMS_ERROR_REASONS,
 } as const;
 export type ErrorReason = keyof typeof ERROR_REASONS;
 

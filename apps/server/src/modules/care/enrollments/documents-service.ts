@@ -68,6 +68,18 @@ async function findVisibleDocument(
   return { document, enrollment: await visibleEnrollmentOfItem(ctx, document.enrollmentId, notFound) };
 }
 
+/**
+ * For other modules (a smart form's file field, issue #16): which of `ids` are documents of the enrollment. The
+ * caller has already checked that it sees the enrollment.
+ */
+export async function documentIdsOfEnrollment(
+  ctx: OrgContext,
+  enrollmentId: number,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  return items.documentIdsOfEnrollment(ctx.db, enrollmentId, ids);
+}
+
 /** GET /api/enrollments/{id}/documents: newest first; audited (file names can be PHI). */
 export async function listDocuments(
   ctx: OrgContext,

@@ -133,6 +133,22 @@ export async function findDocument(db: DbOrTx, id: number): Promise<DocumentRow 
   return row;
 }
 
+/** Which of `ids` are documents of the enrollment. */
+export async function documentIdsOfEnrollment(
+  db: DbOrTx,
+  enrollmentId: number,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: enrollmentDocuments.id })
+    .from(enrollmentDocuments)
+    .where(
+      and(eq(enrollmentDocuments.enrollmentId, enrollmentId), inArray(enrollmentDocuments.id, [...ids])),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function lockDocument(tx: DbOrTx, id: number): Promise<DocumentRow | undefined> {
   const [row] = await tx
     .select()
