@@ -211,6 +211,33 @@ function enrollmentUpload(enrollmentId: number) {
   ]);
 }
 
+/** A smart form of a new enrollment the coordinator manages (the template made once, by the super_admin). */
+let formTemplateId = 0;
+async function newForm(): Promise<Body> {
+  if (!formTemplateId) {
+    const template = await ok(
+      await inject('POST', '/api/forms/templates', admin, {
+        name: 'Phi intake',
+        sections: [
+          {
+            section_id: 'section_1',
+            title: 'About',
+            fields: [{ field_id: 'field_need', field_type: 'text', label: 'Main need' }],
+          },
+        ],
+      }),
+    );
+    formTemplateId = template.id;
+  }
+  const enrollment = await newEnrollment();
+  return ok(
+    await inject('POST', '/api/forms/instances', coordinator, {
+      form_template_id: formTemplateId,
+      enrollment_id: enrollment.id,
+    }),
+  );
+}
+
 const CALLS: Record<string, Call> = {
   // Referrals: the queue and its search, details, history, edits, member lookup (000).
   'GET /api/referrals': {
@@ -559,6 +586,69 @@ const CALLS: Record<string, Call> = {
       );
       return { url: `/api/enrollments/documents/${doc.id}/download`, ids: () => [doc.id] };
     },
+  },
+  // Smart forms (002 §7 "Smart forms"): the coordinator fills the forms of the enrollments it manages; the
+  // super_admin reviews.
+  'POST /api/forms/instances': {
+    action: 'form_instance.created',
+    change: true,
+    prepare: async () => {
+      await newForm();
+      const enrollment = await newEnrollment();
+      return {
+        url: '/api/forms/instances',
+        payload: { form_template_id: formTemplateId, enrollment_id: enrollment.id },
+        ids: (b) => [b.id],
+      };
+    },
+  },
+  'GET /api/forms/instances': {
+    action: 'form_instance.list_read',
+    prepare: async () => {
+      await newForm();
+      return { url: '/api/forms/instances?page_size=20', ids: (b) => idsOf(b.instances) };
+    },
+  },
+  'GET /api/forms/instances/{id}': {
+    action: 'form_instance.read',
+    prepare: async () => ({ url: `/api/forms/instances/${(await newForm()).id}`, ids: (b) => [b.id] }),
+  },
+  'PUT /api/forms/instances/{id}/submit': {
+    action: 'form_instance.saved',
+    change: true,
+    prepare: async () => ({
+      url: `/api/forms/instances/${(await newForm()).id}/submit`,
+      payload: { field_data: { field_need: 'Noor needs groceries.' }, status: 'draft' },
+      ids: (b) => [b.id],
+    }),
+  },
+  'PUT /api/forms/instances/{id}/review': {
+    action: 'form_instance.approved',
+    change: true,
+    prepare: async () => {
+      const form = await newForm();
+      await ok(
+        await inject('PUT', `/api/forms/instances/${form.id}/submit`, coordinator, {
+          field_data: { field_need: 'Rent help.' },
+          status: 'submitted',
+        }),
+      );
+      return {
+        url: `/api/forms/instances/${form.id}/review`,
+        as: admin,
+        payload: { status: 'approved' },
+        ids: (b) => [b.id],
+      };
+    },
+  },
+  'PUT /api/forms/instances/{id}/assignment': {
+    action: 'form_instance.assigned',
+    change: true,
+    prepare: async () => ({
+      url: `/api/forms/instances/${(await newForm()).id}/assignment`,
+      payload: { assigned_to_user_id: coordinator.userId, due_date: '2026-12-31' },
+      ids: (b) => [b.id],
+    }),
   },
   // The billable activities report (issue #15 item 7): managers and administrators only, so the super_admin.
   'GET /api/enrollments/reports/billable': {

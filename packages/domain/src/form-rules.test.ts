@@ -258,3 +258,39 @@ describe('completionPercentage and answers outside the template', () => {
     expect(answersOutsideTemplate(template, { a: 'x', h: 'y', zz: 1 })).toEqual(['h', 'zz']);
   });
 });
+
+describe('draft saves and half signatures', () => {
+  const template = {
+    sections: [
+      section('s', [
+        field({
+          field_id: 'age',
+          field_type: 'number',
+          label: 'Age',
+          required: true,
+          validation: { min: 18 },
+        }),
+        field({ field_id: 'code', field_type: 'text', label: 'Code', validation: { pattern: '[A-Z]{3}' } }),
+        field({ field_id: 'sig', field_type: 'signature', label: 'Signature' }),
+      ]),
+    ],
+  };
+  const draft = { requireAll: false, checkRules: false };
+
+  it('a draft keeps answers that break a rule but refuses answers of the wrong kind', () => {
+    expect(formAnswerErrors(template, { age: 9, code: 'ab' }, draft)).toEqual({});
+    expect(formAnswerErrors(template, { age: 'nine' }, draft)).toEqual({ age: 'Age must be a number' });
+    expect(formAnswerErrors(template, { age: 9, code: 'ab' })).toEqual({
+      age: 'Age must be at least 18',
+      code: 'Code format is invalid',
+    });
+  });
+
+  it('a drawn signature without the typed name is refused, not taken as blank', () => {
+    const half = { sig: { image: PNG, typed_name: ' ', signed_at: '2026-01-01T00:00:00Z' }, age: 30 };
+    expect(formAnswerErrors(template, half)).toEqual({ sig: FORM_MESSAGES.signatureInvalid('Signature') });
+    expect(formAnswerErrors(template, half, draft)).toEqual({
+      sig: FORM_MESSAGES.signatureInvalid('Signature'),
+    });
+  });
+});

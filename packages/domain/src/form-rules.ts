@@ -236,6 +236,16 @@ export function formAnswerErrors(
   for (const field of inputFields(template)) {
     if (!shown.has(field.field_id)) continue;
     const value = answers[field.field_id];
+    // A drawn signature without the signer's typed name is half an answer: refused, not taken as blank.
+    if (
+      field.field_type === 'signature' &&
+      isRecord(value) &&
+      isAnswered(value.image) &&
+      !isAnswered(value)
+    ) {
+      errors[field.field_id] = FORM_MESSAGES.signatureInvalid(field.label);
+      continue;
+    }
     if (!isAnswered(value)) {
       if (options.requireAll && field.required) errors[field.field_id] = FORM_MESSAGES.required(field.label);
       continue;

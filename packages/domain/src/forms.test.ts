@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canMoveForm,
   compiledPattern,
   FORM_MESSAGES,
   type FormSection,
@@ -9,6 +10,7 @@ import {
   formTypeOf,
   optionsFromLines,
 } from './forms.ts';
+import { completionRateColor } from './forms-wire.ts';
 
 const section = (extra: Partial<FormSection> = {}): FormSection =>
   formSectionSchema.parse({
@@ -110,5 +112,21 @@ describe('the lists and small rules', () => {
     expect(
       formFieldSchema.safeParse({ field_id: 'f', field_type: 'text', label: 'x', extra: 1 }).success,
     ).toBe(false);
+  });
+});
+
+describe('the form state machine', () => {
+  it('submits a draft, reviews or approves a submitted form, approves a reviewed one, and nothing else', () => {
+    expect(canMoveForm('draft', 'submitted')).toBe(true);
+    expect(canMoveForm('submitted', 'reviewed')).toBe(true);
+    expect(canMoveForm('submitted', 'approved')).toBe(true);
+    expect(canMoveForm('reviewed', 'approved')).toBe(true);
+    expect(canMoveForm('draft', 'approved')).toBe(false);
+    expect(canMoveForm('approved', 'draft')).toBe(false);
+    expect(canMoveForm('submitted', 'draft')).toBe(false);
+  });
+
+  it('colours a completion rate green at 80, blue at 60, amber below (002 §2)', () => {
+    expect([80, 79.9, 60, 59.9].map(completionRateColor)).toEqual(['green', 'blue', 'blue', 'yellow']);
   });
 });

@@ -245,7 +245,16 @@ export async function saveInstance(
       });
       return;
     }
-    if (changed.length === 0) return;
+    if (changed.length === 0) {
+      // Nothing changed: the answer is the whole form, so this is the read it is (audited as one).
+      await audit(tx, ctx, {
+        action: 'form_instance.read',
+        entityType: 'form_instance',
+        entityId: row.id,
+        details: { enrollment_id: row.enrollmentId },
+      });
+      return;
+    }
     const now = new Date();
     await repo.updateInstance(tx, row.id, {
       ...values,
