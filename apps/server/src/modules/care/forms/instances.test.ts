@@ -38,6 +38,7 @@ let template: FormTemplate;
 let mine: Enrollment;
 let theirs: Enrollment;
 const heard: DomainEvent[] = [];
+const formOf = (e: DomainEvent) => e.data as { form_instance_id?: number; status?: string };
 
 const signature = { image: SIGNATURE_PNG, typed_name: 'Ana Example', signed_at: '2026-11-20T10:00:00Z' };
 const complete = { field_age: 34, field_housing: 'Own home', field_signature: signature };
@@ -311,7 +312,7 @@ describe('saving and submitting (PUT /api/forms/instances/{id}/submit)', () => {
     expect(submitted.submitted_at).toBeTruthy();
     await t.app.deps.domainEvents.idle();
     expect(
-      heard.find((e) => e.name === 'form.submitted' && e.data.form_instance_id === form.id)?.data,
+      heard.find((e) => e.name === 'form.submitted' && formOf(e).form_instance_id === form.id)?.data,
     ).toEqual({
       form_instance_id: form.id,
       form_template_id: template.id,
@@ -491,8 +492,8 @@ describe('review and approval (PUT /api/forms/instances/{id}/review)', () => {
     await t.app.deps.domainEvents.idle();
     expect(
       heard
-        .filter((e) => e.name === 'form.reviewed' && e.data.form_instance_id === form.id)
-        .map((e) => e.data.status),
+        .filter((e) => e.name === 'form.reviewed' && formOf(e).form_instance_id === form.id)
+        .map((e) => formOf(e).status),
     ).toEqual(['reviewed', 'approved']);
   });
 });
