@@ -19,6 +19,7 @@ import { insertConsentDemoData } from './consent.ts';
 import { insertEnrollmentDemoData } from './enrollments.ts';
 import { makeMember, makeProvider, makeReferral } from './factories.ts';
 import { demoFollowUp } from './follow-ups.ts';
+import { insertFormDemoData } from './forms.ts';
 import { noteAddedEvent, referralNotes, referralTimeline } from './history.ts';
 import { insertMemberFieldDemoData } from './member-fields.ts';
 import { METROS, type Metro } from './metros.ts';
@@ -279,6 +280,18 @@ async function insertAll(
         count: 260,
       },
     ],
+  });
+
+  // Smart forms (issue #16 item 6): a template of every type and forms of the plan's enrollments in every status.
+  const planReviewers = DEMO_USERS.filter(
+    (u) =>
+      u.orgs !== 'all' && u.orgs.some((m) => m.org === 'plan' && ['org_admin', 'manager'].includes(m.role)),
+  ).map((u) => userIds[u.email]!);
+  await insertFormDemoData(tx, rng, {
+    now,
+    organizationId: orgIds.plan,
+    writerIds: planCaseManagers,
+    reviewerIds: planReviewers,
   });
 
   await insertConsentDemoData(
