@@ -44,6 +44,8 @@ export const FORM_SERVER_MESSAGES = {
   templateCreated: 'Template created successfully',
   templateUpdated: 'Template updated successfully',
   templateDeleted: 'Template deleted successfully',
+  templateStale:
+    'Someone saved this template after you opened it. Close the editor and open it again to see their changes.',
   templateInUse: (n: number) =>
     `${n} form${n === 1 ? ' was' : 's were'} started on this version, so it cannot change: save your changes as a new version`,
   templateHasRecords: (n: number) =>

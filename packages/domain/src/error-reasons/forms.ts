@@ -12,6 +12,8 @@ export const FORMS_ERROR_REASONS = {
   'form_template.version_in_use': 'conflict',
   /** DELETE of a template with submitted forms: they are records; deactivate it instead. */
   'form_template.has_records': 'conflict',
+  /** A save that sends back an older last_updated_ts than the current version's: someone saved in between. */
+  'form_template.stale': 'conflict',
   'form_template.inactive': 'rule_broken',
   /** Also a form of an enrollment the caller does not see. */
   'form_instance.not_found': 'not_found',

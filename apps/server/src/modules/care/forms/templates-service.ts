@@ -189,6 +189,13 @@ export async function updateTemplate(
     };
     const now = new Date();
     let version = template.currentVersion;
+    // A save based on an older reading (the editor sends back the last_updated_ts it loaded) would erase what was
+    // saved since: refused, as a form's stale revision is.
+    const current = await repo.findVersion(tx, template.id, template.currentVersion);
+    const loaded = typeof body.last_updated_ts === 'string' ? body.last_updated_ts : null;
+    if (loaded && current && Date.parse(loaded) !== current.lastUpdatedTs.getTime()) {
+      throw new AppError('form_template.stale', FORM_SERVER_MESSAGES.templateStale);
+    }
     if (input.createNewVersion) {
       version += 1;
       await repo.insertVersion(tx, {
@@ -198,7 +205,6 @@ export async function updateTemplate(
         createdBy: ctx.actor.user.id,
       });
     } else {
-      const current = await repo.findVersion(tx, template.id, version);
       const unchanged = current !== undefined && sameContent(current, content);
       const started = unchanged ? 0 : await repo.countInstancesOfVersion(tx, template.id, version);
       if (started > 0) {

@@ -341,6 +341,39 @@ describe('versions and pinning', () => {
     expect(newer.form_template_version).toBe(2);
   });
 
+  it('refuses a save based on an older reading than the current version (409), as two editors would', async () => {
+    const body = intakeTemplate();
+    const opened = await createTemplate(t, d.manager, d.plan, body);
+    const first = await req('PUT', `/api/forms/templates/${opened.id}`, d.manager, d.plan, {
+      ...body,
+      name: 'First editor',
+      last_updated_ts: opened.last_updated_ts,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await req(
+      'PUT',
+      `/api/forms/templates/${opened.id}?create_new_version=true`,
+      d.orgadmin,
+      d.plan,
+      {
+        ...body,
+        name: 'Second editor',
+        last_updated_ts: opened.last_updated_ts,
+      },
+    );
+    expect(expectEnvelope(second, 409).detail).toContain('Someone saved this template after you opened it');
+    const reread = (
+      await req('GET', `/api/forms/templates/${opened.id}`, d.manager, d.plan)
+    ).json() as FormTemplate;
+    expect(reread).toMatchObject({ name: 'First editor', version: 1 });
+    const third = await req('PUT', `/api/forms/templates/${opened.id}`, d.orgadmin, d.plan, {
+      ...body,
+      name: 'Third editor',
+      last_updated_ts: reread.last_updated_ts,
+    });
+    expect(third.statusCode, third.body).toBe(200);
+  });
+
   it('staff and viewers cannot change a template (403)', async () => {
     const template = await createTemplate(t, d.manager, d.plan);
     expectEnvelope(
