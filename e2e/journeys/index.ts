@@ -4,6 +4,7 @@ import { COMMUNICATIONS_JOURNEYS } from './communications.ts';
 import { CONSENT_JOURNEYS } from './consent.ts';
 import { DIRECTORY_JOURNEYS } from './directory.ts';
 import { DRAWN_AHEAD_JOURNEYS } from './drawn-ahead.ts';
+import { FORMS_JOURNEYS } from './forms.ts';
 import { INVITATION_JOURNEYS } from './invitation.ts';
 import { MEMBERS_JOURNEYS } from './members.ts';
 import { REFERRAL_LOOP_JOURNEYS } from './referral-loop.ts';
@@ -24,6 +25,7 @@ export const JOURNEYS: Journey[] = [
   ...DIRECTORY_JOURNEYS,
   ...REFERRAL_LOOP_JOURNEYS,
   ...MEMBERS_JOURNEYS,
+  ...FORMS_JOURNEYS,
   ...COMMUNICATIONS_JOURNEYS,
   ...ACCESSIBILITY_JOURNEYS,
   ...CONSENT_JOURNEYS,

@@ -106,6 +106,7 @@ describe('the sidebar of a case manager', () => {
       'Providers',
       'Communications',
       'Members & Programs',
+      'Workflows & Forms',
       'Administration',
       'Tools',
     ]);

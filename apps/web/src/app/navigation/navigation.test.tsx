@@ -115,9 +115,10 @@ describe('navigation (003 §2.1)', () => {
     const wide = renderApp({ path: '/dashboard', width: 1280 });
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('group', { name: 'Referrals' })).toHaveTextContent('Referral Queue');
-    // Issue 13: 'This screen is not built yet' is not a destination (Import Manager, Form Library).
+    // Issue 13: 'This screen is not built yet' is not a destination (Import Manager, System Metrics).
     expect(within(nav).queryByRole('link', { name: 'Import Manager' })).not.toBeInTheDocument();
-    expect(within(nav).queryByRole('link', { name: 'Form Library' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'System Metrics' })).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Form Library' })).toBeInTheDocument();
     wide.unmount();
 
     renderApp({ path: '/dashboard', width: 800 });

@@ -21,6 +21,18 @@ export const EnrollmentsPage = lazyComponent(() =>
 export const EnrollmentDetailsPage = lazyComponent(() =>
   import('../../features/enrollments/enrollment-details-page.tsx').then((m) => m.EnrollmentDetailsPage),
 );
+export const FormAnalyticsPage = lazyComponent(() =>
+  import('../../features/form-analytics/form-analytics-page.tsx').then((m) => m.FormAnalyticsPage),
+);
+export const FormFillerPage = lazyComponent(() =>
+  import('../../features/form-filler/form-filler-page.tsx').then((m) => m.FormFillerPage),
+);
+export const FormLibraryPage = lazyComponent(() =>
+  import('../../features/form-library/form-library-page.tsx').then((m) => m.FormLibraryPage),
+);
+export const FormTemplatesPage = lazyComponent(() =>
+  import('../../features/form-templates/form-templates-page.tsx').then((m) => m.FormTemplatesPage),
+);
 export const ForgotPasswordPage = lazyComponent(() =>
   import('../../features/account/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
 );
@@ -150,7 +162,11 @@ export function preloadScreens(): Promise<unknown> {
       BillingReportPage,
       EnrollmentsPage,
       EnrollmentDetailsPage,
+      FormAnalyticsPage,
+      FormFillerPage,
+      FormLibraryPage,
       ForgotPasswordPage,
+      FormTemplatesPage,
       RegisterPage,
       ResetPasswordPage,
       LoginPage,

@@ -267,23 +267,24 @@ export const TABS: readonly TabDef[] = [
     access: 'signed-in',
     group: 'workflows',
     icon: IconTemplate,
-    notBuilt: true,
   },
+  // 002 §2: the library of one enrollment (/form-library/12); without an id it asks for the enrollment.
   {
     name: 'form-library',
     title: 'Form Library',
     access: 'signed-in',
     group: 'workflows',
     icon: IconForms,
-    notBuilt: true,
+    withId: 'optional',
   },
+  // 002 §2, §4: the filler of one form (/form-fill/34); /form-fill/new?template_id=…&enrollment_id=… starts one.
+  { name: 'form-fill', title: 'Form', access: 'signed-in', withId: true },
   {
     name: 'form-analytics',
     title: 'Form Analytics',
     access: 'signed-in',
     group: 'workflows',
     icon: IconChartPie,
-    notBuilt: true,
   },
 
   {

@@ -11,6 +11,7 @@ import { orgRoleLabel } from '@trust/domain';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth/auth-context.tsx';
 import { tabPath } from '../../app/navigation/tabs.ts';
+import { FormsAssignedCard } from './forms-assigned-card.tsx';
 import { StatCards } from './stat-cards.tsx';
 
 const QUICK_ACTIONS: { label: string; tab: string; icon: Icon }[] = [
@@ -46,6 +47,8 @@ export function DashboardPage() {
       </Group>
 
       <StatCards />
+
+      <FormsAssignedCard userId={user.id} />
 
       <Card withBorder padding="lg">
         <Title order={3} size="h4" mb="sm">

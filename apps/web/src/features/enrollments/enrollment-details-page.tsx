@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft, IconForms } from '@tabler/icons-react';
 import { ENROLLMENT_MESSAGES, type Enrollment, isOrgManager } from '@trust/domain';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -96,7 +96,19 @@ function EnrollmentDetails({ enrollment }: { enrollment: Enrollment }) {
             · {enrollment.program_name}
           </Text>
         </Stack>
-        <EnrollmentStatusBadge status={enrollment.status} />
+        <Group gap="sm">
+          <EnrollmentStatusBadge status={enrollment.status} />
+          {/* 002 §2: the enrollment's forms are in its Form Library. */}
+          <Button
+            component={Link}
+            to={tabPath('form-library', enrollment.id)}
+            variant="light"
+            size="xs"
+            leftSection={<IconForms size={16} />}
+          >
+            Forms
+          </Button>
+        </Group>
       </Group>
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
