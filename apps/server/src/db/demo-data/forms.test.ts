@@ -49,6 +49,15 @@ describe('demo smart forms', () => {
     expect(rows.length).toBeGreaterThan(50);
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(FORM_INSTANCE_STATUSES));
     expect(rows.some((r) => r.due_date !== null)).toBe(true);
+    const future = await t.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM form_instances
+        WHERE greatest(started_at, submitted_at, reviewed_at, approved_at, last_updated_ts) > now()`,
+    );
+    expect(future[0]?.n, 'nothing happened after now').toBe(0);
+    const history = await t.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM form_instance_history WHERE created_ts > now()',
+    );
+    expect(history[0]?.n).toBe(0);
     for (const row of rows) {
       const template = { sections: row.sections };
       const submitted = row.status !== 'draft';

@@ -235,7 +235,13 @@ export async function insertFormDemoData(tx: Tx, rng: Random, input: FormDemoInp
     const latest = versions.filter((v) => v.templateId === pinned.templateId).length;
     const startDay =
       pinned.version < latest ? rng.int(-75, -31) : pinned.version > 1 ? rng.int(-29, -1) : rng.int(-60, -1);
-    const startedAt = new Date(day(startDay).getTime() + rng.int(8 * 60, 17 * 60) * MINUTE_MS);
+    let startedAt = new Date(day(startDay).getTime() + rng.int(8 * 60, 17 * 60) * MINUTE_MS);
+    // Everything of a form happened before now: its submission (up to 3 days after it was started) and approval
+    // (2 days after that) included.
+    const span = status === 'draft' ? 20 * MINUTE_MS : 72 * 60 * MINUTE_MS + 2 * DAY_MS;
+    if (startedAt.getTime() + span > input.now.getTime() - MINUTE_MS) {
+      startedAt = new Date(input.now.getTime() - span - rng.int(60, 600) * MINUTE_MS);
+    }
     const answers = demoAnswers(rng, pinned.sections, {
       complete: status !== 'draft',
       now: startedAt,
