@@ -334,6 +334,100 @@ describe('saving and submitting (PUT /api/forms/instances/{id}/submit)', () => {
     );
   });
 
+  it('checks every field type on the server with the spec messages (the browser’s check can be bypassed)', async () => {
+    const every = await createTemplate(
+      t,
+      d.manager,
+      d.plan,
+      intakeTemplate({
+        sections: [
+          {
+            section_id: 's',
+            title: 'Every type',
+            fields: [
+              { field_id: 'code', field_type: 'text', label: 'Code', validation: { pattern: '[A-Z]{3}' } },
+              {
+                field_id: 'zip',
+                field_type: 'text',
+                label: 'ZIP',
+                validation: { pattern: '[0-9]{5}', patternMessage: 'Five digits, please' },
+              },
+              { field_id: 'story', field_type: 'textarea', label: 'Story', validation: { minLength: 10 } },
+              {
+                field_id: 'visit',
+                field_type: 'date',
+                label: 'Visit',
+                validation: { minDate: '2026-01-01', maxDate: '2026-12-31' },
+              },
+              {
+                field_id: 'at',
+                field_type: 'datetime',
+                label: 'Seen at',
+                validation: { minDate: '2026-01-01' },
+              },
+              { field_id: 'time', field_type: 'time', label: 'Time' },
+              { field_id: 'mode', field_type: 'select', label: 'Mode', options: ['Phone', 'Home'] },
+              { field_id: 'needs', field_type: 'checkbox', label: 'Needs', options: ['Food', 'Rent'] },
+              { field_id: 'count', field_type: 'number', label: 'Count', validation: { max: 5 } },
+              { field_id: 'head', field_type: 'section_header', label: 'A heading' },
+            ],
+          },
+        ],
+      }),
+    );
+    const form = await startForm(t, d.staff, d.plan, { form_template_id: every.id, enrollment_id: mine.id });
+    const refused = expectEnvelope(
+      await save(d.staff, form.id, {
+        field_data: {
+          code: 'ab1',
+          zip: '9021',
+          story: 'short',
+          visit: '2025-12-31',
+          at: '2027-01-01T10:00',
+          time: '25:00',
+          mode: 'Boat',
+          needs: ['Food', 'Car'],
+          count: 6,
+        },
+        status: 'submitted',
+      }),
+      400,
+    ) as { fields?: Record<string, string> };
+    expect(refused.fields).toEqual({
+      code: 'Code format is invalid',
+      zip: 'Five digits, please',
+      story: 'Story must be at least 10 characters',
+      visit: 'Visit must be after 2026-01-01',
+      time: 'Time must be a time (HH:MM)',
+      mode: 'Mode must be one of its options',
+      needs: 'Needs must be one of its options',
+      count: 'Count must be at most 5',
+    });
+    const late = expectEnvelope(
+      await save(d.staff, form.id, { field_data: { visit: '2027-01-02' }, status: 'submitted' }),
+      400,
+    ) as { fields?: Record<string, string> };
+    expect(late.fields).toEqual({ visit: 'Visit must be before 2026-12-31' });
+    expectEnvelope(await save(d.staff, form.id, { field_data: { visit: '2026-02-30' } }), 400);
+    expectEnvelope(await save(d.staff, form.id, { field_data: { head: 'x' } }), 400);
+    const ok = await save(d.staff, form.id, {
+      field_data: {
+        code: 'ABC',
+        zip: '90210',
+        story: 'A longer story of the visit.',
+        visit: '2026-06-01',
+        at: '2026-06-01T10:30',
+        time: '09:15',
+        mode: 'Home',
+        needs: ['Food', 'Rent'],
+        count: 5,
+      },
+      status: 'submitted',
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().completion_percentage).toBe(100);
+  });
+
   it('keeps only the editor’s markup of formatted text', async () => {
     const rich = await createTemplate(
       t,
