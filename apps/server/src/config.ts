@@ -89,6 +89,24 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * Hosts (name or name:port) a workflow `api_call` step may reach although they resolve to a private or loopback
+   * address (issue #17): an internal service of the deployment. Everything else must be public.
+   */
+  WORKFLOW_API_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /**
+   * Seconds a workflow step job may run before the queue takes its worker for dead and runs it again (a process
+   * killed mid-step). Above the longest api_call timeout.
+   */
+  WORKFLOW_STEP_EXPIRE_SECONDS: z.coerce.number().int().min(5).max(3600).default(90),
   MAP_TILE_URL: z
     .string()
     .trim()
@@ -146,6 +164,8 @@ export type Config = {
    * Off by default: a provider's website must not make the server browse its own network.
    */
   webFormAllowPrivateHosts: boolean;
+  workflowApiAllowHosts: string[];
+  workflowStepExpireSeconds: number;
   /**
    * The provider directory's map tiles (Leaflet URL template and attribution HTML), given to the browser by
    * GET /api/client-config; `cspSource` is the tile host as a Content-Security-Policy source for `img-src`.
@@ -213,6 +233,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chromiumPath: e.CHROMIUM_PATH,
     webFormTimeoutMs: e.WEB_FORM_TIMEOUT_MS,
     webFormAllowPrivateHosts: e.WEB_FORM_ALLOW_PRIVATE_HOSTS,
+    workflowApiAllowHosts: e.WORKFLOW_API_ALLOW_HOSTS,
+    workflowStepExpireSeconds: e.WORKFLOW_STEP_EXPIRE_SECONDS,
     mapTiles: {
       url: e.MAP_TILE_URL,
       attribution: e.MAP_TILE_ATTRIBUTION,

@@ -131,6 +131,16 @@ export const DOMAIN_EVENTS = {
     ...orgIds,
     status: z.enum(['reviewed', 'approved']),
   }),
+  // --- Workflows (modules/care/workflows; issue #17) ---
+  /** A workflow instance started, moved to another step, or changed status. */
+  'workflow.instance_changed': z.object({
+    workflow_instance_id: id,
+    workflow_template_id: id,
+    enrollment_id: id,
+    ...orgIds,
+    status: z.string(),
+    current_step_order: z.number().int(),
+  }),
 } as const;
 
 export type DomainEventName = keyof typeof DOMAIN_EVENTS;

@@ -15,8 +15,10 @@ import memberImportsModule from './care/member-imports/module.ts';
 import memberTimelineModule from './care/member-timeline/module.ts';
 import membersModule from './care/members/module.ts';
 import programsModule from './care/programs/module.ts';
+import workflowsModule from './care/workflows/module.ts';
 import communicationsModule from './communications/communications/module.ts';
 import emailModule from './communications/email/module.ts';
+import notificationsModule from './communications/notifications/module.ts';
 import outboxModule from './communications/outbox/module.ts';
 import smsModule from './communications/sms/module.ts';
 import voiceModule from './communications/voice/module.ts';
@@ -70,5 +72,7 @@ export const MODULES: readonly ServerModule[] = [
   programsModule,
   enrollmentsModule,
   formsModule,
+  workflowsModule,
+  notificationsModule,
   memberTimelineModule,
 ];

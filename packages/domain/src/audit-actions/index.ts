@@ -8,6 +8,7 @@ import { PLATFORM_AUDIT_ACTIONS } from './platform.ts';
 import { PROGRAMS_AUDIT_ACTIONS } from './programs.ts';
 import { PROVIDERS_AUDIT_ACTIONS } from './providers.ts';
 import { REFERRALS_AUDIT_ACTIONS } from './referrals.ts';
+import { WORKFLOWS_AUDIT_ACTIONS } from './workflows.ts';
 
 /**
  * Every action the audit log records (issue #13 item 5): `<entity>.<verb>` → what the row means, in words the
@@ -24,5 +25,6 @@ export const AUDIT_ACTIONS = {
   ...MEMBERS_AUDIT_ACTIONS,
   ...ENROLLMENTS_AUDIT_ACTIONS,
   ...FORMS_AUDIT_ACTIONS,
+  ...WORKFLOWS_AUDIT_ACTIONS,
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -8,6 +8,7 @@ import { PLATFORM_ERROR_REASONS } from './platform.ts';
 import { PROGRAMS_ERROR_REASONS } from './programs.ts';
 import { PROVIDERS_ERROR_REASONS } from './providers.ts';
 import { REFERRALS_ERROR_REASONS } from './referrals.ts';
+import { NOTIFICATIONS_ERROR_REASONS, WORKFLOWS_ERROR_REASONS } from './workflows.ts';
 
 /**
  * Every error reason (issue #13 item 5): `<subject>.<what happened>` → the generic code it answers with. The
@@ -25,6 +26,8 @@ export const ERROR_REASONS = {
   ...MEMBERS_ERROR_REASONS,
   ...ENROLLMENTS_ERROR_REASONS,
   ...FORMS_ERROR_REASONS,
+  ...WORKFLOWS_ERROR_REASONS,
+  ...NOTIFICATIONS_ERROR_REASONS,
 } as const;
 export type ErrorReason = keyof typeof ERROR_REASONS;
 
