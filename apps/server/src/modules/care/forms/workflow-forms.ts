@@ -18,7 +18,7 @@ export async function formTemplateUsable(
   templateId: number,
 ): Promise<boolean> {
   const view = await templatesRepo.findTemplate(ctx.db, organizationId, templateId);
-  return view?.template.isActive;
+  return view?.template.isActive === true;
 }
 
 export type WorkflowFormInput = {
