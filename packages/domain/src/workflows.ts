@@ -128,7 +128,9 @@ const positiveInt = (label: string, max: number) =>
 const stepOrderRef = (label: string) => positiveInt(label, 1000);
 const shortText = (label: string, max = 500) =>
   z
-    .string({ error: `${label} must be text.` })
+    .string({
+      error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`),
+    })
     .trim()
     .max(max, `${label} must be at most ${max} characters.`);
 
