@@ -9,7 +9,9 @@ import { bearer, buildTestApp, login, type TestApp } from '../test/helpers.ts';
 import { eventually, multipart } from '../test/voice-support.ts';
 import { toneWav } from './adapters/voice/wav.ts';
 import { newReferralBody } from './db/demo-data/factories.ts';
+import { runStepJob } from './modules/care/workflows/engine.ts';
 import { configureVoiceDriver } from './modules/communications/voice/driver-of.ts';
+import { systemContext } from './platform/context.ts';
 import { PHI_EXTENSION } from './platform/phi.ts';
 
 // Issue #12 item 10: every answer that carries PHI of members writes one audit row naming what it returned. The
@@ -236,6 +238,51 @@ async function newForm(): Promise<Body> {
       enrollment_id: enrollment.id,
     }),
   );
+}
+
+let workflowTemplateId = 0;
+/** A workflow instance of a new enrollment of the coordinator's, its first step (a task for them) run. */
+async function newWorkflow(): Promise<Body> {
+  if (!workflowTemplateId) {
+    const template = await ok(
+      await inject('POST', '/api/workflows/templates', admin, {
+        name: 'Phi onboarding',
+        trigger_type: 'manual',
+      }),
+    );
+    await ok(
+      await inject('POST', '/api/workflows/steps', admin, {
+        workflow_template_id: template.id,
+        step_order: 1,
+        step_type: 'task',
+        step_name: 'Call Noor',
+      }),
+    );
+    workflowTemplateId = template.id;
+  }
+  const enrollment = await newEnrollment();
+  const instance = await ok(
+    await inject('POST', '/api/workflows/instances', coordinator, {
+      workflow_template_id: workflowTemplateId,
+      enrollment_id: enrollment.id,
+    }),
+  );
+  // This app runs no jobs: the step's job is run here.
+  const [execution] = await t.database.query<{ id: number }>(
+    'SELECT id FROM workflow_step_executions WHERE instance_id = $1',
+    [instance.id],
+  );
+  await runStepJob(systemContext(t.app.deps, 'phi-reads'), { executionId: execution!.id });
+  return instance;
+}
+
+async function workflowTask(): Promise<Body> {
+  const instance = await newWorkflow();
+  const [task] = await t.database.query<{ id: number }>(
+    'SELECT id FROM workflow_tasks WHERE instance_id = $1',
+    [instance.id],
+  );
+  return { instance, taskId: task!.id };
 }
 
 const CALLS: Record<string, Call> = {
@@ -649,6 +696,67 @@ const CALLS: Record<string, Call> = {
       payload: { assigned_to_user_id: coordinator.userId, due_date: '2026-12-31' },
       ids: (b) => [b.id],
     }),
+  },
+  // Workflows (002 §7 "Workflows and rules"): the coordinator starts one on an enrollment it manages; its first
+  // step is a task for the coordinator; the super_admin pauses it.
+  'POST /api/workflows/instances': {
+    action: 'workflow_instance.started',
+    change: true,
+    prepare: async () => {
+      await newWorkflow();
+      const enrollment = await newEnrollment();
+      return {
+        url: '/api/workflows/instances',
+        payload: { workflow_template_id: workflowTemplateId, enrollment_id: enrollment.id },
+        ids: (b) => [b.id],
+      };
+    },
+  },
+  'GET /api/workflows/instances': {
+    action: 'workflow_instance.list_read',
+    prepare: async () => {
+      await newWorkflow();
+      return { url: '/api/workflows/instances?page_size=20', ids: (b) => idsOf(b.instances) };
+    },
+  },
+  'GET /api/workflows/instances/{id}': {
+    action: 'workflow_instance.read',
+    prepare: async () => ({
+      url: `/api/workflows/instances/${(await newWorkflow()).id}`,
+      ids: (b) => [b.id],
+    }),
+  },
+  'GET /api/workflows/instances/{id}/executions': {
+    action: 'workflow_instance.read',
+    prepare: async () => {
+      const instance = await newWorkflow();
+      return { url: `/api/workflows/instances/${instance.id}/executions`, ids: () => [instance.id] };
+    },
+  },
+  'PUT /api/workflows/instances/{id}': {
+    action: 'workflow_instance.paused',
+    change: true,
+    prepare: async () => ({
+      url: `/api/workflows/instances/${(await newWorkflow()).id}`,
+      as: admin,
+      payload: { status: 'paused' },
+      ids: (b) => [b.id],
+    }),
+  },
+  'GET /api/workflows/tasks': {
+    action: 'workflow_task.list_read',
+    prepare: async () => {
+      await workflowTask();
+      return { url: '/api/workflows/tasks?page_size=20', ids: (b) => idsOf(b.tasks) };
+    },
+  },
+  'PUT /api/workflows/tasks/{id}': {
+    action: 'workflow_task.done',
+    change: true,
+    prepare: async () => {
+      const { taskId } = await workflowTask();
+      return { url: `/api/workflows/tasks/${taskId}`, payload: { decision: 'done' }, ids: (b) => [b.id] };
+    },
   },
   // The billable activities report (issue #15 item 7): managers and administrators only, so the super_admin.
   'GET /api/enrollments/reports/billable': {

@@ -26,7 +26,9 @@ export type PhiEntityType =
   | 'enrollment_document'
   | 'enrollment_note'
   | 'enrollment_goal'
-  | 'form_instance';
+  | 'form_instance'
+  | 'workflow_instance'
+  | 'workflow_task';
 
 export type PhiRoute = {
   /** The entity type of the audit row a request writes, naming the records it answered with. */

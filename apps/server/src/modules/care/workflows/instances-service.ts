@@ -130,7 +130,7 @@ export async function createInstance(
     if (!instance) throw new AppError('workflow_template.no_steps', WORKFLOW_MESSAGES.templateHasNoSteps);
     return instance.id;
   });
-  return getInstance(ctx, { id });
+  return current(ctx, id);
 }
 
 export async function listInstances(
@@ -168,6 +168,11 @@ async function findVisible(ctx: OrgContext, id: number): Promise<repo.InstanceVi
   return row;
 }
 
+/** The instance as a change left it: the change's own audit row names it, no read row is added. */
+async function current(ctx: OrgContext, id: number): Promise<WorkflowInstance> {
+  return toWire(await findVisible(ctx, id));
+}
+
 export async function getInstance(ctx: OrgContext, input: { id: number }): Promise<WorkflowInstance> {
   const row = await findVisible(ctx, input.id);
   await audit(ctx.db, ctx, {
@@ -202,7 +207,7 @@ export async function updateInstanceStatus(
     return open?.jobId ?? null;
   });
   if (jobToCancel) await ctx.deps.jobs?.cancel(STEP_JOB, jobToCancel).catch(() => undefined);
-  return getInstance(ctx, input);
+  return current(ctx, input.id);
 }
 
 /** DELETE: the instance with its executions and tasks (002 §4: any instance, after confirmation). */

@@ -28,6 +28,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
+import { phiRoute } from '../../../platform/phi.ts';
 import { orgContext } from '../../../platform/request-context.ts';
 import {
   createInstance,
@@ -60,6 +61,9 @@ const write = { auth: { org: true as const, orgRoles: ORG_WRITER_ROLES } };
 const manage = { auth: { org: true as const, orgRoles: ORG_MANAGER_ROLES } };
 const tags = ['workflows'];
 const message = z.object({ message: z.string() });
+// Instances and tasks name the member: every answer writes its audit row (issue #12 item 10).
+const phiInstance = phiRoute('workflow_instance');
+const phiTask = phiRoute('workflow_task');
 
 export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -213,7 +217,7 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/workflows/instances',
       {
-        config: read,
+        config: { ...read, ...phiInstance },
         schema: {
           tags,
           summary:
@@ -227,7 +231,7 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/workflows/instances',
       {
-        config: write,
+        config: { ...write, ...phiInstance },
         schema: {
           tags,
           summary: 'Start a workflow for an enrollment by hand',
@@ -241,7 +245,7 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/workflows/instances/:id',
       {
-        config: read,
+        config: { ...read, ...phiInstance },
         schema: {
           tags,
           summary: 'One workflow instance; audited',
@@ -254,7 +258,7 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       '/api/workflows/instances/:id',
       {
-        config: manage,
+        config: { ...manage, ...phiInstance },
         schema: {
           tags,
           summary: 'Pause a running instance, resume a paused one, or cancel a running one (002 §4)',
@@ -282,7 +286,7 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/workflows/instances/:id/executions',
       {
-        config: read,
+        config: { ...read, ...phiInstance },
         schema: {
           tags,
           summary:
@@ -298,7 +302,7 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/workflows/tasks',
       {
-        config: read,
+        config: { ...read, ...phiTask },
         schema: {
           tags,
           summary:
@@ -312,7 +316,7 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       '/api/workflows/tasks/:id',
       {
-        config: write,
+        config: { ...write, ...phiTask },
         schema: {
           tags,
           summary: 'Mark a task done (with its outcome), or approve or reject an approval with a comment',
