@@ -86,7 +86,12 @@ describe('api_call steps', () => {
 
   it('retries a server error with backoff and goes on when it answers', async () => {
     plans.set('/flaky', [500, 503]);
-    const template = await workflowWithSteps(t, d.manager, d.plan, apiStep({ url: `${base}/flaky`, retries: 2 }));
+    const template = await workflowWithSteps(
+      t,
+      d.manager,
+      d.plan,
+      apiStep({ url: `${base}/flaky`, retries: 2 }),
+    );
     const started = await startWorkflow(t, d.manager, d.plan, template.id, enrollment.id);
     await instanceReaches(t, d.manager, d.plan, started.id, 'completed');
     const [execution] = await executionsOf(t, d.manager, d.plan, started.id);
@@ -96,7 +101,12 @@ describe('api_call steps', () => {
 
   it('fails the instance with the reason after the configured retries, never leaving it running', async () => {
     plans.set('/down', [500, 500, 500]);
-    const template = await workflowWithSteps(t, d.manager, d.plan, apiStep({ url: `${base}/down`, retries: 1 }));
+    const template = await workflowWithSteps(
+      t,
+      d.manager,
+      d.plan,
+      apiStep({ url: `${base}/down`, retries: 1 }),
+    );
     const started = await startWorkflow(t, d.manager, d.plan, template.id, enrollment.id);
     const failed = await instanceReaches(t, d.manager, d.plan, started.id, 'failed');
     expect(failed.error_message).toBe('Tell the housing system: The server answered HTTP 500.');
@@ -126,7 +136,12 @@ describe('api_call steps', () => {
     const before = seen.length;
     // `localhost` resolves to loopback and is not on the list (only 127.0.0.1 is).
     const port = (peer.address() as AddressInfo).port;
-    const template = await workflowWithSteps(t, d.manager, d.plan, apiStep({ url: `http://localhost:${port}/x` }));
+    const template = await workflowWithSteps(
+      t,
+      d.manager,
+      d.plan,
+      apiStep({ url: `http://localhost:${port}/x` }),
+    );
     const started = await startWorkflow(t, d.manager, d.plan, template.id, enrollment.id);
     const failed = await instanceReaches(t, d.manager, d.plan, started.id, 'failed');
     expect(failed.error_message).toBe(

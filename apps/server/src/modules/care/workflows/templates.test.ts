@@ -50,24 +50,36 @@ describe('workflow templates', () => {
     expect(created.program_name).toMatch(/Enrollment Test Program/);
     await createWorkflow(t, d.manager, d.plan, { name: 'Dormant', is_active: false });
 
-    const byProgram = (await req('GET', `/api/workflows/templates?program_id=${programId}`, d.viewer, d.plan)).json() as WorkflowTemplateList;
+    const byProgram = (
+      await req('GET', `/api/workflows/templates?program_id=${programId}`, d.viewer, d.plan)
+    ).json() as WorkflowTemplateList;
     expect(byProgram.workflows.map((w) => w.name)).toEqual(['Onboarding']);
-    const inactive = (await req('GET', '/api/workflows/templates?is_active=false', d.staff, d.plan)).json() as WorkflowTemplateList;
+    const inactive = (
+      await req('GET', '/api/workflows/templates?is_active=false', d.staff, d.plan)
+    ).json() as WorkflowTemplateList;
     expect(inactive.workflows.every((w) => !w.is_active)).toBe(true);
     expect(inactive.workflows.some((w) => w.name === 'Dormant')).toBe(true);
-    const paged = (await req('GET', '/api/workflows/templates?page=1&page_size=1', d.staff, d.plan)).json() as WorkflowTemplateList;
+    const paged = (
+      await req('GET', '/api/workflows/templates?page=1&page_size=1', d.staff, d.plan)
+    ).json() as WorkflowTemplateList;
     expect(paged.workflows).toHaveLength(1);
     expect(paged.total).toBeGreaterThanOrEqual(2);
     expect(await auditRows(t, 'workflow_template.created', created.id)).toHaveLength(1);
   });
 
   it('refuses a missing name or trigger with the spec messages, and a bad query', async () => {
-    const noName = await req('POST', '/api/workflows/templates', d.manager, d.plan, { name: ' ', trigger_type: 'manual' });
+    const noName = await req('POST', '/api/workflows/templates', d.manager, d.plan, {
+      name: ' ',
+      trigger_type: 'manual',
+    });
     expectEnvelope(noName, 400);
     expect(noName.json().fields.name).toBe('Workflow name is required');
     const noTrigger = await req('POST', '/api/workflows/templates', d.manager, d.plan, { name: 'X' });
     expect(noTrigger.json().fields.trigger_type).toBe('Trigger type is required');
-    const unknown = await req('POST', '/api/workflows/templates', d.manager, d.plan, { name: 'X', trigger_type: 'hourly' });
+    const unknown = await req('POST', '/api/workflows/templates', d.manager, d.plan, {
+      name: 'X',
+      trigger_type: 'hourly',
+    });
     expectEnvelope(unknown, 400);
     expectEnvelope(await req('GET', '/api/workflows/templates?is_active=yes', d.manager, d.plan), 400);
   });
@@ -102,7 +114,9 @@ describe('workflow templates', () => {
       trigger_config: { cron: '0 9 * * *' },
     });
     expect(daily.next_run_at).toMatch(/T09:00:00\.000Z$/);
-    const preview = (await req('GET', '/api/workflows/cron-preview?expression=0%209%20*%20*%201', d.staff, d.plan)).json();
+    const preview = (
+      await req('GET', '/api/workflows/cron-preview?expression=0%209%20*%20*%201', d.staff, d.plan)
+    ).json();
     expect(preview.valid).toBe(true);
     expect(preview.next_runs).toHaveLength(5);
     expect(new Date(preview.next_runs[0]).getUTCDay()).toBe(1);
@@ -112,13 +126,28 @@ describe('workflow templates', () => {
 
   it('is managed by managers and administrators only; another organization gets 404', async () => {
     for (const token of [d.staff, d.viewer]) {
-      expectEnvelope(await req('POST', '/api/workflows/templates', token, d.plan, { name: 'X', trigger_type: 'manual' }), 403);
+      expectEnvelope(
+        await req('POST', '/api/workflows/templates', token, d.plan, { name: 'X', trigger_type: 'manual' }),
+        403,
+      );
     }
     const mine = await createWorkflow(t, d.orgadmin, d.plan);
-    expectEnvelope(await req('PUT', `/api/workflows/templates/${mine.id}`, d.staff, d.plan, { name: 'Y', trigger_type: 'manual' }), 403);
+    expectEnvelope(
+      await req('PUT', `/api/workflows/templates/${mine.id}`, d.staff, d.plan, {
+        name: 'Y',
+        trigger_type: 'manual',
+      }),
+      403,
+    );
     expectEnvelope(await req('DELETE', `/api/workflows/templates/${mine.id}`, d.viewer, d.plan), 403);
     expectEnvelope(await req('GET', `/api/workflows/templates/${mine.id}`, d.cbo, d.harbor), 404);
-    expectEnvelope(await req('PUT', `/api/workflows/templates/${mine.id}`, d.cbo, d.harbor, { name: 'Y', trigger_type: 'manual' }), 404);
+    expectEnvelope(
+      await req('PUT', `/api/workflows/templates/${mine.id}`, d.cbo, d.harbor, {
+        name: 'Y',
+        trigger_type: 'manual',
+      }),
+      404,
+    );
     expectEnvelope(await req('GET', '/api/workflows/templates', null), 401);
 
     const updated = await req('PUT', `/api/workflows/templates/${mine.id}`, d.manager, d.plan, {
@@ -127,7 +156,11 @@ describe('workflow templates', () => {
       is_active: false,
     });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json()).toMatchObject({ name: 'Renamed', trigger_type: 'enrollment_created', is_active: false });
+    expect(updated.json()).toMatchObject({
+      name: 'Renamed',
+      trigger_type: 'enrollment_created',
+      is_active: false,
+    });
     const gone = await req('DELETE', `/api/workflows/templates/${mine.id}`, d.manager, d.plan);
     expect(gone.json()).toEqual({ message: 'Workflow template deleted successfully' });
     expectEnvelope(await req('GET', `/api/workflows/templates/${mine.id}`, d.manager, d.plan), 404);
@@ -136,7 +169,11 @@ describe('workflow templates', () => {
   it("refuses another organization's program", async () => {
     const theirs = await makeProgram(t, d.harbor);
     expectEnvelope(
-      await req('POST', '/api/workflows/templates', d.manager, d.plan, { name: 'X', trigger_type: 'manual', program_id: theirs.id }),
+      await req('POST', '/api/workflows/templates', d.manager, d.plan, {
+        name: 'X',
+        trigger_type: 'manual',
+        program_id: theirs.id,
+      }),
       404,
     );
   });
@@ -156,7 +193,11 @@ describe('workflow steps', () => {
       step_config: { due_in_hours: 48, outcomes: ['reached', 'not_reached'] },
     });
     // The schema's defaults are stored: the engine reads what the designer saved.
-    expect(first.step_config).toEqual({ assignee: 'case_manager', due_in_hours: 48, outcomes: ['reached', 'not_reached'] });
+    expect(first.step_config).toEqual({
+      assignee: 'case_manager',
+      due_in_hours: 48,
+      outcomes: ['reached', 'not_reached'],
+    });
     expect(first).toMatchObject({ step_order: 1, required: true, version: 1 });
     await addStep(t, d.manager, d.plan, {
       workflow_template_id: template.id,
@@ -165,11 +206,15 @@ describe('workflow steps', () => {
       step_name: 'Tell the manager',
       step_config: { recipient: 'role', recipient_role: 'manager', title: 'Done', message: 'Done' },
     });
-    const list = (await req('GET', `/api/workflows/templates/${template.id}/steps`, d.viewer, d.plan)).json() as {
+    const list = (
+      await req('GET', `/api/workflows/templates/${template.id}/steps`, d.viewer, d.plan)
+    ).json() as {
       steps: WorkflowStep[];
     };
     expect(list.steps.map((s) => s.step_order)).toEqual([1, 3]);
-    expect((await req('GET', `/api/workflows/templates/${template.id}`, d.viewer, d.plan)).json().step_count).toBe(2);
+    expect(
+      (await req('GET', `/api/workflows/templates/${template.id}`, d.viewer, d.plan)).json().step_count,
+    ).toBe(2);
   });
 
   it('refuses each bad step with the field named', async () => {
@@ -181,29 +226,77 @@ describe('workflow steps', () => {
       [{ ...task, step_type: 'email' }, 'step_type'],
       [{ ...task, step_config: { assignee: 'user' } }, 'step_config.assignee_user_id', 'Choose the user.'],
       [{ ...task, step_config: { colour: 'red' } }, 'step_config'],
-      [{ step_type: 'notification', step_name: 'N', step_config: { title: 'T' } }, 'step_config.message', 'The message is required.'],
-      [{ step_type: 'notification', step_name: 'N', step_config: { recipient: 'member', title: 'T', message: 'M' } }, 'step_config.send_sms'],
-      [{ step_type: 'condition', step_name: 'C', step_config: { expression: { nope: 1 } } }, 'step_config.expression'],
-      [{ step_type: 'condition', step_name: 'C', step_config: { expression: { '==': [1, 1] }, on_false: 'go_to' } }, 'step_config.false_step_order'],
-      [{ step_type: 'api_call', step_name: 'A', step_config: { url: 'ftp://example.org/x' } }, 'step_config.url', 'Enter an http or https URL.'],
-      [{ step_type: 'api_call', step_name: 'A', step_config: { url: 'https://example.org', timeout_seconds: 31 } }, 'step_config.timeout_seconds'],
-      [{ step_type: 'wait', step_name: 'W', step_config: { mode: 'duration' } }, 'step_config.duration', 'Enter the duration.'],
-      [{ step_type: 'wait', step_name: 'W', step_config: { mode: 'until_date', date_field: 'birthday' } }, 'step_config.date_field'],
+      [
+        { step_type: 'notification', step_name: 'N', step_config: { title: 'T' } },
+        'step_config.message',
+        'The message is required.',
+      ],
+      [
+        {
+          step_type: 'notification',
+          step_name: 'N',
+          step_config: { recipient: 'member', title: 'T', message: 'M' },
+        },
+        'step_config.send_sms',
+      ],
+      [
+        { step_type: 'condition', step_name: 'C', step_config: { expression: { nope: 1 } } },
+        'step_config.expression',
+      ],
+      [
+        {
+          step_type: 'condition',
+          step_name: 'C',
+          step_config: { expression: { '==': [1, 1] }, on_false: 'go_to' },
+        },
+        'step_config.false_step_order',
+      ],
+      [
+        { step_type: 'api_call', step_name: 'A', step_config: { url: 'ftp://example.org/x' } },
+        'step_config.url',
+        'Enter an http or https URL.',
+      ],
+      [
+        {
+          step_type: 'api_call',
+          step_name: 'A',
+          step_config: { url: 'https://example.org', timeout_seconds: 31 },
+        },
+        'step_config.timeout_seconds',
+      ],
+      [
+        { step_type: 'wait', step_name: 'W', step_config: { mode: 'duration' } },
+        'step_config.duration',
+        'Enter the duration.',
+      ],
+      [
+        { step_type: 'wait', step_name: 'W', step_config: { mode: 'until_date', date_field: 'birthday' } },
+        'step_config.date_field',
+      ],
       [{ step_type: 'form', step_name: 'F', step_config: {} }, 'step_config.form_template_id'],
-      [{ step_type: 'approval', step_name: 'A', step_config: { approver_role: 'staff' } }, 'step_config.approver_role'],
+      [
+        { step_type: 'approval', step_name: 'A', step_config: { approver_role: 'staff' } },
+        'step_config.approver_role',
+      ],
     ];
     for (const [body, field, text] of cases) {
       const res = await req('POST', '/api/workflows/steps', d.manager, d.plan, { ...base, ...body });
       expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
       const fields = res.json().fields as Record<string, string>;
-      const key = Object.keys(fields).find((k) => k === field || k.startsWith(`${field}.`) || field.startsWith(k));
+      const key = Object.keys(fields).find(
+        (k) => k === field || k.startsWith(`${field}.`) || field.startsWith(k),
+      );
       expect(key, `${field} in ${JSON.stringify(fields)}`).toBeDefined();
       if (text) expect(fields[key!]).toBe(text);
     }
   });
 
   it('refuses a taken order, a branch to a missing step or to itself, and a form template not of the organization', async () => {
-    const taken = await req('POST', '/api/workflows/steps', d.manager, d.plan, { ...task, workflow_template_id: template.id, step_order: 1 });
+    const taken = await req('POST', '/api/workflows/steps', d.manager, d.plan, {
+      ...task,
+      workflow_template_id: template.id,
+      step_order: 1,
+    });
     expectEnvelope(taken, 409, 'conflict');
     expect(taken.json().fields.step_order).toMatch(/Step 1 already exists/);
 
@@ -212,10 +305,16 @@ describe('workflow steps', () => {
       step_order: 2,
       step_type: 'condition',
       step_name: 'Reached?',
-      step_config: { expression: { '==': [{ var: 'steps.1.outcome' }, 'reached'] }, on_false: 'go_to', false_step_order: 7 },
+      step_config: {
+        expression: { '==': [{ var: 'steps.1.outcome' }, 'reached'] },
+        on_false: 'go_to',
+        false_step_order: 7,
+      },
     });
     expectEnvelope(missing, 400);
-    expect(missing.json().fields['step_config.false_step_order']).toBe('There is no step 7 in this workflow.');
+    expect(missing.json().fields['step_config.false_step_order']).toBe(
+      'There is no step 7 in this workflow.',
+    );
     const self = await req('POST', '/api/workflows/steps', d.manager, d.plan, {
       workflow_template_id: template.id,
       step_order: 2,
@@ -238,7 +337,9 @@ describe('workflow steps', () => {
   });
 
   it('refuses deleting or renumbering a step another step goes to', async () => {
-    const steps = (await req('GET', `/api/workflows/templates/${template.id}/steps`, d.manager, d.plan)).json().steps as WorkflowStep[];
+    const steps = (
+      await req('GET', `/api/workflows/templates/${template.id}/steps`, d.manager, d.plan)
+    ).json().steps as WorkflowStep[];
     await addStep(t, d.manager, d.plan, {
       workflow_template_id: template.id,
       step_order: 2,
@@ -269,21 +370,45 @@ describe('workflow steps', () => {
   });
 
   it('is changed by managers only; another organization does not find it', async () => {
-    const steps = (await req('GET', `/api/workflows/templates/${template.id}/steps`, d.manager, d.plan)).json().steps as WorkflowStep[];
+    const steps = (
+      await req('GET', `/api/workflows/templates/${template.id}/steps`, d.manager, d.plan)
+    ).json().steps as WorkflowStep[];
     const one = steps[0]!;
-    expectEnvelope(await req('POST', '/api/workflows/steps', d.staff, d.plan, { ...task, workflow_template_id: template.id, step_order: 8 }), 403);
+    expectEnvelope(
+      await req('POST', '/api/workflows/steps', d.staff, d.plan, {
+        ...task,
+        workflow_template_id: template.id,
+        step_order: 8,
+      }),
+      403,
+    );
     expectEnvelope(await req('DELETE', `/api/workflows/steps/${one.id}`, d.staff, d.plan), 403);
     expectEnvelope(await req('DELETE', `/api/workflows/steps/${one.id}`, d.cbo, d.harbor), 404);
-    expectEnvelope(await req('POST', '/api/workflows/steps', d.cbo, d.harbor, { ...task, workflow_template_id: template.id, step_order: 8 }), 404);
+    expectEnvelope(
+      await req('POST', '/api/workflows/steps', d.cbo, d.harbor, {
+        ...task,
+        workflow_template_id: template.id,
+        step_order: 8,
+      }),
+      404,
+    );
   });
 });
 
 describe('versions: running instances finish on the version they started with', () => {
   it('copies the steps to the next version on the first edit after an instance started', async () => {
     const template = await createWorkflow(t, d.manager, d.plan);
-    const step = await addStep(t, d.manager, d.plan, { ...task, workflow_template_id: template.id, step_order: 1 });
+    const step = await addStep(t, d.manager, d.plan, {
+      ...task,
+      workflow_template_id: template.id,
+      step_order: 1,
+    });
     // Before any instance: edits stay on version 1.
-    const edited = await req('PUT', `/api/workflows/steps/${step.id}`, d.manager, d.plan, { ...task, step_order: 1, step_name: 'Call soon' });
+    const edited = await req('PUT', `/api/workflows/steps/${step.id}`, d.manager, d.plan, {
+      ...task,
+      step_order: 1,
+      step_name: 'Call soon',
+    });
     expect(edited.json()).toMatchObject({ id: step.id, version: 1 });
 
     const enrollment = await enroll(t, d.manager, d.plan, {
@@ -302,7 +427,9 @@ describe('versions: running instances finish on the version they started with', 
       step_config: { title: 'T', message: 'M' },
     });
     expect(added.version).toBe(2);
-    const current = (await req('GET', `/api/workflows/templates/${template.id}`, d.manager, d.plan)).json() as WorkflowTemplate;
+    const current = (
+      await req('GET', `/api/workflows/templates/${template.id}`, d.manager, d.plan)
+    ).json() as WorkflowTemplate;
     expect(current).toMatchObject({ version: 2, step_count: 2 });
     // The running instance still has one step; its version's rows are unchanged.
     const pinned = await t.database.query<{ n: number }>(
@@ -310,7 +437,9 @@ describe('versions: running instances finish on the version they started with', 
       [template.id],
     );
     expect(pinned[0]!.n).toBe(1);
-    expect((await req('GET', `/api/workflows/instances/${instance.id}`, d.manager, d.plan)).json().step_count).toBe(1);
+    expect(
+      (await req('GET', `/api/workflows/instances/${instance.id}`, d.manager, d.plan)).json().step_count,
+    ).toBe(1);
     // The old version's step id is no longer the designer's.
     expectEnvelope(await req('DELETE', `/api/workflows/steps/${step.id}`, d.manager, d.plan), 404);
     expect(await auditRows(t, 'workflow_template.versioned', template.id)).toHaveLength(1);

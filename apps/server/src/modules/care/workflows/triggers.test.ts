@@ -33,11 +33,19 @@ afterAll(async () => {
 });
 
 async function instancesOf(templateId: number) {
-  const res = await req('GET', `/api/workflows/instances?workflow_template_id=${templateId}`, d.manager, d.plan);
+  const res = await req(
+    'GET',
+    `/api/workflows/instances?workflow_template_id=${templateId}`,
+    d.manager,
+    d.plan,
+  );
   return (res.json() as WorkflowInstanceList).instances;
 }
 
-async function newEnrollment(program = programId, status: 'pending' | 'active' = 'pending'): Promise<Enrollment> {
+async function newEnrollment(
+  program = programId,
+  status: 'pending' | 'active' = 'pending',
+): Promise<Enrollment> {
   return enroll(t, d.manager, d.plan, {
     member_id: (await makeMember(t, d.plan)).id,
     program_id: program,
@@ -58,7 +66,11 @@ describe('event triggers', () => {
       const list = await instancesOf(template.id);
       return list.length > 0 ? list : undefined;
     });
-    expect(instance).toMatchObject({ enrollment_id: enrollment.id, started_by: 'enrollment_created', status: 'running' });
+    expect(instance).toMatchObject({
+      enrollment_id: enrollment.id,
+      started_by: 'enrollment_created',
+      status: 'running',
+    });
     await new Promise((r) => setTimeout(r, 1000));
     expect((await instancesOf(template.id)).some((i) => i.enrollment_id === other.id)).toBe(false);
   }, 30_000);
@@ -73,7 +85,9 @@ describe('event triggers', () => {
       trigger_config: { to_status: 'on_hold' },
     });
     const enrollment = await newEnrollment();
-    const changed = await req('PUT', `/api/enrollments/${enrollment.id}`, d.manager, d.plan, { status: 'active' });
+    const changed = await req('PUT', `/api/enrollments/${enrollment.id}`, d.manager, d.plan, {
+      status: 'active',
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     await eventually(async () => ((await instancesOf(toActive.id)).length === 1 ? true : undefined));
     expect(await instancesOf(toHold.id)).toHaveLength(0);
@@ -105,14 +119,25 @@ describe('event triggers', () => {
   }, 30_000);
 
   it('the same event heard twice (two processes) starts one instance', async () => {
-    const template = await workflowWithSteps(t, d.manager, d.plan, oneStep, { trigger_type: 'enrollment_created' });
+    const template = await workflowWithSteps(t, d.manager, d.plan, oneStep, {
+      trigger_type: 'enrollment_created',
+    });
     const enrollment = await newEnrollment();
-    await eventually(async () => ((await instancesOf(template.id)).some((i) => i.enrollment_id === enrollment.id) ? true : undefined));
+    await eventually(async () =>
+      (await instancesOf(template.id)).some((i) => i.enrollment_id === enrollment.id) ? true : undefined,
+    );
     const ctx = systemContext(t.app.deps, 'test');
-    const data = { eventId: 'same-event', trigger: 'enrollment_created' as const, organizationId: d.plan, enrollmentId: enrollment.id };
+    const data = {
+      eventId: 'same-event',
+      trigger: 'enrollment_created' as const,
+      organizationId: d.plan,
+      enrollmentId: enrollment.id,
+    };
     // The instance the real event started is still open: a replay starts nothing.
     expect(await runTrigger(ctx, data)).toBe(0);
-    await t.database.query("UPDATE workflow_instances SET status = 'completed' WHERE template_id = $1", [template.id]);
+    await t.database.query("UPDATE workflow_instances SET status = 'completed' WHERE template_id = $1", [
+      template.id,
+    ]);
     const [a, b] = await Promise.all([runTrigger(ctx, data), runTrigger(ctx, data)]);
     expect(a + b).toBe(1);
   }, 30_000);
