@@ -152,4 +152,9 @@ export type DomainEvent<N extends DomainEventName = DomainEventName> = {
   name: N;
   at: string;
   data: DomainEventPayload<N>;
+  /**
+   * How many automation-rule actions led to this event (issue #17 loop guard): 0 or absent for a person's or a
+   * workflow's change, 1 for a change an action made, 2 for a change an action made because of that one…
+   */
+  automation_depth?: number;
 };

@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './audit-actions/index.ts';
 export * from './auth.ts';
+export * from './automation.ts';
 export * from './billing-report.ts';
 export * from './case-notes.ts';
 export * from './client-config.ts';

@@ -9,6 +9,7 @@ import clientConfigModule from './administration/client-config/module.ts';
 import healthModule from './administration/health/module.ts';
 import orgsModule from './administration/orgs/module.ts';
 import usersModule from './administration/users/module.ts';
+import automationModule from './care/automation/module.ts';
 import enrollmentsModule from './care/enrollments/module.ts';
 import formsModule from './care/forms/module.ts';
 import memberImportsModule from './care/member-imports/module.ts';
@@ -73,6 +74,7 @@ export const MODULES: readonly ServerModule[] = [
   enrollmentsModule,
   formsModule,
   workflowsModule,
+  automationModule,
   notificationsModule,
   memberTimelineModule,
 ];

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import {
   DOMAIN_EVENTS,
@@ -14,6 +15,17 @@ import { scrubbedError } from './logging.ts';
 const CHANNEL = 'tm_domain_events';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; events carry ids and small facts. */
 const MAX_PAYLOAD = 7900;
+
+/**
+ * The automation depth of the work running now (issue #17 loop guard): an automation rule's action runs inside
+ * withAutomationDepth(n + 1), and every event published during it carries that depth, however deep in the
+ * services it is published. Rules refuse to act on events past their limit.
+ */
+const automationCause = new AsyncLocalStorage<{ depth: number }>();
+
+export function withAutomationDepth<T>(depth: number, work: () => Promise<T>): Promise<T> {
+  return automationCause.run({ depth }, work);
+}
 
 export type DomainEventHandler<N extends DomainEventName> = (event: DomainEvent<N>) => Promise<void> | void;
 export type DomainEventSubscriptions = { [N in DomainEventName]?: DomainEventHandler<N> };
@@ -52,7 +64,14 @@ export class DomainEvents {
   /** Publishes an event with the transaction that makes the change (or at once, given the database handle). */
   async publish<N extends DomainEventName>(db: DbOrTx, name: N, data: DomainEventInput<N>) {
     const parsed = DOMAIN_EVENTS[name].parse(data) as DomainEventPayload<N>;
-    const event: DomainEvent<N> = { id: randomUUID(), name, at: new Date().toISOString(), data: parsed };
+    const depth = automationCause.getStore()?.depth ?? 0;
+    const event: DomainEvent<N> = {
+      id: randomUUID(),
+      name,
+      at: new Date().toISOString(),
+      data: parsed,
+      ...(depth > 0 ? { automation_depth: depth } : {}),
+    };
     const payload = JSON.stringify(event);
     if (Buffer.byteLength(payload) > MAX_PAYLOAD)
       throw new Error(`Domain event ${name} is too large to publish`);

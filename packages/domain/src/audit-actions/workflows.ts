@@ -21,4 +21,8 @@ export const WORKFLOWS_AUDIT_ACTIONS = {
   'workflow_task.approved': 'Approved a workflow approval',
   'workflow_task.rejected': 'Rejected a workflow approval',
   'workflow_task.list_read': 'Read a list of workflow tasks',
+  'automation_rule.created': 'Created an automation rule',
+  'automation_rule.updated': 'Changed an automation rule',
+  'automation_rule.deleted': 'Deleted an automation rule',
+  'automation_rule.tested': 'Tested an automation rule against a recent event (nothing was done)',
 } as const;

@@ -8,7 +8,11 @@ import { PLATFORM_ERROR_REASONS } from './platform.ts';
 import { PROGRAMS_ERROR_REASONS } from './programs.ts';
 import { PROVIDERS_ERROR_REASONS } from './providers.ts';
 import { REFERRALS_ERROR_REASONS } from './referrals.ts';
-import { NOTIFICATIONS_ERROR_REASONS, WORKFLOWS_ERROR_REASONS } from './workflows.ts';
+import {
+  AUTOMATION_ERROR_REASONS,
+  NOTIFICATIONS_ERROR_REASONS,
+  WORKFLOWS_ERROR_REASONS,
+} from './workflows.ts';
 
 /**
  * Every error reason (issue #13 item 5): `<subject>.<what happened>` → the generic code it answers with. The
@@ -28,6 +32,7 @@ export const ERROR_REASONS = {
   ...FORMS_ERROR_REASONS,
   ...WORKFLOWS_ERROR_REASONS,
   ...NOTIFICATIONS_ERROR_REASONS,
+  ...AUTOMATION_ERROR_REASONS,
 } as const;
 export type ErrorReason = keyof typeof ERROR_REASONS;
 

@@ -28,3 +28,12 @@ export const NOTIFICATIONS_ERROR_REASONS = {
   /** Also another person's notification. */
   'notification.not_found': 'not_found',
 } as const satisfies Record<string, ErrorCode>;
+
+/** Error reasons of automation rules (modules/care/automation; issue #17 item 4). */
+export const AUTOMATION_ERROR_REASONS = {
+  /** Also another organization's rule. */
+  'automation_rule.not_found': 'not_found',
+  'automation_rule.invalid': 'validation_failed',
+  'automation_event.not_found': 'not_found',
+  'automation_rule.not_testable': 'rule_broken',
+} as const satisfies Record<string, ErrorCode>;

@@ -259,3 +259,28 @@ export async function listExecutions(ctx: OrgContext, input: { id: number }): Pr
     })),
   };
 }
+
+/**
+ * For automation rules' `start_workflow` action, in the caller's transaction: starts the template for the
+ * enrollment once per `triggerKey`. Returns the instance id, or why it was not started.
+ */
+export async function startWorkflowForAutomation(
+  ctx: ServiceContext,
+  tx: DbOrTx,
+  input: { organizationId: number; templateId: number; enrollmentId: number; triggerKey: string },
+): Promise<{ id: number } | { refused: string }> {
+  const template = await templatesRepo.lockTemplate(tx, input.organizationId, input.templateId);
+  if (!template) return { refused: WORKFLOW_MESSAGES.templateNotFound };
+  if (!template.isActive) return { refused: WORKFLOW_MESSAGES.templateInactive };
+  if (await repo.hasOpenInstance(tx, template.id, input.enrollmentId)) {
+    return { refused: WORKFLOW_MESSAGES.alreadyRunning };
+  }
+  const instance = await startInstance(ctx, tx, {
+    template,
+    enrollmentId: input.enrollmentId,
+    startedBy: 'automation_rule',
+    userId: null,
+    triggerKey: input.triggerKey,
+  });
+  return instance ? { id: instance.id } : { refused: WORKFLOW_MESSAGES.templateHasNoSteps };
+}
