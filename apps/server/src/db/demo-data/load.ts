@@ -28,6 +28,7 @@ import { insertProgramDemoData } from './programs.ts';
 import { Random } from './random.ts';
 import { referralLifecycle } from './statuses.ts';
 import { insertTwoFactorDemoData } from './two-factor.ts';
+import { insertWorkflowDemoData } from './workflows.ts';
 
 const DEMO_LOCK = 7_240_002;
 const MARKER = 'demo_data';
@@ -292,6 +293,14 @@ async function insertAll(
     organizationId: orgIds.plan,
     writerIds: planCaseManagers,
     reviewerIds: planReviewers,
+  });
+
+  // Workflows and automation rules (issue #17 item 5): the ECM onboarding and a 90-day reassessment written by the
+  // plan's manager, onboarding instances in every status, and three rules.
+  await insertWorkflowDemoData(tx, rng, {
+    now,
+    organizationId: orgIds.plan,
+    authorId: userIds['manager@trust.demo']!,
   });
 
   await insertConsentDemoData(

@@ -35,6 +35,9 @@ beforeAll(async () => {
   d = await signInDemo(t);
   req = call(t);
   programId = (await makeProgram(t, d.plan)).id;
+  // The demo rules (a goal-completed follow-up, a weekly scheduled review) would act on these tests' enrollments
+  // too: the counts below are of this file's rules alone.
+  await t.database.query('UPDATE automation_rules SET is_active = false');
 }, 60_000);
 
 afterAll(async () => {
