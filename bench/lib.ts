@@ -175,6 +175,40 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}, root = ROOT)
   };
 }
 
+/**
+ * One more server process on the database of `first` (PostgreSQL only): the work of the job queue is shared by
+ * every process. Migrations and demo data are already there; this one loads nothing.
+ */
+export async function startAnotherServer(
+  first: StartedServer,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<string> {
+  if (!first.databaseUrl) throw new Error('a second server process needs PostgreSQL (DATABASE_URL)');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-bench-'));
+  tempDirs.push(dataDir);
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    JOBS: 'on',
+    DEMO_DATA: 'off',
+    DEMO_PASSWORD: first.password,
+    DATABASE_URL: first.databaseUrl,
+    ...extraEnv,
+  };
+  const server = startChild(`server-${port}`, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env,
+  });
+  children.push(server);
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${base}/health`, server, 120_000);
+  return base;
+}
+
 /** The bare Fastify hello-world (bench/hello.ts): the ceiling of this machine in the same run. */
 export async function startHello(): Promise<string> {
   const port = await freePort();
