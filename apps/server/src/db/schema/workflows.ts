@@ -109,6 +109,10 @@ export const workflowInstances = pgTable(
   },
   (t) => [
     uniqueIndex('workflow_instances_trigger_uq').on(t.templateId, t.enrollmentId, t.triggerKey),
+    // One open instance of a template per enrollment, held by the database whatever starts them at once.
+    uniqueIndex('workflow_instances_open_uq')
+      .on(t.templateId, t.enrollmentId)
+      .where(sql`${t.status} in ('running', 'paused')`),
     index('workflow_instances_org_idx').on(t.organizationId, t.status, t.id),
     index('workflow_instances_template_idx').on(t.templateId, t.status),
     index('workflow_instances_enrollment_idx').on(t.enrollmentId, t.status),

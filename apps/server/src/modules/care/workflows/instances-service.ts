@@ -113,7 +113,7 @@ export async function createInstance(
 ): Promise<WorkflowInstance> {
   const enrollment = await findVisibleEnrollment(ctx, input.enrollment_id);
   const id = await ctx.db.transaction(async (tx) => {
-    const template = await templatesRepo.lockTemplate(tx, ctx.actor.org.id, input.workflow_template_id);
+    const template = await templatesRepo.shareTemplate(tx, ctx.actor.org.id, input.workflow_template_id);
     if (!template) throw templateNotFound();
     if (!template.isActive)
       throw new AppError('workflow_template.inactive', WORKFLOW_MESSAGES.templateInactive);
@@ -127,7 +127,12 @@ export async function createInstance(
       userId: ctx.actor.user.id,
       triggerKey: `manual:${crypto.randomUUID()}`,
     });
-    if (!instance) throw new AppError('workflow_template.no_steps', WORKFLOW_MESSAGES.templateHasNoSteps);
+    if (!instance) {
+      // Another start for this enrollment won the race (the open-instance unique index), or there are no steps.
+      const hasSteps = await repo.stepAt(tx, template.id, template.currentVersion, 0, true);
+      if (hasSteps) throw new AppError('workflow_instance.already_running', WORKFLOW_MESSAGES.alreadyRunning);
+      throw new AppError('workflow_template.no_steps', WORKFLOW_MESSAGES.templateHasNoSteps);
+    }
     return instance.id;
   });
   return current(ctx, id);
@@ -269,7 +274,7 @@ export async function startWorkflowForAutomation(
   tx: DbOrTx,
   input: { organizationId: number; templateId: number; enrollmentId: number; triggerKey: string },
 ): Promise<{ id: number } | { refused: string }> {
-  const template = await templatesRepo.lockTemplate(tx, input.organizationId, input.templateId);
+  const template = await templatesRepo.shareTemplate(tx, input.organizationId, input.templateId);
   if (!template) return { refused: WORKFLOW_MESSAGES.templateNotFound };
   if (!template.isActive) return { refused: WORKFLOW_MESSAGES.templateInactive };
   if (await repo.hasOpenInstance(tx, template.id, input.enrollmentId)) {

@@ -118,6 +118,18 @@ describe('starting a workflow by hand', () => {
     expect(again.json().detail).toBe('This workflow is already running for this enrollment.');
     expect(await auditRows(t, 'workflow_instance.started', started.id)).toHaveLength(1);
 
+    // Two starts at once: the database keeps one open instance per template and enrollment.
+    const racing = await workflowWithSteps(t, d.manager, d.plan, approvalFlow);
+    const both = await Promise.all(
+      [d.manager, d.orgadmin].map((token) =>
+        req('POST', '/api/workflows/instances', token, d.plan, {
+          workflow_template_id: racing.id,
+          enrollment_id: theirs.id,
+        }),
+      ),
+    );
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+
     const inactive = await createWorkflow(t, d.manager, d.plan, { is_active: false });
     expectEnvelope(
       await req('POST', '/api/workflows/instances', d.manager, d.plan, {

@@ -66,6 +66,19 @@ export async function lockTemplate(tx: DbOrTx, organizationId: number, id: numbe
   return row;
 }
 
+/**
+ * The template row held against step edits until the transaction ends (FOR SHARE): an instance starting pins the
+ * current version while no edit can copy it to a new one, and starts do not wait on each other.
+ */
+export async function shareTemplate(tx: DbOrTx, organizationId: number, id: number) {
+  const [row] = await tx
+    .select()
+    .from(workflowTemplates)
+    .where(and(eq(workflowTemplates.id, id), eq(workflowTemplates.organizationId, organizationId)))
+    .for('share');
+  return row;
+}
+
 export async function insertTemplate(tx: DbOrTx, values: TemplateInsert): Promise<TemplateRow> {
   const [row] = await tx.insert(workflowTemplates).values(values).returning();
   return row!;

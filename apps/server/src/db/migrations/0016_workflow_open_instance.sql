@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "workflow_instances_open_uq" ON "workflow_instances" USING btree ("template_id","enrollment_id") WHERE "workflow_instances"."status" in ('running', 'paused');
