@@ -27,7 +27,14 @@ describe('demo workflows', () => {
     const steps = (
       await api(t)('GET', `/api/workflows/templates/${byName['ECM onboarding'].id}/steps`, manager, plan)
     ).json().steps as { step_type: string }[];
-    expect(steps.map((s) => s.step_type)).toEqual(['task', 'wait', 'condition', 'form', 'approval', 'notification']);
+    expect(steps.map((s) => s.step_type)).toEqual([
+      'task',
+      'wait',
+      'condition',
+      'form',
+      'approval',
+      'notification',
+    ]);
     const rules = (await api(t)('GET', '/api/workflows/automation-rules', manager, plan)).json();
     expect(rules.rules.map((r: { trigger_type: string }) => r.trigger_type).sort()).toEqual([
       'enrollment_status_changed',
@@ -37,12 +44,16 @@ describe('demo workflows', () => {
   });
 
   it('has instances in every status, with their history and the tasks they wait on', async () => {
-    const list = (await api(t)('GET', '/api/workflows/instances?page_size=200', manager, plan)).json() as WorkflowInstanceList;
+    const list = (
+      await api(t)('GET', '/api/workflows/instances?page_size=200', manager, plan)
+    ).json() as WorkflowInstanceList;
     for (const status of WORKFLOW_INSTANCE_STATUSES) expect(list.counts[status], status).toBeGreaterThan(0);
     const failed = list.instances.find((i) => i.status === 'failed')!;
     expect(failed.error_message).toMatch(/Rejected/);
     const completed = list.instances.find((i) => i.status === 'completed' && i.current_step_order === 6)!;
-    const history = (await api(t)('GET', `/api/workflows/instances/${completed.id}/executions`, manager, plan)).json();
+    const history = (
+      await api(t)('GET', `/api/workflows/instances/${completed.id}/executions`, manager, plan)
+    ).json();
     expect(history.executions.map((e: { status: string }) => e.status)).toEqual(Array(6).fill('completed'));
     // Managers see the approvals running instances wait on.
     const tasks = (await api(t)('GET', '/api/workflows/tasks', manager, plan)).json() as WorkflowTaskList;
