@@ -209,6 +209,8 @@ export const REFERRAL_LOOP_JOURNEYS: Journey[] = [
         const outcome = complete.getByRole('combobox', { name: 'Outcome' });
         await outcome.focus();
         await cbo.keyboard.press('ArrowDown');
+        // On a busy machine the list opens a moment after the key: Enter picks an option only once it is shown.
+        await expectVisible(cbo.getByRole('option', { name: 'Service provided' }), 'the outcome list');
         await cbo.keyboard.press('Enter');
         if ((await outcome.inputValue()) !== 'Service provided')
           throw new Error(`the outcome chosen is '${await outcome.inputValue()}', not 'Service provided'`);
