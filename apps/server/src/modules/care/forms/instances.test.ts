@@ -310,10 +310,14 @@ describe('saving and submitting (PUT /api/forms/instances/{id}/submit)', () => {
       can_delete: false,
     });
     expect(submitted.submitted_at).toBeTruthy();
-    await t.app.deps.domainEvents.idle();
-    expect(
-      heard.find((e) => e.name === 'form.submitted' && formOf(e).form_instance_id === form.id)?.data,
-    ).toEqual({
+    // On PostgreSQL the NOTIFY reaches the listening connection a moment after the commit: wait for it.
+    const submittedEvent = () =>
+      heard.find((e) => e.name === 'form.submitted' && formOf(e).form_instance_id === form.id);
+    for (let i = 0; i < 50 && !submittedEvent(); i++) {
+      await t.app.deps.domainEvents.idle();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(submittedEvent()?.data).toEqual({
       form_instance_id: form.id,
       form_template_id: template.id,
       enrollment_id: mine.id,
@@ -583,12 +587,15 @@ describe('review and approval (PUT /api/forms/instances/{id}/review)', () => {
       ['submitted', null],
       ['created', null],
     ]);
-    await t.app.deps.domainEvents.idle();
-    expect(
+    const reviews = () =>
       heard
         .filter((e) => e.name === 'form.reviewed' && formOf(e).form_instance_id === form.id)
-        .map((e) => formOf(e).status),
-    ).toEqual(['reviewed', 'approved']);
+        .map((e) => formOf(e).status);
+    for (let i = 0; i < 50 && reviews().length < 2; i++) {
+      await t.app.deps.domainEvents.idle();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(reviews()).toEqual(['reviewed', 'approved']);
   });
 });
 
