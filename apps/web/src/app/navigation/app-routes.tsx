@@ -47,6 +47,7 @@ import {
   ResetPasswordPage,
   SecurityLogPage,
   UserManagementPage,
+  WorkflowTemplatesPage,
 } from './screens.tsx';
 import { TabScreen } from './tab-screen.tsx';
 import { TABS, type TabDef, tabPath } from './tabs.ts';
@@ -91,6 +92,7 @@ const SCREENS: Record<string, () => ReactNode> = {
   'form-fill': () => <FormFillerPage />,
   'form-analytics': () => <FormAnalyticsPage />,
   'billing-report': () => <BillingReportPage />,
+  workflows: () => <WorkflowTemplatesPage />,
   'cbo-management': () => <OrganizationsPage />,
   'user-management': () => <UserManagementPage />,
   'security-log': () => <SecurityLogPage />,

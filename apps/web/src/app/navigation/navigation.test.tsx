@@ -94,10 +94,10 @@ describe('navigation (003 §2.1)', () => {
 
   it('shows the shared placeholder for a screen that is not built yet', async () => {
     signedInServer();
-    renderApp({ path: '/workflow-instances' });
-    expect(await screen.findByRole('heading', { name: 'Active Workflows' })).toBeInTheDocument();
+    renderApp({ path: '/metrics' });
+    expect(await screen.findByRole('heading', { name: 'System Metrics' })).toBeInTheDocument();
     expect(screen.getByText('This screen is not built yet.')).toBeInTheDocument();
-    expect(localStorage.getItem('last_tab')).toBe('workflow-instances');
+    expect(localStorage.getItem('last_tab')).toBe('metrics');
   });
 
   it('lists only the open tabs in the sidebar when signed out', async () => {

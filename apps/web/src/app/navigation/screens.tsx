@@ -36,6 +36,11 @@ export const FormTemplatesPage = lazyComponent(() =>
 export const ForgotPasswordPage = lazyComponent(() =>
   import('../../features/account/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
 );
+export const WorkflowTemplatesPage = lazyComponent(() =>
+  import('../../features/workflow-templates/workflow-templates-page.tsx').then(
+    (m) => m.WorkflowTemplatesPage,
+  ),
+);
 export const RegisterPage = lazyComponent(() =>
   import('../../features/account/register-page.tsx').then((m) => m.RegisterPage),
 );

@@ -243,7 +243,6 @@ export const TABS: readonly TabDef[] = [
     access: 'signed-in',
     group: 'workflows',
     icon: IconRoute,
-    notBuilt: true,
   },
   {
     name: 'workflow-instances',
