@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { apiClient, expectHidden, expectVisible, openBrowser } from '../lib/browser.ts';
+import { type Api, apiAs, call } from '../lib/api.ts';
+import { expectHidden, expectVisible, openBrowser } from '../lib/browser.ts';
 import { findInOutbox, openOutboxMessage } from '../lib/outbox.ts';
 import { signInAs, signInAsCoordinator } from '../lib/sign-in.ts';
 import { fillReferral, newMember } from './referrals.ts';
@@ -20,34 +21,9 @@ const ADMIN = 'admin@trust.demo';
  */
 const NEAR_HARBOR = { zip: '92649', city: 'Huntington Beach', street: '16400 Pacific Coast Hwy' };
 
-type Api = { token: string; org: number };
 type Created = { id: number; referral_number: string; status: string; matched_provider_count?: number };
 type Entry = { provider_id: number; organization_name: string; status: string; round: number };
 type Confirmed = { memberConfirmed: number; memberAnswers: number; memberConfirmedRate: number | null };
-
-/** Signs a demo user in for the scene's API calls (not the page: see apiClient) and finds their first org. */
-async function apiAs(page: Page, email: string, password: string): Promise<Api> {
-  const client = await apiClient(page);
-  const login = await client.post('/auth/login', { data: { email, password } });
-  if (!login.ok()) throw new Error(`sign-in of ${email} for set-up failed: ${login.status()}`);
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const orgs = await client.get('/api/cbos/users/me/organizations', {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const [first] = (await orgs.json()) as { cbo_id: number }[];
-  return { token, org: first?.cbo_id ?? 0 };
-}
-
-async function call(page: Page, who: Api, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) {
-  const client = await apiClient(page);
-  const res = await client.fetch(path, {
-    method,
-    headers: { authorization: `Bearer ${who.token}`, 'X-CBO-ID': String(who.org) },
-    ...(data === undefined ? {} : { data }),
-  });
-  if (!res.ok()) throw new Error(`${method} ${path} answered ${res.status()}: ${await res.text()}`);
-  return res.json();
-}
 
 async function setCapacity(page: Page, cbo: Api, listing: number, status: 'full' | 'accepting') {
   await call(page, cbo, 'PUT', `/api/providers/${listing}/capacity`, {

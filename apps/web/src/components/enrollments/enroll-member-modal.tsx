@@ -21,10 +21,12 @@ import {
   todayIsoDate,
 } from '@trust/domain';
 import { useState } from 'react';
+import { organizationUsersQueryOptions } from '../../api/admin/organization-users.ts';
 import { useCreateEnrollment } from '../../api/enrollments/enrollments.ts';
 import { useProgramOptions } from '../../api/enrollments/program-options.ts';
 import { ApiError, errorText } from '../../api/errors.ts';
 import { getMembers } from '../../api/members/members.ts';
+import { useAuth } from '../../app/auth/auth-context.tsx';
 
 /** The member search of the picker: the first 20 matches of the organization's registry, searched on the server. */
 function useMemberMatches(term: string, enabled: boolean) {
@@ -36,12 +38,49 @@ function useMemberMatches(term: string, enabled: boolean) {
   });
 }
 
+/**
+ * Who manages the new enrollment: the signed-in manager by default, or another member of the organization who
+ * may (not a viewer). Their tasks, forms and reminders follow the enrollment.
+ */
+function CaseManagerSelect({
+  opened,
+  value,
+  onChange,
+  error,
+}: {
+  opened: boolean;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
+  const { user } = useAuth();
+  const users = useQuery({
+    ...organizationUsersQueryOptions(user?.active_cbo_id ?? 0, { page: 1, pageSize: 200 }),
+    enabled: opened && !!user?.active_cbo_id,
+  });
+  const options = (users.data?.users ?? [])
+    .filter((u) => u.id !== user?.id && u.user_org_role !== 'viewer')
+    .map((u) => ({ value: String(u.id), label: u.name }));
+  return (
+    <NativeSelect
+      label="Case manager"
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      data={[{ value: '', label: 'Me' }, ...options]}
+      error={error}
+    />
+  );
+}
+
 export type EnrollMemberModalProps = {
   opened: boolean;
   onClose: () => void;
   /** The member to enroll (from a member's profile); without it the modal offers a member search. */
   member?: { id: number; name: string } | null;
-  /** Managers and administrators may enroll past a program's capacity (002 §6; the server decides). */
+  /**
+   * Managers and administrators may enroll past a program's capacity and choose the case manager (002 §6; the
+   * server decides); everyone else manages the enrollments they make.
+   */
   canOverrideCapacity: boolean;
   onEnrolled?: (enrollment: Enrollment) => void;
 };
@@ -68,6 +107,7 @@ export function EnrollMemberModal({
   const [eligibility, setEligibility] = useState(false);
   const [consent, setConsent] = useState(false);
   const [notes, setNotes] = useState('');
+  const [caseManagerId, setCaseManagerId] = useState('');
   const [error, setError] = useState<unknown>(null);
   const programs = useProgramOptions();
   const matches = useMemberMatches(term, opened && !member);
@@ -83,6 +123,7 @@ export function EnrollMemberModal({
     setEligibility(false);
     setConsent(false);
     setNotes('');
+    setCaseManagerId('');
     setError(null);
   };
   const close = () => {
@@ -109,6 +150,7 @@ export function EnrollMemberModal({
       eligibility_verified: eligibility,
       consent_obtained: consent,
       notes: notes.trim() || null,
+      ...(caseManagerId ? { case_manager_user_id: Number(caseManagerId) } : {}),
       ...(overrideCapacity ? { override_capacity: true } : {}),
     };
     create.mutate(body, {
@@ -177,6 +219,14 @@ export function EnrollMemberModal({
           ]}
           error={fields.program_id}
         />
+        {canOverrideCapacity && (
+          <CaseManagerSelect
+            opened={opened}
+            value={caseManagerId}
+            onChange={setCaseManagerId}
+            error={fields.case_manager_user_id}
+          />
+        )}
         <Group grow>
           <NativeSelect
             label="Status"

@@ -2,6 +2,7 @@ import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { FORM_MESSAGES } from '@trust/domain';
 import { Link } from 'react-router';
 import { errorText } from '../../api/errors.ts';
+import { useAppEvents } from '../../api/events/use-app-events.ts';
 import { useFormInstances } from '../../api/forms/instances.ts';
 import { tabPath } from '../../app/navigation/tabs.ts';
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
@@ -24,6 +25,9 @@ function byDueDate(a: { due_date: string | null }, b: { due_date: string | null 
  */
 export function FormsAssignedCard({ userId }: { userId: number }) {
   const list = useFormInstances({ assignedToUserId: userId, status: 'draft', pageSize: READ });
+  // A workflow's form step assigns forms while the dashboard is open: each step it takes is announced. A burst
+  // of steps joins the read under way instead of starting one each.
+  useAppEvents(['workflow.instance_changed'], () => void list.refetch({ cancelRefetch: false }));
   const forms = [...(list.data?.instances ?? [])].sort(byDueDate).slice(0, SHOWN);
   const total = list.data?.total ?? 0;
   return (

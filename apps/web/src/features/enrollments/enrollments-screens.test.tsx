@@ -177,6 +177,46 @@ describe('Member Enrollments list', { timeout: 30_000 }, () => {
       enrollment_date: todayIsoDate(),
       priority_level: 'medium',
     });
+    // Staff manage the enrollments they make: no choice of case manager.
+    expect(bodyOf(callsTo(fetchMock, 'POST', '/api/enrollments/')[0])).not.toHaveProperty(
+      'case_manager_user_id',
+    );
+  });
+
+  it("lets a manager choose the enrollment's case manager among the organization's people (not viewers)", async () => {
+    const fetchMock = server('manager', {
+      'GET /api/enrollments/': () => jsonResponse(200, { enrollments: [], total: 0 }),
+      'GET /api/members/': () => jsonResponse(200, { members: [makeMember()], total: 1 }),
+      'GET /api/cbos/1/users': () =>
+        jsonResponse(200, {
+          users: [
+            { id: 5, name: 'Casey Coordinator', user_org_role: 'staff' },
+            { id: 6, name: 'Vera Viewer', user_org_role: 'viewer' },
+          ],
+          total: 2,
+        }),
+      'POST /api/enrollments/': () =>
+        errorResponse(400, 'Choose a member of this organization who may manage enrollments.'),
+    });
+    renderApp({ path: '/enrollments' });
+    await userEvent.click(await screen.findByRole('button', { name: 'New Enrollment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Enrollment' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Search members' }), 'rosa');
+    await within(dialog).findByRole('option', { name: 'Rosa Delgado' });
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Member' }), 'Rosa Delgado');
+    await userEvent.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'Program' }),
+      'Enhanced Care Management',
+    );
+    const caseManager = within(dialog).getByRole('combobox', { name: 'Case manager' });
+    await within(dialog).findByRole('option', { name: 'Casey Coordinator' });
+    expect(within(dialog).queryByRole('option', { name: 'Vera Viewer' })).toBeNull();
+    await userEvent.selectOptions(caseManager, 'Casey Coordinator');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enroll' }));
+    expect(await within(dialog).findByText(/may manage enrollments/)).toBeInTheDocument();
+    expect(bodyOf(callsTo(fetchMock, 'POST', '/api/enrollments/')[0])).toMatchObject({
+      case_manager_user_id: 5,
+    });
   });
 });
 
