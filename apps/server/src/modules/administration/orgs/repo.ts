@@ -232,3 +232,29 @@ export async function organizationStats(db: DbOrTx, orgId: number) {
   );
   return { byRole, figures: row };
 }
+
+/** Active users of the organization, with their role: those holding one of `roles`, or the one `userId`. */
+export async function activeMembers(
+  db: DbOrTx,
+  organizationId: number,
+  who: { userId?: number; roles?: readonly string[] },
+) {
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      phone: users.phoneNumber,
+      role: memberships.role,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.organizationId, organizationId),
+        eq(users.isActive, true),
+        who.userId === undefined ? undefined : eq(users.id, who.userId),
+        who.roles === undefined ? undefined : inArray(memberships.role, [...who.roles]),
+      ),
+    );
+}

@@ -349,6 +349,18 @@ export async function membershipRole(
   return (await repo.findMembership(ctx.db, input.orgId, input.userId))?.role ?? null;
 }
 
+/**
+ * Active members of an organization with their role and contacts: those holding one of `roles`, or the one
+ * `userId` (whom a workflow step or a rule's action goes to). Inside the caller's transaction (`db`).
+ */
+export function activeMembers(
+  db: DbOrTx,
+  input: { organizationId: number; userId?: number; roles?: readonly string[] },
+) {
+  const { organizationId, ...who } = input;
+  return repo.activeMembers(db, organizationId, who);
+}
+
 /** Whether an address (any case) belongs to a member of the organization. */
 export function isMemberByEmail(ctx: ServiceContext, input: { orgId: number; email: string }) {
   return repo.isMemberByEmail(ctx.db, input.orgId, input.email);

@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { inTransaction, type ServiceContext } from '../../../platform/context.ts';
 import { withAutomationDepth } from '../../../platform/domain-events.ts';
 import { AppError } from '../../../platform/errors.ts';
+import { activeMembers } from '../../administration/orgs/service.ts';
 import { notifyUsers } from '../../communications/notifications/service.ts';
 import { createActivity } from '../enrollments/activities-service.ts';
 import { updateEnrollment } from '../enrollments/service.ts';
@@ -89,10 +90,10 @@ async function perform(
       c.recipient === 'case_manager'
         ? enrollment.caseManagerUserId === null
           ? []
-          : await repo.recipients(tx, org, { userId: enrollment.caseManagerUserId })
+          : await activeMembers(tx, { organizationId: org, userId: enrollment.caseManagerUserId })
         : c.recipient === 'user'
-          ? await repo.recipients(tx, org, { userId: c.user_id! })
-          : await repo.recipients(tx, org, { roles: [c.role!] });
+          ? await activeMembers(tx, { organizationId: org, userId: c.user_id! })
+          : await activeMembers(tx, { organizationId: org, roles: [c.role!] });
     if (people.length === 0) return { status: 'failed', result: 'Nobody to notify: no active recipient.' };
     const n = await notifyUsers(ctx, tx, {
       organizationId: org,

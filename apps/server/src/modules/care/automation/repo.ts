@@ -6,7 +6,6 @@ import {
   automationRules,
   enrollments,
   members,
-  memberships,
   programs,
   users,
 } from '../../../db/schema/index.ts';
@@ -261,24 +260,4 @@ export async function openEnrollmentIds(
     .orderBy(asc(enrollments.id))
     .limit(limit);
   return rows.map((r) => r.id);
-}
-
-/** Active members of the organization holding one of the roles, or one user (if active there). */
-export async function recipients(
-  db: DbOrTx,
-  organizationId: number,
-  who: { userId?: number; roles?: readonly string[] },
-) {
-  return db
-    .select({ id: users.id, email: users.email, role: memberships.role })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.organizationId, organizationId),
-        eq(users.isActive, true),
-        who.userId === undefined ? undefined : eq(users.id, who.userId),
-        who.roles === undefined ? undefined : inArray(memberships.role, [...who.roles]),
-      ),
-    );
 }

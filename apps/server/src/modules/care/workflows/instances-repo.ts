@@ -3,7 +3,6 @@ import type { DbOrTx } from '../../../db/client.ts';
 import {
   enrollments,
   members,
-  memberships,
   programs,
   users,
   workflowInstances,
@@ -473,43 +472,6 @@ export async function enrollmentsForScheduledRun(
     .orderBy(asc(enrollments.id))
     .limit(limit);
   return rows.map((r) => r.id);
-}
-
-/** Active users of the organization with one of the roles (a task or notification to a role). */
-export async function activeUsersWithRoles(db: DbOrTx, organizationId: number, roles: readonly string[]) {
-  return db
-    .select({ id: users.id, name: users.name, email: users.email, phone: users.phoneNumber })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.organizationId, organizationId),
-        inArray(memberships.role, [...roles]),
-        eq(users.isActive, true),
-      ),
-    );
-}
-
-/** An active member of the organization with their role (null: not one). */
-export async function activeMember(db: DbOrTx, organizationId: number, userId: number) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      phone: users.phoneNumber,
-      role: memberships.role,
-    })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.organizationId, organizationId),
-        eq(memberships.userId, userId),
-        eq(users.isActive, true),
-      ),
-    );
-  return row ?? null;
 }
 
 /**

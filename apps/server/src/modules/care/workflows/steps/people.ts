@@ -1,4 +1,4 @@
-import * as repo from '../instances-repo.ts';
+import { activeMembers } from '../../../administration/orgs/service.ts';
 import type { StepRun } from './types.ts';
 
 // Who a task, an approval or a notification goes to, inside the enrollment's organization. A user named in a step
@@ -19,16 +19,16 @@ export async function recipientsOf(
 ): Promise<Recipients> {
   const org = run.instance.organizationId;
   if (kind === 'role') {
-    const people = await repo.activeUsersWithRoles(run.tx, org, [String(role)]);
+    const people = await activeMembers(run.tx, { organizationId: org, roles: [String(role)] });
     return { ok: true, userId: null, role: String(role), people };
   }
   const id = kind === 'user' ? Number(userId) : run.facts.caseManagerUserId;
   if (id === null) {
     // No case manager: the enrollment's work goes to its program's managers.
-    const people = await repo.activeUsersWithRoles(run.tx, org, ['manager']);
+    const people = await activeMembers(run.tx, { organizationId: org, roles: ['manager'] });
     return { ok: true, userId: null, role: 'manager', people };
   }
-  const member = await repo.activeMember(run.tx, org, id);
+  const [member] = await activeMembers(run.tx, { organizationId: org, userId: id });
   if (!member || member.role === 'viewer') {
     return { ok: false, error: `User ${id} is not an active member of the organization who can do this.` };
   }
