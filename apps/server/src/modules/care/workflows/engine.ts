@@ -32,6 +32,18 @@ const UNEXPECTED_ATTEMPTS = 3;
 /** Seconds before retry n (1-based): 2, 4, 8, 16, 32. */
 const backoffSeconds = (attempt: number) => 2 ** Math.min(attempt, 5);
 
+/**
+ * Steps that follow one another without waiting (a condition after a task's outcome, a notification after an
+ * approval) run in the process that finished the step before, right after its commit, instead of waiting for a
+ * worker to fetch the next job (issue #17: step-to-step latency). The next step's job is still queued in the same
+ * transaction, so a crash between the two loses nothing; whichever of the two comes second finds the execution
+ * done and does nothing (the execution's row lock decides). At most this many steps run in a row per job, so one
+ * instance cannot hold a worker for long.
+ */
+const EAGER_STEPS_PER_JOB = 10;
+/** The executions a transaction entered (pending, to run now): run eagerly once it commits. */
+const enteredIn = new WeakMap<object, number[]>();
+
 /** Queues an execution's job in `tx`, now or at `startAfter`; the job's id is kept on the execution. */
 async function queueExecution(
   ctx: ServiceContext,
@@ -90,6 +102,7 @@ export async function enterStep(
     stepsTaken: moved.stepsTaken,
   });
   await queueExecution(ctx, tx, execution.id);
+  enteredIn.set(tx, [...(enteredIn.get(tx) ?? []), execution.id]);
   await announceInstance(tx, ctx, moved);
 }
 
@@ -234,11 +247,27 @@ type FirstPass = { kind: 'done' } | { kind: 'api_call'; run: Omit<StepRun, 'tx' 
  * execution's row lock and status decide who does what.
  */
 export async function runStepJob(ctx: ServiceContext, data: StepJobData): Promise<void> {
+  let next = [data.executionId];
+  for (let run = 0; run < EAGER_STEPS_PER_JOB && next.length > 0; run++) {
+    const executionId = next[0] as number;
+    next = await runExecution(ctx, executionId);
+  }
+}
+
+/** Runs one execution; answers the executions it entered (committed, pending: the next to run). */
+async function runExecution(ctx: ServiceContext, executionId: number): Promise<number[]> {
   try {
-    const first = await ctx.db.transaction((tx) => firstPass(ctx, tx, data.executionId));
-    if (first.kind === 'api_call') await finishApiCall(ctx, first.run);
+    let entered: number[] = [];
+    const first = await ctx.db.transaction(async (tx) => {
+      const pass = await firstPass(ctx, tx, executionId);
+      entered = enteredIn.get(tx) ?? [];
+      return pass;
+    });
+    if (first.kind === 'api_call') entered = await finishApiCall(ctx, first.run);
+    return entered;
   } catch (err) {
-    await recordUnexpected(ctx, data.executionId, err);
+    await recordUnexpected(ctx, executionId, err);
+    return [];
   }
 }
 
@@ -299,12 +328,13 @@ async function templateName(tx: DbOrTx, templateId: number): Promise<string> {
 }
 
 /** The api_call's request, outside any transaction, then its answer recorded (if the instance still runs). */
-async function finishApiCall(ctx: ServiceContext, run: Omit<StepRun, 'tx' | 'ctx'>) {
+async function finishApiCall(ctx: ServiceContext, run: Omit<StepRun, 'tx' | 'ctx'>): Promise<number[]> {
   const config = run.config as WorkflowStepConfig<'api_call'>;
   const outcome = await callApi(config, messageVariables({ ...run }), {
     allowHosts: ctx.deps.config.workflowApiAllowHosts,
     idempotencyKey: `workflow-execution-${run.execution.id}`,
   });
+  let entered: number[] = [];
   await ctx.db.transaction(async (tx) => {
     const locked = await repo.lockExecutionAndInstance(tx, run.execution.id);
     if (locked?.execution.status !== 'running') return;
@@ -321,6 +351,7 @@ async function finishApiCall(ctx: ServiceContext, run: Omit<StepRun, 'tx' | 'ctx
     }
     if (outcome.ok) {
       await completeAndAdvance(ctx, tx, instance, execution, outcome.output);
+      entered = enteredIn.get(tx) ?? [];
       return;
     }
     const allowed = config.retries + 1;
@@ -337,6 +368,7 @@ async function finishApiCall(ctx: ServiceContext, run: Omit<StepRun, 'tx' | 'ctx
     }
     await failExecution(ctx, tx, instance, execution, outcome.error, outcome.output);
   });
+  return entered;
 }
 
 /**
