@@ -56,15 +56,14 @@ export function WorkflowTemplatesPage() {
           <Text fw={500} size="sm">
             {t.name}
           </Text>
-          {t.description && (
-            <Text size="xs" c="dimmed" lineClamp={2}>
-              {t.description}
-            </Text>
-          )}
+          <Text size="xs" c="dimmed" lineClamp={2}>
+            {WORKFLOW_TRIGGER_LABELS[t.trigger_type]}
+            {t.description ? ` · ${t.description}` : ''}
+          </Text>
         </div>
       ),
     },
-    { key: 'trigger', header: 'Trigger', cell: (t) => WORKFLOW_TRIGGER_LABELS[t.trigger_type] },
+    { key: 'trigger', header: 'Trigger', cell: (t) => WORKFLOW_TRIGGER_LABELS[t.trigger_type], hideOnPhone: true },
     { key: 'program', header: 'Program', cell: (t) => t.program_name ?? 'All Programs', hideOnPhone: true },
     { key: 'steps', header: 'Steps', cell: (t) => t.step_count, hideOnPhone: true },
     { key: 'version', header: 'Version', cell: (t) => `v${t.version}`, hideOnPhone: true },
