@@ -3,6 +3,7 @@ import { IconShieldHeart } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../auth/auth-context.tsx';
 import { useOverlays } from '../overlays/overlay-context.tsx';
+import { NotificationsMenu } from './notifications-menu.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
 
 /** 003 §1, §2.2: the title 'Trust Marketplace'; Login when signed out, the profile button when signed in. */
@@ -36,7 +37,10 @@ export function AppHeader({ wide, phone }: { wide: boolean; phone: boolean }) {
         </UnstyledButton>
       </Group>
       {user ? (
-        <ProfileMenu user={user} compact={phone} onSignOut={signOut} />
+        <Group gap={phone ? 4 : 'xs'} wrap="nowrap">
+          {user.active_cbo_id !== null && <NotificationsMenu />}
+          <ProfileMenu user={user} compact={phone} onSignOut={signOut} />
+        </Group>
       ) : onLoginPage ? null : (
         <Button size={phone ? 'xs' : 'sm'} onClick={openLogin}>
           Login

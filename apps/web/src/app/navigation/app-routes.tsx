@@ -4,7 +4,9 @@ import { PlaceholderScreen } from '../../components/placeholder-screen.tsx';
 import { AppLayout } from '../layout/app-layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import {
+  ActiveWorkflowsPage,
   AutoMatchPage,
+  AutomationRulesPage,
   BillingReportPage,
   CaseWorkspacePage,
   CommunicationsInboxPage,
@@ -93,6 +95,8 @@ const SCREENS: Record<string, () => ReactNode> = {
   'form-analytics': () => <FormAnalyticsPage />,
   'billing-report': () => <BillingReportPage />,
   workflows: () => <WorkflowTemplatesPage />,
+  'workflow-instances': () => <ActiveWorkflowsPage />,
+  'automation-rules': () => <AutomationRulesPage />,
   'cbo-management': () => <OrganizationsPage />,
   'user-management': () => <UserManagementPage />,
   'security-log': () => <SecurityLogPage />,

@@ -36,6 +36,12 @@ export const FormTemplatesPage = lazyComponent(() =>
 export const ForgotPasswordPage = lazyComponent(() =>
   import('../../features/account/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
 );
+export const ActiveWorkflowsPage = lazyComponent(() =>
+  import('../../features/active-workflows/active-workflows-page.tsx').then((m) => m.ActiveWorkflowsPage),
+);
+export const AutomationRulesPage = lazyComponent(() =>
+  import('../../features/automation/automation-rules-page.tsx').then((m) => m.AutomationRulesPage),
+);
 export const WorkflowTemplatesPage = lazyComponent(() =>
   import('../../features/workflow-templates/workflow-templates-page.tsx').then(
     (m) => m.WorkflowTemplatesPage,

@@ -250,7 +250,6 @@ export const TABS: readonly TabDef[] = [
     access: 'signed-in',
     group: 'workflows',
     icon: IconHierarchy2,
-    notBuilt: true,
   },
   {
     name: 'automation-rules',
@@ -258,7 +257,6 @@ export const TABS: readonly TabDef[] = [
     access: 'signed-in',
     group: 'workflows',
     icon: IconBolt,
-    notBuilt: true,
   },
   {
     name: 'form-templates',

@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth/auth-context.tsx';
 import { tabPath } from '../../app/navigation/tabs.ts';
 import { FormsAssignedCard } from './forms-assigned-card.tsx';
+import { MyTasksCard } from './my-tasks-card.tsx';
 import { StatCards } from './stat-cards.tsx';
 
 const QUICK_ACTIONS: { label: string; tab: string; icon: Icon }[] = [
@@ -47,6 +48,8 @@ export function DashboardPage() {
       </Group>
 
       <StatCards />
+
+      {user.org_role && user.org_role !== 'viewer' && <MyTasksCard />}
 
       <FormsAssignedCard userId={user.id} />
 

@@ -18,6 +18,7 @@ import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { ActivitiesPanel } from './activities-panel.tsx';
 import { DocumentsPanel } from './documents-panel.tsx';
+import { EnrollmentWorkflows, useEnrollmentWorkflows } from './enrollment-workflows.tsx';
 import { GoalsPanel } from './goals-panel.tsx';
 import { NotesPanel } from './notes-panel.tsx';
 import { OverviewPanel } from './overview-panel.tsx';
@@ -81,6 +82,7 @@ function EnrollmentDetails({ enrollment }: { enrollment: Enrollment }) {
   const documents = useEnrollmentDocuments(enrollment.id);
   const notes = useEnrollmentNotes(enrollment.id);
   const goals = useEnrollmentGoals(enrollment.id);
+  const workflows = useEnrollmentWorkflows(enrollment.id);
   const count = (total: number | undefined) => (total === undefined ? '…' : String(total));
 
   return (
@@ -117,6 +119,7 @@ function EnrollmentDetails({ enrollment }: { enrollment: Enrollment }) {
           <Tabs.Tab value="documents">Documents ({count(documents.data?.total)})</Tabs.Tab>
           <Tabs.Tab value="notes">Notes ({count(notes.data?.total)})</Tabs.Tab>
           <Tabs.Tab value="goals">Goals ({count(goals.data?.total)})</Tabs.Tab>
+          <Tabs.Tab value="workflows">Workflows ({count(workflows.data?.total)})</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview" pt="md">
           <OverviewPanel
@@ -136,6 +139,9 @@ function EnrollmentDetails({ enrollment }: { enrollment: Enrollment }) {
         </Tabs.Panel>
         <Tabs.Panel value="goals" pt="md">
           <GoalsPanel enrollment={enrollment} list={goals} />
+        </Tabs.Panel>
+        <Tabs.Panel value="workflows" pt="md">
+          <EnrollmentWorkflows enrollment={enrollment} canStart={role !== null && role !== 'viewer'} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

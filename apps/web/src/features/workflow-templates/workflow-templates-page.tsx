@@ -63,7 +63,12 @@ export function WorkflowTemplatesPage() {
         </div>
       ),
     },
-    { key: 'trigger', header: 'Trigger', cell: (t) => WORKFLOW_TRIGGER_LABELS[t.trigger_type], hideOnPhone: true },
+    {
+      key: 'trigger',
+      header: 'Trigger',
+      cell: (t) => WORKFLOW_TRIGGER_LABELS[t.trigger_type],
+      hideOnPhone: true,
+    },
     { key: 'program', header: 'Program', cell: (t) => t.program_name ?? 'All Programs', hideOnPhone: true },
     { key: 'steps', header: 'Steps', cell: (t) => t.step_count, hideOnPhone: true },
     { key: 'version', header: 'Version', cell: (t) => `v${t.version}`, hideOnPhone: true },
