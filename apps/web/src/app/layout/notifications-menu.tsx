@@ -1,8 +1,8 @@
 import {
   ActionIcon,
+  Badge,
   Button,
   Group,
-  Indicator,
   Popover,
   ScrollArea,
   Stack,
@@ -80,23 +80,26 @@ export function NotificationsMenu() {
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" withinPortal>
       <Popover.Target>
-        <Indicator
-          label={unread > 99 ? '99+' : unread}
-          size={16}
-          disabled={unread === 0}
-          offset={4}
-          color="red"
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          aria-label={`Notifications, ${unread} unread`}
+          onClick={() => setOpened((o) => !o)}
+          style={{ position: 'relative', overflow: 'visible' }}
         >
-          <ActionIcon
-            variant="subtle"
-            size="lg"
-            aria-label={`Notifications, ${unread} unread`}
-            aria-expanded={opened}
-            onClick={() => setOpened((o) => !o)}
-          >
-            <IconBell size={20} />
-          </ActionIcon>
-        </Indicator>
+          <IconBell size={20} />
+          {unread > 0 && (
+            <Badge
+              size="xs"
+              color="red"
+              circle={unread < 10}
+              aria-hidden
+              style={{ position: 'absolute', top: -2, right: -4, pointerEvents: 'none' }}
+            >
+              {unread > 99 ? '99+' : unread}
+            </Badge>
+          )}
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p="xs" aria-label="Notifications" role="dialog">
         <Group justify="space-between" mb={4} px={4}>

@@ -30,7 +30,12 @@ function TaskItem({ task, onDecide }: { task: WorkflowTask; onDecide: (d: Decisi
           )}
         </Group>
         <Text size="xs" c="dimmed">
-          <Anchor component={Link} to={tabPath('enrollments-view', task.enrollment_id)} size="xs">
+          <Anchor
+            component={Link}
+            to={tabPath('enrollments-view', task.enrollment_id)}
+            size="xs"
+            underline="always"
+          >
             {task.member_name}
           </Anchor>{' '}
           · {task.workflow_name}
