@@ -11,6 +11,7 @@ import { REFERRAL_LOOP_JOURNEYS } from './referral-loop.ts';
 import { REFERRAL_JOURNEYS } from './referrals.ts';
 import { SHELL_JOURNEYS } from './shell.ts';
 import { TWO_FACTOR_JOURNEYS } from './two-factor.ts';
+import { WORKFLOW_JOURNEYS } from './workflows.ts';
 import type { Journey } from './types.ts';
 
 // Every journey, in the order they run. One file per area; add a line here for a new one.
@@ -26,6 +27,7 @@ export const JOURNEYS: Journey[] = [
   ...REFERRAL_LOOP_JOURNEYS,
   ...MEMBERS_JOURNEYS,
   ...FORMS_JOURNEYS,
+  ...WORKFLOW_JOURNEYS,
   ...COMMUNICATIONS_JOURNEYS,
   ...ACCESSIBILITY_JOURNEYS,
   ...CONSENT_JOURNEYS,

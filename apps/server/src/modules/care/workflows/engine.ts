@@ -173,6 +173,8 @@ async function applyResult(
       resumeAt: result.resumeAt ?? null,
     });
     if (result.resumeAt) await queueExecution(ctx, tx, execution.id, result.resumeAt);
+    // The step now waits on someone (its task, approval or form exists): screens listing those read again.
+    else await announceInstance(tx, ctx, instance);
   }
 }
 
