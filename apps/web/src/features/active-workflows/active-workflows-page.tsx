@@ -34,12 +34,12 @@ import { useAuth } from '../../app/auth/auth-context.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
 import { pageCount } from '../../components/data-table/list-pagination.tsx';
+import { PageControls } from '../../components/data-table/page-controls.tsx';
 import { formatDateTime } from '../../components/format-date.ts';
+import { InstanceHistoryModal } from '../../components/workflows/instance-history-modal.tsx';
 import { InstanceStatusBadge } from '../../components/workflows/instance-status-badge.tsx';
-import { PageControls } from '../enrollments/page-controls.tsx';
-import { InstanceHistoryModal } from './instance-history-modal.tsx';
+import { INSTANCE_TEXTS } from '../../components/workflows/instance-texts.ts';
 import { type InstanceAction, InstanceRowActions } from './instance-row-actions.tsx';
-import { INSTANCE_TEXTS } from './instance-texts.ts';
 
 const label = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
 

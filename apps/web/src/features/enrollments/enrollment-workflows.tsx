@@ -9,9 +9,9 @@ import { useWorkflowTemplates } from '../../api/workflows/templates.ts';
 import { useStartWorkflowInstance, useWorkflowInstances } from '../../api/workflows/workflow-instances.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
 import { formatDateTime } from '../../components/format-date.ts';
+import { InstanceHistoryModal } from '../../components/workflows/instance-history-modal.tsx';
 import { InstanceStatusBadge } from '../../components/workflows/instance-status-badge.tsx';
-import { InstanceHistoryModal } from '../active-workflows/instance-history-modal.tsx';
-import { INSTANCE_TEXTS } from '../active-workflows/instance-texts.ts';
+import { INSTANCE_TEXTS } from '../../components/workflows/instance-texts.ts';
 
 /** How many of an enrollment's workflows the tab reads (an enrollment runs a handful over its life). */
 const READ = 50;

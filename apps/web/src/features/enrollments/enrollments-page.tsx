@@ -19,10 +19,10 @@ import { tabPath } from '../../app/navigation/tabs.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
 import { pageCount } from '../../components/data-table/list-pagination.tsx';
+import { PageControls } from '../../components/data-table/page-controls.tsx';
 import { EnrollMemberModal } from '../../components/enrollments/enroll-member-modal.tsx';
 import { EnrollmentStatusBadge } from '../../components/enrollments/enrollment-status-badge.tsx';
 import { formatCalendarDate } from '../../components/format-date.ts';
-import { PageControls } from './page-controls.tsx';
 
 /**
  * Member Enrollments (002 §2 "Enrollments"): the organization's enrollments (staff: those they manage, the

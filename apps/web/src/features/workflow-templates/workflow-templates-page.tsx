@@ -15,7 +15,7 @@ import { useAuth } from '../../app/auth/auth-context.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
 import { pageCount } from '../../components/data-table/list-pagination.tsx';
-import { PageControls } from '../enrollments/page-controls.tsx';
+import { PageControls } from '../../components/data-table/page-controls.tsx';
 import { TemplateFormModal } from './template-form-modal.tsx';
 import { TEMPLATE_TEXTS } from './template-texts.ts';
 import { WorkflowDesigner } from './workflow-designer.tsx';

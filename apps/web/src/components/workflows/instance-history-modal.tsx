@@ -11,8 +11,8 @@ import {
 import { errorText } from '../../api/errors.ts';
 import { useWorkflowExecutions } from '../../api/workflows/workflow-instances.ts';
 import { useWorkflowTasks } from '../../api/workflows/workflow-tasks.ts';
-import { formatDateTime } from '../../components/format-date.ts';
-import { InstanceStatusBadge } from '../../components/workflows/instance-status-badge.tsx';
+import { formatDateTime } from '../format-date.ts';
+import { InstanceStatusBadge } from './instance-status-badge.tsx';
 import { INSTANCE_TEXTS } from './instance-texts.ts';
 
 const EXECUTION_COLORS: Record<WorkflowExecutionStatus, string> = {

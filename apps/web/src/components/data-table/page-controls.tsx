@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 
-/** 002 §2 pagination of the enrollment list: First, Previous, 'Page x of y', Next, Last. */
+/** 002 §2 pagination of the administration lists (enrollments, templates, instances, rules): First, Previous, 'Page x of y', Next, Last. */
 export function PageControls({
   page,
   pages,
