@@ -27,7 +27,7 @@ const EXECUTION_COLORS: Record<WorkflowExecutionStatus, string> = {
 
 /** A step's output as short key: value lines (long values cut; the whole JSON is one click away). */
 function OutputLines({ output }: { output: Record<string, unknown> }) {
-  const entries = Object.entries(output);
+  const entries = Object.entries(output).filter(([, v]) => v !== null && v !== undefined);
   if (entries.length === 0) return null;
   return (
     <details>

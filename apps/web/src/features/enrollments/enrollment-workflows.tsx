@@ -70,6 +70,7 @@ export function EnrollmentWorkflows({ enrollment, canStart }: { enrollment: Enro
     {
       key: 'step',
       header: 'Progress',
+      hideOnPhone: true,
       cell: (i) => (
         <Stack gap={2} miw={120}>
           <Progress value={i.progress} aria-label={`${i.workflow_name}: ${i.progress}% done`} />
