@@ -11,8 +11,8 @@ import { REFERRAL_LOOP_JOURNEYS } from './referral-loop.ts';
 import { REFERRAL_JOURNEYS } from './referrals.ts';
 import { SHELL_JOURNEYS } from './shell.ts';
 import { TWO_FACTOR_JOURNEYS } from './two-factor.ts';
-import { WORKFLOW_JOURNEYS } from './workflows.ts';
 import type { Journey } from './types.ts';
+import { WORKFLOW_JOURNEYS } from './workflows.ts';
 
 // Every journey, in the order they run. One file per area; add a line here for a new one.
 // CONSENT_JOURNEYS stays last: it publishes new consent versions, which every later sign-in would have to sign.
