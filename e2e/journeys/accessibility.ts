@@ -65,10 +65,6 @@ const SIGNED_IN_PATHS = [
   '/terms',
   '/hipaa',
   '/no-such-page',
-];
-
-/** The tabs whose screens are not built yet (the shared placeholder): in no sidebar, but reachable. */
-const NOT_BUILT_PATHS = [
   '/members',
   '/members-new',
   '/members-edit/1',
@@ -84,9 +80,10 @@ const NOT_BUILT_PATHS = [
   '/form-analytics',
   '/field-config',
   '/field-mapping',
-  '/admin',
-  '/metrics',
 ];
+
+/** The tabs whose screens are not built yet (the shared placeholder): in no sidebar, but reachable. */
+const NOT_BUILT_PATHS = ['/admin', '/metrics'];
 
 const SIGNED_OUT_SCREENS: Screen[] = [
   { path: '/', label: 'home' },
