@@ -8,6 +8,7 @@ import { useDecideWorkflowTask } from '../../api/workflows/workflow-tasks.ts';
 export type Decision = 'done' | 'approved' | 'rejected';
 
 const VERB: Record<Decision, string> = { done: 'Mark done', approved: 'Approve', rejected: 'Reject' };
+const DONE: Record<Decision, string> = { done: 'marked done', approved: 'approved', rejected: 'rejected' };
 
 /**
  * A decision on a workflow task (PUT /api/workflows/tasks/{id}): a task marked done with one of its outcomes (a
@@ -51,10 +52,7 @@ export function TaskDecisionModal({
       },
       {
         onSuccess: () => {
-          notifications.show({
-            color: 'green',
-            message: `${task.title}: ${VERB[decision].toLowerCase()}${decision === 'done' ? '' : 'd'}.`,
-          });
+          notifications.show({ color: 'green', message: `${task.title}: ${DONE[decision]}.` });
           onClose();
         },
         onError: (e) => setProblem(errorText(e, 'Failed to update the task')),
