@@ -1,4 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
+import { useEffect } from 'react';
 
 /** 002 §2 pagination of the administration lists (enrollments, templates, instances, rules): First, Previous, 'Page x of y', Next, Last. */
 export function PageControls({
@@ -36,4 +37,14 @@ export function PageControls({
       </Group>
     </nav>
   );
+}
+
+/**
+ * Back to the last page that exists when the list shrank under the one shown (the last row of the last page was
+ * deleted, or a live update removed it).
+ */
+export function useKeepPageInRange(page: number, pages: number, setPage: (page: number) => void) {
+  useEffect(() => {
+    if (page > pages && pages >= 1) setPage(pages);
+  }, [page, pages, setPage]);
 }

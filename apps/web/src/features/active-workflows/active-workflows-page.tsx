@@ -34,7 +34,7 @@ import { useAuth } from '../../app/auth/auth-context.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
 import { pageCount } from '../../components/data-table/list-pagination.tsx';
-import { PageControls } from '../../components/data-table/page-controls.tsx';
+import { PageControls, useKeepPageInRange } from '../../components/data-table/page-controls.tsx';
 import { formatDateTime } from '../../components/format-date.ts';
 import { InstanceHistoryModal } from '../../components/workflows/instance-history-modal.tsx';
 import { InstanceStatusBadge } from '../../components/workflows/instance-status-badge.tsx';
@@ -66,6 +66,7 @@ export function ActiveWorkflowsPage() {
   const move = useSetWorkflowInstanceStatus();
   const remove = useDeleteWorkflowInstance();
   const total = list.data?.total ?? 0;
+  useKeepPageInRange(page, pageCount(total, WORKFLOW_PAGE_SIZE), setPage);
   const filtered = templateId !== '' || status !== '';
 
   const setStatusOf = (instance: WorkflowInstance, to: 'paused' | 'running' | 'cancelled') =>

@@ -15,7 +15,7 @@ import { useAuth } from '../../app/auth/auth-context.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
 import { pageCount } from '../../components/data-table/list-pagination.tsx';
-import { PageControls } from '../../components/data-table/page-controls.tsx';
+import { PageControls, useKeepPageInRange } from '../../components/data-table/page-controls.tsx';
 import { RuleFormModal } from './rule-form-modal.tsx';
 import { RuleRunsModal } from './rule-runs-modal.tsx';
 import { RULE_TEXTS } from './rule-texts.ts';
@@ -40,6 +40,7 @@ export function AutomationRulesPage() {
   const list = useAutomationRules({ page, programId: programId ? Number(programId) : null, status });
   const remove = useDeleteAutomationRule();
   const total = list.data?.total ?? 0;
+  useKeepPageInRange(page, pageCount(total, AUTOMATION_PAGE_SIZE), setPage);
   const filtered = programId !== '' || status !== '';
 
   const columns: DataTableColumn<AutomationRule>[] = [

@@ -15,7 +15,7 @@ import { useAuth } from '../../app/auth/auth-context.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
 import { pageCount } from '../../components/data-table/list-pagination.tsx';
-import { PageControls } from '../../components/data-table/page-controls.tsx';
+import { PageControls, useKeepPageInRange } from '../../components/data-table/page-controls.tsx';
 import { TemplateFormModal } from './template-form-modal.tsx';
 import { TEMPLATE_TEXTS } from './template-texts.ts';
 import { WorkflowDesigner } from './workflow-designer.tsx';
@@ -45,6 +45,7 @@ export function WorkflowTemplatesPage() {
   const remove = useDeleteWorkflowTemplate();
   const total = list.data?.total ?? 0;
   const pages = pageCount(total, WORKFLOW_PAGE_SIZE);
+  useKeepPageInRange(page, pageCount(total, WORKFLOW_PAGE_SIZE), setPage);
   const filtered = programId !== '' || status !== '';
 
   const columns: DataTableColumn<WorkflowTemplate>[] = [
