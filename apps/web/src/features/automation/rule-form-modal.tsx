@@ -1,8 +1,6 @@
 import {
-  ActionIcon,
   Alert,
   Button,
-  Code,
   Group,
   Modal,
   NativeSelect,
@@ -10,15 +8,10 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
-  AUTOMATION_ACTION_LABELS,
-  AUTOMATION_ACTION_TYPES,
   AUTOMATION_CONDITION_KEYS,
   AUTOMATION_MESSAGES,
   AUTOMATION_TRIGGER_LABELS,
@@ -34,17 +27,17 @@ import { useEffect, useState } from 'react';
 import { useProgramOptions } from '../../api/enrollments/program-options.ts';
 import { ApiError, errorText } from '../../api/errors.ts';
 import { useSaveAutomationRule } from '../../api/workflows/rules.ts';
-import { ACTION_EXAMPLES, RULE_TEXTS } from './rule-texts.ts';
+import { type ActionRow, RuleActions } from './rule-actions.tsx';
+import { type ConditionRow, RuleConditions } from './rule-conditions.tsx';
+import { RULE_TEXTS } from './rule-texts.ts';
 
-type Row = { key: string; value: string };
-type ActionRow = { type: AutomationActionType | ''; config: string };
 type Draft = {
   rule_name: string;
   trigger_type: AutomationTriggerType;
   program_id: string;
   priority: number | string;
   is_active: boolean;
-  conditions: Row[];
+  conditions: ConditionRow[];
   actions: ActionRow[];
 };
 
@@ -89,10 +82,6 @@ export function RuleFormModal({
     }
   }, [opened, rule]);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
-  const setRow = <K extends 'conditions' | 'actions'>(list: K, i: number, patch: Partial<Draft[K][number]>) =>
-    setDraft((d) => ({ ...d, [list]: d[list].map((r, j) => (j === i ? { ...r, ...patch } : r)) }));
-  const removeRow = (list: 'conditions' | 'actions', i: number) =>
-    setDraft((d) => ({ ...d, [list]: d[list].filter((_, j) => j !== i) }));
   const conditionKeys = [...AUTOMATION_CONDITION_KEYS[draft.trigger_type], ...COMMON_CONDITION_KEYS];
 
   const submit = () => {
@@ -146,14 +135,6 @@ export function RuleFormModal({
       },
     );
   };
-
-  /** The message for a condition row (by its key) or an action row (any of its config's keys). */
-  const conditionError = (key: string) => errors[`trigger_conditions.${key}`];
-  const actionError = (i: number) =>
-    Object.entries(errors)
-      .filter(([k]) => k.startsWith(`actions.${i}.`))
-      .map(([k, m]) => `${k.split('.').slice(3).join('.') || 'config'}: ${m}`)
-      .join(' ');
 
   return (
     <Modal
@@ -210,120 +191,14 @@ export function RuleFormModal({
           onChange={(e) => set({ is_active: e.currentTarget.checked })}
         />
 
-        <Stack gap={6}>
-          <Text fw={600} size="sm">
-            Conditions
-          </Text>
-          <Text size="xs" c="dimmed">
-            All must hold. <Code>expression</Code> takes a JSON Logic object over event, enrollment and
-            program.
-          </Text>
-          {draft.conditions.map((row, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own
-            <Group key={i} gap="xs" align="flex-start" wrap="nowrap">
-              <NativeSelect
-                aria-label={`Condition ${i + 1} key`}
-                w={200}
-                value={row.key}
-                data={[
-                  { value: '', label: 'Choose a key' },
-                  ...conditionKeys.map((k) => ({ value: k, label: k })),
-                ]}
-                onChange={(e) => setRow('conditions', i, { key: e.currentTarget.value })}
-              />
-              <TextInput
-                aria-label={`Condition ${i + 1} value`}
-                placeholder="Value"
-                style={{ flex: 1 }}
-                value={row.value}
-                error={conditionError(row.key)}
-                onChange={(e) => setRow('conditions', i, { value: e.currentTarget.value })}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                mt={6}
-                aria-label={`Remove condition ${i + 1}`}
-                onClick={() => removeRow('conditions', i)}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Group>
-          ))}
-          {errors['trigger_conditions.cron'] && !draft.conditions.some((r) => r.key === 'cron') && (
-            <Text size="xs" c="red">
-              {errors['trigger_conditions.cron']}
-            </Text>
-          )}
-          <Button
-            size="xs"
-            variant="subtle"
-            w="fit-content"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => set({ conditions: [...draft.conditions, { key: '', value: '' }] })}
-          >
-            Add Condition
-          </Button>
-        </Stack>
+        <RuleConditions
+          rows={draft.conditions}
+          keys={conditionKeys}
+          errors={errors}
+          onChange={(conditions) => set({ conditions })}
+        />
 
-        <Stack gap={6}>
-          <Text fw={600} size="sm">
-            Actions
-          </Text>
-          {draft.actions.map((row, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own
-            <Stack key={i} gap={4}>
-              <Group gap="xs" wrap="nowrap">
-                <NativeSelect
-                  aria-label={`Action ${i + 1} type`}
-                  w={240}
-                  value={row.type}
-                  data={[
-                    { value: '', label: 'Choose an action' },
-                    ...AUTOMATION_ACTION_TYPES.map((t) => ({ value: t, label: AUTOMATION_ACTION_LABELS[t] })),
-                  ]}
-                  onChange={(e) => {
-                    const type = e.currentTarget.value as AutomationActionType | '';
-                    // A chosen type starts from its example, unless something is typed already.
-                    const config =
-                      row.config.trim() || !type
-                        ? row.config
-                        : JSON.stringify(ACTION_EXAMPLES[type], null, 2);
-                    setRow('actions', i, { type, config });
-                  }}
-                />
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Remove action ${i + 1}`}
-                  onClick={() => removeRow('actions', i)}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Group>
-              <Textarea
-                aria-label={`Action ${i + 1} configuration (JSON)`}
-                rows={4}
-                styles={{ input: { fontFamily: 'monospace' } }}
-                value={row.config}
-                error={actionError(i) || undefined}
-                description={
-                  row.type ? `For example ${JSON.stringify(ACTION_EXAMPLES[row.type])}` : undefined
-                }
-                onChange={(e) => setRow('actions', i, { config: e.currentTarget.value })}
-              />
-            </Stack>
-          ))}
-          <Button
-            size="xs"
-            variant="subtle"
-            w="fit-content"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => set({ actions: [...draft.actions, { type: '', config: '' }] })}
-          >
-            Add Action
-          </Button>
-        </Stack>
+        <RuleActions rows={draft.actions} errors={errors} onChange={(actions) => set({ actions })} />
 
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
