@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { apiAs, call } from '../lib/api.ts';
 import { expectHidden, expectVisible, openBrowser } from '../lib/browser.ts';
 import { signInAs } from '../lib/sign-in.ts';
@@ -41,6 +41,22 @@ async function addStep(page: Page, button: 'Add Step' | 'Add Next Step', step: S
     page.getByRole('listitem', { name: new RegExp(`: ${step.name.replace(/[?.*+()]/g, '\\$&')}$`) }),
     `step ${step.name} in the flow`,
   );
+}
+
+/**
+ * Opens a screen that reads once (no live update) until `locator` shows on it: what a job makes a moment later.
+ * Up to about 30 s.
+ */
+async function openUntilVisible(locator: Locator, open: () => Promise<void>, what: string) {
+  for (let tries = 0; ; tries++) {
+    await open();
+    const shown = await locator
+      .waitFor({ state: 'visible', timeout: 3_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (shown) return;
+    if (tries === 8) await expectVisible(locator, what);
+  }
 }
 
 /** The workflow task card of the dashboard, and one task on it. */
@@ -141,6 +157,8 @@ export const WORKFLOW_JOURNEYS: Journey[] = [
       await enroll.getByRole('combobox', { name: 'Case manager' }).selectOption({ label: COORDINATOR.name });
       await enroll.getByRole('button', { name: 'Enroll', exact: true }).click();
       await expectHidden(enroll, 'the enrollment dialog, closed once enrolled');
+      await page.waitForURL(/\/enrollments-view\/\d+$/);
+      const enrollmentId = Number(new URL(page.url()).pathname.split('/').pop());
       await page.getByRole('tab', { name: /^Workflows/ }).click();
       const started = page
         .getByRole('table', { name: 'Workflows of this enrollment' })
@@ -162,11 +180,12 @@ export const WORKFLOW_JOURNEYS: Journey[] = [
         await done.getByRole('button', { name: 'Mark done' }).click();
         await expectHidden(done, 'the task dialog, closed once done');
 
-        const form = cm.getByRole('link', { name: FORM });
-        await expectVisible(
+        // The form step assigns the form to the case manager: it is in the enrollment's forms.
+        const form = cm.getByRole('link', { name: `Continue ${FORM}` });
+        await openUntilVisible(
           form,
-          'the form assigned by the workflow, on the dashboard without a reload',
-          30_000,
+          () => cm.goto(`/form-library/${enrollmentId}`).then(() => undefined),
+          "the form assigned by the workflow, in the enrollment's forms",
         );
         await form.click();
         await cm.getByRole('textbox', { name: FORM_QUESTION }).fill('Settled in; needs a glucose meter.');
@@ -275,16 +294,14 @@ export const WORKFLOW_JOURNEYS: Journey[] = [
 
       // 3. The rule's activity, made by its job a moment later (the activities tab reads on opening).
       const activity = page.getByRole('table', { name: 'Activities' }).getByText(`Goal met ${run}`);
-      for (let tries = 0; ; tries++) {
-        await page.getByRole('tab', { name: /^Activities/ }).click();
-        const shown = await activity
-          .waitFor({ state: 'visible', timeout: 3_000 })
-          .then(() => true)
-          .catch(() => false);
-        if (shown) break;
-        if (tries === 10) await expectVisible(activity, 'the follow-up activity made by the rule');
-        await page.reload();
-      }
+      await openUntilVisible(
+        activity,
+        async () => {
+          await page.reload();
+          await page.getByRole('tab', { name: /^Activities/ }).click();
+        },
+        'the follow-up activity made by the rule',
+      );
     },
   },
 ];
