@@ -185,8 +185,16 @@ export const REFERRAL_LOOP_JOURNEYS: Journey[] = [
         const outcome = complete.getByRole('combobox', { name: 'Outcome' });
         await outcome.focus();
         await cbo.keyboard.press('ArrowDown');
-        // On a busy machine the list opens a moment after the key: Enter picks an option only once it is shown.
-        await expectVisible(cbo.getByRole('option', { name: 'Service provided' }), 'the outcome list');
+        // On a busy machine the list opens a moment after the key, and the first key may only open it without
+        // highlighting an option: Enter picks only once 'Service provided' is the highlighted option.
+        const serviceProvided = cbo.getByRole('option', { name: 'Service provided' });
+        await expectVisible(serviceProvided, 'the outcome list');
+        const highlighted = () =>
+          serviceProvided.getAttribute('data-combobox-selected').then((v) => v !== null);
+        for (let attempt = 0; attempt < 20 && !(await highlighted()); attempt++) {
+          if (attempt === 5) await cbo.keyboard.press('ArrowDown');
+          await cbo.waitForTimeout(100);
+        }
         await cbo.keyboard.press('Enter');
         if ((await outcome.inputValue()) !== 'Service provided')
           throw new Error(`the outcome chosen is '${await outcome.inputValue()}', not 'Service provided'`);
