@@ -53,8 +53,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const events = new EventHub(database, app.log);
   const domainEvents = new DomainEvents(database, app.log);
-  // The directory alone (SERVER_MODULES=directory) has no jobs: they belong to the product modules.
-  const jobs = options.jobs && config.serverModules === 'all' ? new Jobs(database, app.log) : null;
+  // 001 §7: the provider directory is a "separate service"; SERVER_MODULES=directory starts only its modules
+  // (the directory and the import manager, whose runs are jobs).
+  const modules = MODULES.filter((m) => config.serverModules === 'all' || m.service === 'directory');
+  const jobs = options.jobs && modules.some((m) => m.jobs) ? new Jobs(database, app.log) : null;
   const deps: AppDeps = {
     config,
     database,
@@ -85,8 +87,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuth(app, database, { publicUrl: config.publicUrl });
   await registerOpenApi(app, VERSION);
 
-  // 001 §7: the provider directory is a "separate service"; SERVER_MODULES=directory starts only its modules.
-  const modules = MODULES.filter((m) => config.serverModules === 'all' || m.service === 'directory');
   for (const module of modules) {
     for (const plugin of module.routes?.(deps) ?? []) await app.register(plugin);
     if (jobs) module.jobs?.(jobs, deps);

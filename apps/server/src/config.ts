@@ -107,6 +107,23 @@ const envSchema = z.object({
    * killed mid-step). Above the longest api_call timeout.
    */
   WORKFLOW_STEP_EXPIRE_SECONDS: z.coerce.number().int().min(5).max(3600).default(90),
+  /** The NPPES NPI Registry API v2.1 (issue #18); tests and the journey point it at a loopback fixture. */
+  NPPES_API_URL: z
+    .url({ message: 'must be an absolute http(s) URL' })
+    .default('https://npiregistry.cms.hhs.gov/api/'),
+  /** The least time between two registry calls of one import (the registry publishes no limit: be polite). */
+  NPPES_API_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+  NPPES_API_RETRIES: z.coerce.number().int().min(0).max(10).default(4),
+  NPPES_API_BACKOFF_MS: z.coerce.number().int().min(1).max(60_000).default(1_000),
+  NPPES_API_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+  /**
+   * Unit prices of an import run (issue #18 item 4), in US dollars: the registries are free (0), the machine is
+   * not. A run's cost is its recorded usage times these, fixed when it ends.
+   */
+  IMPORT_COST_PER_API_CALL: z.coerce.number().min(0).default(0),
+  IMPORT_COST_PER_GB_DOWNLOADED: z.coerce.number().min(0).default(0),
+  IMPORT_COST_PER_MILLION_ROWS: z.coerce.number().min(0).default(0),
+  IMPORT_COST_PER_CPU_HOUR: z.coerce.number().min(0).default(0.05),
   MAP_TILE_URL: z
     .string()
     .trim()
@@ -166,6 +183,10 @@ export type Config = {
   webFormAllowPrivateHosts: boolean;
   workflowApiAllowHosts: string[];
   workflowStepExpireSeconds: number;
+  /** The NPPES Registry API client's address, pace, retries and timeout (issue #18). */
+  nppesApi: { url: string; minIntervalMs: number; retries: number; backoffMs: number; timeoutMs: number };
+  /** Unit prices of import runs (US dollars). */
+  importCosts: { perApiCall: number; perGbDownloaded: number; perMillionRows: number; perCpuHour: number };
   /**
    * The provider directory's map tiles (Leaflet URL template and attribution HTML), given to the browser by
    * GET /api/client-config; `cspSource` is the tile host as a Content-Security-Policy source for `img-src`.
@@ -235,6 +256,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webFormAllowPrivateHosts: e.WEB_FORM_ALLOW_PRIVATE_HOSTS,
     workflowApiAllowHosts: e.WORKFLOW_API_ALLOW_HOSTS,
     workflowStepExpireSeconds: e.WORKFLOW_STEP_EXPIRE_SECONDS,
+    nppesApi: {
+      url: e.NPPES_API_URL,
+      minIntervalMs: e.NPPES_API_MIN_INTERVAL_MS,
+      retries: e.NPPES_API_RETRIES,
+      backoffMs: e.NPPES_API_BACKOFF_MS,
+      timeoutMs: e.NPPES_API_TIMEOUT_MS,
+    },
+    importCosts: {
+      perApiCall: e.IMPORT_COST_PER_API_CALL,
+      perGbDownloaded: e.IMPORT_COST_PER_GB_DOWNLOADED,
+      perMillionRows: e.IMPORT_COST_PER_MILLION_ROWS,
+      perCpuHour: e.IMPORT_COST_PER_CPU_HOUR,
+    },
     mapTiles: {
       url: e.MAP_TILE_URL,
       attribution: e.MAP_TILE_ATTRIBUTION,

@@ -250,3 +250,18 @@ export async function openEventStream(baseUrl: string, token?: string, orgId?: n
     close: () => controller.abort(),
   };
 }
+
+/** Polls `check` until it answers a value (not undefined), or fails after `ms`. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  ms = 5000,
+  what = 'condition',
+): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -52,20 +52,7 @@ export async function providerWithPhone(database: Database, phone: string | null
   ).id;
 }
 
-/** Polls `check` until it answers a value (not undefined), or fails after `ms`. */
-export async function eventually<T>(
-  check: () => Promise<T | undefined>,
-  ms = 5000,
-  what = 'condition',
-): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+export { eventually } from './helpers.ts';
 
 export async function bodyOf(app: FastifyInstance, url: string, headers: Record<string, string>) {
   const res = await app.inject({ method: 'GET', url, headers });

@@ -25,6 +25,7 @@ import smsModule from './communications/sms/module.ts';
 import voiceModule from './communications/voice/module.ts';
 import webFormsModule from './communications/web-forms/module.ts';
 import directoryModule from './providers/directory/module.ts';
+import providerImportsModule from './providers/provider-imports/module.ts';
 import providerPerformanceModule from './providers/provider-performance/module.ts';
 import savedProvidersModule from './providers/saved-providers/module.ts';
 import caseNotesModule from './referrals/case-notes/module.ts';
@@ -44,6 +45,7 @@ export const MODULES: readonly ServerModule[] = [
   healthModule,
   clientConfigModule,
   directoryModule,
+  providerImportsModule,
   authModule,
   twoFactorModule,
   orgsModule,

@@ -17,6 +17,7 @@ export * from './orgs.ts';
 export * from './otf-rtf.ts';
 export * from './outbound.ts';
 export * from './programs.ts';
+export * from './provider-imports.ts';
 export * from './providers.ts';
 export * from './referrals.ts';
 export * from './security.ts';

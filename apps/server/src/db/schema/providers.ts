@@ -9,6 +9,7 @@ import {
   real,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { organizations } from './orgs.ts';
 
@@ -80,6 +81,21 @@ export const providers = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     verifiedBy: integer('verified_by'),
     organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    /** The registry key (10 digits) of a provider a registry import brought or matched; unique when set. */
+    npi: text('npi'),
+    /**
+     * Where the data came from (PROVIDER_DATA_SOURCES): a registry (cms_nppes, cms_care_compare, hrsa), its own
+     * organization (`organization`, added by hand), or the demo data (`demo`).
+     */
+    dataSource: text('data_source').notNull().default('demo'),
+    /** When a source (a registry import, or the provider's own organization) last confirmed the listing. */
+    lastVerifiedAt: timestamp('last_verified_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 'active', or 'deactivated' when the registry deactivated the NPI: then it leaves matching and search. */
+    registryStatus: text('registry_status').notNull().default('active'),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    deactivationReason: text('deactivation_reason'),
+    /** A digest of the registry fields last written, so an import tells an update from an unchanged record. */
+    registryHash: text('registry_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -100,6 +116,8 @@ export const providers = pgTable(
     index('providers_phone_digits_idx').on(t.phoneDigits).where(sql`${t.phoneDigits} IS NOT NULL`),
     index('providers_zip_idx').on(t.zipCode),
     index('providers_org_idx').on(t.organizationId),
+    uniqueIndex('providers_npi_uq').on(t.npi).where(sql`${t.npi} IS NOT NULL`),
+    index('providers_data_source_idx').on(t.dataSource),
     index('providers_unverified_owner_idx')
       .on(t.ownerOrganizationId)
       .where(sql`${t.source} = 'user' AND ${t.verifiedAt} IS NULL`),

@@ -63,6 +63,23 @@ export function lookupZip(zip: string): ZipPlace | null {
   return zipTable().get(m[1]!) ?? null;
 }
 
+let byState: Map<string, string[]> | null = null;
+
+/** The ZIP codes of a state (two-letter code), sorted: the registry import splits its queries by their prefixes. */
+export function zipsOfState(state: string): readonly string[] {
+  if (!byState) {
+    byState = new Map();
+    for (const place of zipTable().values()) {
+      if (!place.state) continue;
+      const list = byState.get(place.state) ?? [];
+      list.push(place.zip_code);
+      byState.set(place.state, list);
+    }
+    for (const list of byState.values()) list.sort();
+  }
+  return byState.get(state) ?? [];
+}
+
 /** How many ZIP codes the table knows (for tests and the README's claim). */
 export function zipCount(): number {
   return zipTable().size;

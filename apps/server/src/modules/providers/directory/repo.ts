@@ -167,7 +167,7 @@ export async function insertUserProvider(
 ): Promise<ProviderRow> {
   const [row] = await db
     .insert(providers)
-    .values({ ...values, source: 'user', verifiedAt: null, verifiedBy: null })
+    .values({ ...values, source: 'user', dataSource: 'organization', verifiedAt: null, verifiedBy: null })
     .returning(providerColumns);
   if (!row) throw new Error('provider insert returned no row');
   return row;

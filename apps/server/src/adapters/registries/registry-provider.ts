@@ -1,0 +1,48 @@
+import type { ImportDataSource } from '@trust/domain';
+
+/**
+ * One provider as a registry describes it, whatever the registry's own format (NPPES API JSON, the NPPES full
+ * file's 330 CSV columns, Care Compare, HRSA): each adapter maps its format to this, and the import manager's
+ * one normaliser (modules/providers/provider-imports/normalise.ts) maps this to a directory provider.
+ */
+export type RegistryProvider = {
+  source: ImportDataSource;
+  /** The NPI, 10 digits: the directory's key for registry providers. */
+  npi: string;
+  kind: 'organization' | 'individual';
+  /** As the registry spells it (often upper case); the normaliser formats it. */
+  name: string;
+  /** Taxonomies with the primary one first: NUCC code and its description. */
+  taxonomies: { code: string; description: string }[];
+  /** The practice location (never the mailing address): null when the registry gave none. */
+  location: {
+    line1: string;
+    line2: string;
+    city: string;
+    state: string;
+    /** 5 or 9 digits as the registry gives it. */
+    postalCode: string;
+  } | null;
+  phone: string | null;
+  languages: string[];
+  website?: string | null;
+};
+
+/** A registry record that could not be read (a line of a file, a result of the API), with why. */
+export class RegistryFormatError extends Error {
+  constructor(
+    message: string,
+    readonly line?: number,
+  ) {
+    super(message);
+    this.name = 'RegistryFormatError';
+  }
+}
+
+/** The registry kept failing (HTTP 429/5xx or the network) after every retry. */
+export class RegistryUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RegistryUnavailableError';
+  }
+}

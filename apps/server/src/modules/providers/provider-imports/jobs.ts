@@ -1,0 +1,20 @@
+import { systemContext } from '../../../platform/context.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import type { Jobs } from '../../../platform/jobs.ts';
+import { runImportJob } from './run-job.ts';
+import { IMPORT_RUN_JOB } from './service.ts';
+
+/** The import job's run on the queue: a few at once per process (a batch's states import side by side). */
+export function registerProviderImportJobs(jobs: Jobs, deps: AppDeps) {
+  jobs.define<{ jobId?: string }>({
+    name: IMPORT_RUN_JOB,
+    retryLimit: 2,
+    // A whole state's import can take many minutes; a killed worker's job runs again after this.
+    expireInSeconds: 3600,
+    batchSize: 4,
+    pollingIntervalSeconds: 1,
+    handler: async ({ jobId }) => {
+      if (typeof jobId === 'string') await runImportJob(systemContext(deps, IMPORT_RUN_JOB), jobId);
+    },
+  });
+}

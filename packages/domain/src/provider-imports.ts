@@ -1,0 +1,298 @@
+// The provider import manager (002 §2 "Import manager (operators)", §3, §4, §5, §7 "Provider import", §8, §9;
+// issue #18): operators pull providers from the public registries into the directory. Constants, texts, the
+// wire shapes and the request checks, shared by the server (which enforces them) and the web app.
+
+import { z } from 'zod';
+
+/** 002 §9 data sources that import; the "coming soon" ones are shown disabled and refused by the server. */
+export const IMPORT_DATA_SOURCES = ['cms_nppes', 'cms_care_compare', 'hrsa'] as const;
+export type ImportDataSource = (typeof IMPORT_DATA_SOURCES)[number];
+export const IMPORT_COMING_SOON_SOURCES = ['ai_enrichment', 'web_scraping', 'social_media'] as const;
+
+/** 002 §9: what each source holds, as the screen says it ("about 2M", …). */
+export const IMPORT_DATA_SOURCE_INFO: Record<ImportDataSource, { label: string; size: string }> = {
+  cms_nppes: { label: 'CMS NPPES', size: 'about 2M' },
+  cms_care_compare: { label: 'CMS Care Compare', size: 'about 40K' },
+  hrsa: { label: 'HRSA health centers', size: 'about 7K' },
+};
+
+/**
+ * Where a directory provider's data came from (`providers.data_source`): a registry, its own organization's hand
+ * (001 §2.4 Add New Provider), or the demo data of a fresh install.
+ */
+export const PROVIDER_DATA_SOURCES = [...IMPORT_DATA_SOURCES, 'organization', 'demo'] as const;
+export type ProviderDataSource = (typeof PROVIDER_DATA_SOURCES)[number];
+
+/** 002 §4 import job statuses and their colours; only queued or running jobs can be cancelled. */
+export const IMPORT_JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number];
+export const IMPORT_JOB_STATUS_COLORS: Record<ImportJobStatus, string> = {
+  completed: 'green',
+  running: 'blue',
+  queued: 'orange',
+  failed: 'red',
+  cancelled: 'gray',
+};
+export const IMPORT_JOB_ACTIVE: readonly ImportJobStatus[] = ['queued', 'running'];
+
+/** 002 §4: job ids are shown as their first 8 characters. */
+export function shortJobId(id: string): string {
+  return id.slice(0, 8);
+}
+
+/** 002 §9 the top-10 states preset. */
+export const IMPORT_TOP_STATES = ['CA', 'TX', 'FL', 'NY', 'PA', 'IL', 'OH', 'GA', 'NC', 'MI'] as const;
+/** 002 §9 the schedule form's 20 states. */
+export const IMPORT_SCHEDULE_STATES = [
+  ...IMPORT_TOP_STATES,
+  'NJ',
+  'VA',
+  'WA',
+  'AZ',
+  'MA',
+  'TN',
+  'IN',
+  'MD',
+  'MO',
+  'WI',
+] as const;
+/** 002 §9 the 51 state and district codes the import screen offers. */
+export const IMPORT_STATES = [
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'DC',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
+] as const;
+export type ImportState = (typeof IMPORT_STATES)[number];
+
+/** 002 §9 the taxonomies an NPPES import can ask for (the registry's own descriptions). */
+export const IMPORT_TAXONOMIES = [
+  'Family Medicine',
+  'Internal Medicine',
+  'Pediatrics',
+  'Nurse Practitioner',
+  'Psychiatry',
+  'Emergency Medicine',
+  'Cardiology',
+  'Obstetrics & Gynecology',
+] as const;
+
+/** 002 §9 the start form's defaults. */
+export const IMPORT_DEFAULTS = {
+  states: ['CA'] as string[],
+  limit: 1000,
+  taxonomy: 'Family Medicine',
+  data_source: 'cms_nppes' as ImportDataSource,
+};
+
+/** 002 §5 providers per state (single and batch imports). */
+export const IMPORT_LIMIT_PER_STATE = { min: 100, max: 10_000, step: 100 } as const;
+/** 002 §5 providers per scheduled run. */
+export const IMPORT_LIMIT_PER_RUN = { min: 100, max: 50_000, step: 100 } as const;
+
+/** 002 §7: the Manual Jobs tab polls the stats this often when it has no live stream. */
+export const IMPORT_STATS_POLL_MS = 5_000;
+/** Jobs in the stats' recent list. */
+export const IMPORT_RECENT_JOBS = 20;
+
+/** 002 §8 the import texts, kept as the spec words them. */
+export const IMPORT_MESSAGES = {
+  notAvailable:
+    'The Import Manager API is not available yet. The backend is deploying; please wait 5-10 minutes and try again.',
+  statsFailed: (statusText: string) => `Failed to fetch stats: ${statusText}`,
+  jobLoadFailed: (message: string) => `Error: ${message}`,
+  startFailed: 'Failed to start import',
+  batchFailed: 'Failed to start batch import',
+  cancelFailed: 'Failed to cancel job',
+  jobDetailsFailed: 'Failed to fetch job details',
+  started: (jobId: string) => `Import started! Job ${shortJobId(jobId)}`,
+  batchStarted: (n: number) => `Batch import started! ${n} jobs created.`,
+  cancelled: 'Job cancelled.',
+  selectState: 'Please select at least one state',
+  // Ours (the spec is silent): the server's refusals.
+  operatorsOnly: 'Only platform operators can run provider imports.',
+  jobNotFound: 'No import job has this id.',
+  notCancellable: (status: string) => `Only queued or running jobs can be cancelled; this job is ${status}.`,
+  comingSoon: (source: string) => `The ${source} source is coming soon and cannot import yet.`,
+  limitRange: `Providers per state must be between ${IMPORT_LIMIT_PER_STATE.min} and ${IMPORT_LIMIT_PER_STATE.max.toLocaleString('en-US')}, in steps of ${IMPORT_LIMIT_PER_STATE.step}.`,
+  taxonomyUnknown: `Choose one of the taxonomies: ${IMPORT_TAXONOMIES.join(', ')}.`,
+  stateUnknown: 'Each state must be one of the 50 states or DC, as its two-letter code.',
+  stateTwice: 'Each state can be chosen once.',
+  sourceUnknown: `The data source must be one of ${IMPORT_DATA_SOURCES.join(', ')}.`,
+} as const;
+
+const stateSchema = z.enum(IMPORT_STATES, IMPORT_MESSAGES.stateUnknown);
+const statesSchema = z
+  .array(stateSchema)
+  .min(1, IMPORT_MESSAGES.selectState)
+  .max(IMPORT_STATES.length)
+  .refine((s) => new Set(s).size === s.length, IMPORT_MESSAGES.stateTwice);
+const limitSchema = z
+  .number(IMPORT_MESSAGES.limitRange)
+  .int(IMPORT_MESSAGES.limitRange)
+  .min(IMPORT_LIMIT_PER_STATE.min, IMPORT_MESSAGES.limitRange)
+  .max(IMPORT_LIMIT_PER_STATE.max, IMPORT_MESSAGES.limitRange)
+  .multipleOf(IMPORT_LIMIT_PER_STATE.step, IMPORT_MESSAGES.limitRange);
+const taxonomySchema = z.enum(IMPORT_TAXONOMIES, IMPORT_MESSAGES.taxonomyUnknown);
+const sourceSchema = z.string().superRefine((value, ctx) => {
+  if ((IMPORT_DATA_SOURCES as readonly string[]).includes(value)) return;
+  ctx.addIssue({
+    code: 'custom',
+    message: (IMPORT_COMING_SOON_SOURCES as readonly string[]).includes(value)
+      ? IMPORT_MESSAGES.comingSoon(value)
+      : IMPORT_MESSAGES.sourceUnknown,
+  });
+});
+
+/** 002 §7 POST /api/import/start: one job over the states, `limit` providers per state. */
+export const importStartRequestSchema = z.object({
+  data_source: sourceSchema.transform((s) => s as ImportDataSource).default('cms_nppes'),
+  states: statesSchema,
+  limit: limitSchema,
+  /** NPPES only: the registry's taxonomy description; the CSV sources ignore it. */
+  taxonomy: taxonomySchema.default('Family Medicine'),
+});
+export type ImportStartRequest = z.input<typeof importStartRequestSchema>;
+export type ImportStartBody = z.output<typeof importStartRequestSchema>;
+
+/** 002 §7 POST /api/import/batch: one NPPES job per state. */
+export const importBatchRequestSchema = z.object({
+  states: statesSchema,
+  limit_per_state: limitSchema,
+  taxonomy: taxonomySchema.default('Family Medicine'),
+});
+export type ImportBatchRequest = z.input<typeof importBatchRequestSchema>;
+export type ImportBatchBody = z.output<typeof importBatchRequestSchema>;
+
+export const importJobIdParamSchema = z.object({
+  id: z.string().regex(/^[0-9a-f-]{36}$/i, 'A job id is a UUID.'),
+});
+
+/** 002 §3 Import job `progress`: the counts so far (pushed live), plus the state being fetched. */
+export const importProgressSchema = z.object({
+  providers_fetched: z.number().int(),
+  providers_added: z.number().int(),
+  providers_updated: z.number().int(),
+  providers_skipped: z.number().int(),
+  /** Records the registry sent that could not become a provider (no usable address), among the skipped. */
+  providers_refused: z.number().int(),
+  states_completed: z.array(z.string()),
+  current_state: z.string().nullable(),
+});
+export type ImportProgress = z.infer<typeof importProgressSchema>;
+
+/** What a run used (issue #18 item 4), the ground of its cost. */
+export const importUsageSchema = z.object({
+  api_calls: z.number().int(),
+  bytes_downloaded: z.number().int(),
+  rows_written: z.number().int(),
+  cpu_seconds: z.number(),
+  duration_ms: z.number().int(),
+});
+export type ImportUsage = z.infer<typeof importUsageSchema>;
+
+/** 002 §3 Import job. */
+export const importJobSchema = z.object({
+  job_id: z.string(),
+  status: z.enum(IMPORT_JOB_STATUSES),
+  data_source: z.enum(IMPORT_DATA_SOURCES),
+  states: z.array(z.string()),
+  limit: z.number().int(),
+  taxonomy: z.string().nullable(),
+  schedule_id: z.number().int().nullable(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  progress: importProgressSchema,
+  results: z
+    .object({
+      added: z.number().int(),
+      updated: z.number().int(),
+      skipped: z.number().int(),
+      total_fetched: z.number().int(),
+    })
+    .nullable(),
+  usage: importUsageSchema,
+  /** What the run cost at the unit prices configured when it ended (null until it ends). */
+  cost_usd: z.number().nullable(),
+  /** Notes on what the registry could not give (a query over its 1,200-record window that could not be split). */
+  notes: z.array(z.string()),
+  error: z.string().nullable(),
+});
+export type ImportJob = z.infer<typeof importJobSchema>;
+
+export const importStartResponseSchema = z.object({ job_id: z.string(), job: importJobSchema });
+export const importBatchResponseSchema = z.object({ jobs: z.array(importJobSchema) });
+
+/** 002 §3 Import stats. */
+export const importStatsSchema = z.object({
+  total_providers: z.number().int(),
+  active_jobs: z.number().int(),
+  by_source: z.record(z.string(), z.number().int()),
+  recent_jobs: z.array(importJobSchema),
+});
+export type ImportStats = z.infer<typeof importStatsSchema>;
+
+/** A fresh job's progress. */
+export function emptyImportProgress(): ImportProgress {
+  return {
+    providers_fetched: 0,
+    providers_added: 0,
+    providers_updated: 0,
+    providers_skipped: 0,
+    providers_refused: 0,
+    states_completed: [],
+    current_state: null,
+  };
+}
+
+export function emptyImportUsage(): ImportUsage {
+  return { api_calls: 0, bytes_downloaded: 0, rows_written: 0, cpu_seconds: 0, duration_ms: 0 };
+}
