@@ -24,6 +24,8 @@ export * from './form-rules.ts';
 export * from './forms.ts';
 export * from './forms-wire.ts';
 export * from './health.ts';
+export * from './import-recommendation.ts';
+export * from './import-schedule-graph.ts';
 export * from './invitations.ts';
 export * from './json-logic.ts';
 export * from './live-feed.ts';

@@ -296,3 +296,240 @@ export function emptyImportProgress(): ImportProgress {
 export function emptyImportUsage(): ImportUsage {
   return { api_calls: 0, bytes_downloaded: 0, rows_written: 0, cpu_seconds: 0, duration_ms: 0 };
 }
+
+// --- Schedules (002 §2 Schedules, §3 Schedule, §5, §9; issue #18 item 3) ---
+
+export const IMPORT_SCHEDULE_FREQUENCIES = ['daily', 'weekly', 'monthly', 'custom'] as const;
+export type ImportScheduleFrequency = (typeof IMPORT_SCHEDULE_FREQUENCIES)[number];
+
+/** The cron (UTC) of each preset frequency: at 02:00, weekly on Mondays, monthly on the 1st. */
+export const IMPORT_FREQUENCY_CRONS: Record<Exclude<ImportScheduleFrequency, 'custom'>, string> = {
+  daily: '0 2 * * *',
+  weekly: '0 2 * * 1',
+  monthly: '0 2 1 * *',
+};
+
+/** 002 §5 the schedule form's defaults. */
+export const IMPORT_SCHEDULE_DEFAULTS = {
+  data_source: 'cms_nppes' as ImportDataSource,
+  frequency: 'weekly' as ImportScheduleFrequency,
+  states: ['CA'] as string[],
+  limit_per_run: 5000,
+  enabled: true,
+};
+
+export const IMPORT_SCHEDULE_MESSAGES = {
+  created: 'Schedule created successfully!',
+  deleted: 'Schedule deleted',
+  createFailed: (detail: string) => `Failed to create schedule: ${detail}`,
+  addDependencyFailed: (detail: string) => `Failed to add dependency: ${detail}`,
+  selectNode: 'Please select a schedule node first',
+  applyFailed: 'Failed to apply recommendation',
+  // Ours (the spec is silent): the server's refusals.
+  nameRequired: 'Give the schedule a name.',
+  limitRange: `Providers per run must be between ${IMPORT_LIMIT_PER_RUN.min} and ${IMPORT_LIMIT_PER_RUN.max.toLocaleString('en-US')}, in steps of ${IMPORT_LIMIT_PER_RUN.step}.`,
+  cronRequired: 'A custom frequency needs a cron expression (5 fields, UTC).',
+  frequencyUnknown: `The frequency must be one of ${IMPORT_SCHEDULE_FREQUENCIES.join(', ')}.`,
+  notFound: 'No import schedule has this id.',
+  alreadyRunning: 'This schedule already has a run in progress; it was not started again.',
+} as const;
+
+const scheduleName = z
+  .string(IMPORT_SCHEDULE_MESSAGES.nameRequired)
+  .trim()
+  .min(1, IMPORT_SCHEDULE_MESSAGES.nameRequired)
+  .max(120);
+const limitPerRun = z
+  .number(IMPORT_SCHEDULE_MESSAGES.limitRange)
+  .int(IMPORT_SCHEDULE_MESSAGES.limitRange)
+  .min(IMPORT_LIMIT_PER_RUN.min, IMPORT_SCHEDULE_MESSAGES.limitRange)
+  .max(IMPORT_LIMIT_PER_RUN.max, IMPORT_SCHEDULE_MESSAGES.limitRange)
+  .multipleOf(IMPORT_LIMIT_PER_RUN.step, IMPORT_SCHEDULE_MESSAGES.limitRange);
+const frequency = z.enum(IMPORT_SCHEDULE_FREQUENCIES, IMPORT_SCHEDULE_MESSAGES.frequencyUnknown);
+const cronText = z.string().trim().max(120);
+
+/** 002 §7 POST /api/import/schedules. A custom frequency carries its cron; a preset's cron is the preset's. */
+export const importScheduleCreateSchema = z.object({
+  name: scheduleName,
+  data_source: sourceSchema.transform((s) => s as ImportDataSource).default('cms_nppes'),
+  frequency: frequency.default('weekly'),
+  cron_expression: cronText.nullish(),
+  states: statesSchema.default(['CA']),
+  limit_per_run: limitPerRun.default(5000),
+  taxonomy: taxonomySchema.default('Family Medicine'),
+  enabled: z.boolean().default(true),
+});
+export type ImportScheduleCreate = z.input<typeof importScheduleCreateSchema>;
+export type ImportScheduleCreateBody = z.output<typeof importScheduleCreateSchema>;
+
+/** 002 §7 PUT /api/import/schedules/{id}: its timing (applying a recommendation sets a custom weekly cron). */
+export const importScheduleUpdateSchema = z.object({
+  frequency,
+  cron_expression: cronText.nullish(),
+});
+export type ImportScheduleUpdate = z.input<typeof importScheduleUpdateSchema>;
+
+export const importScheduleIdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** 002 §3 Schedule. */
+export const importScheduleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  data_source: z.enum(IMPORT_DATA_SOURCES),
+  frequency: z.enum(IMPORT_SCHEDULE_FREQUENCIES),
+  cron_expression: z.string(),
+  states: z.array(z.string()),
+  limit_per_run: z.number().int(),
+  taxonomy: z.string().nullable(),
+  enabled: z.boolean(),
+  last_run: z.string().nullable(),
+  next_run: z.string().nullable(),
+  successful_runs: z.number().int(),
+  total_runs: z.number().int(),
+  /** The job of its latest run, if any (its status shows beside the schedule). */
+  last_job_id: z.string().nullable(),
+  last_status: z.enum(IMPORT_JOB_STATUSES).nullable(),
+  created_at: z.string(),
+});
+export type ImportSchedule = z.infer<typeof importScheduleSchema>;
+export const importScheduleListSchema = z.object({ schedules: z.array(importScheduleSchema) });
+export const importScheduleRunResponseSchema = z.object({ job: importJobSchema });
+
+/** The cron a schedule runs on: the preset's, or the custom one given (checked by the caller). */
+export function scheduleCron(
+  freq: ImportScheduleFrequency,
+  custom: string | null | undefined,
+): string | null {
+  if (freq !== 'custom') return IMPORT_FREQUENCY_CRONS[freq];
+  return custom?.trim() ? custom.trim() : null;
+}
+
+// --- Dependencies (002 §2 Dependencies, §3, §4) ---
+
+export const IMPORT_DEPENDENCY_TYPES = ['success', 'completion', 'conditional'] as const;
+export type ImportDependencyType = (typeof IMPORT_DEPENDENCY_TYPES)[number];
+export const IMPORT_DEPENDENCY_COLORS: Record<ImportDependencyType, string> = {
+  success: 'green',
+  completion: 'blue',
+  conditional: 'orange',
+};
+/** When a dependent schedule runs after the one it depends on ends (ours: the spec names the types only). */
+export const IMPORT_DEPENDENCY_MEANINGS: Record<ImportDependencyType, string> = {
+  success: 'runs after the other schedule’s run completes successfully',
+  completion: 'runs after the other schedule’s run ends, completed or failed',
+  conditional:
+    'runs after the other schedule’s run completes and changed the directory (added or updated providers)',
+};
+
+export const IMPORT_DEPENDENCY_MESSAGES = {
+  self: 'A schedule cannot depend on itself.',
+  exists: 'This schedule already depends on that one.',
+  cycle: (names: string[]) => `This dependency would make a cycle: ${names.join(' → ')}.`,
+  typeUnknown: `The dependency type must be one of ${IMPORT_DEPENDENCY_TYPES.join(', ')}.`,
+  scheduleRequired: 'Give the id of the schedule this one depends on.',
+} as const;
+
+export const importDependencyCreateSchema = z.object({
+  depends_on_schedule_id: z
+    .number(IMPORT_DEPENDENCY_MESSAGES.scheduleRequired)
+    .int(IMPORT_DEPENDENCY_MESSAGES.scheduleRequired)
+    .positive(IMPORT_DEPENDENCY_MESSAGES.scheduleRequired),
+  dependency_type: z.enum(IMPORT_DEPENDENCY_TYPES, IMPORT_DEPENDENCY_MESSAGES.typeUnknown).default('success'),
+});
+export type ImportDependencyCreate = z.input<typeof importDependencyCreateSchema>;
+
+/** 002 §3 Dependency. */
+export const importDependencySchema = z.object({
+  id: z.number().int(),
+  schedule_id: z.number().int(),
+  depends_on_schedule_id: z.number().int(),
+  dependency_type: z.enum(IMPORT_DEPENDENCY_TYPES),
+});
+export type ImportDependency = z.infer<typeof importDependencySchema>;
+export const importDependencyListSchema = z.object({ dependencies: z.array(importDependencySchema) });
+
+export const importExecutionOrderQuerySchema = z.object({
+  schedule_ids: z.preprocess(
+    (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+    z.array(z.coerce.number().int().positive()).max(500),
+  ),
+});
+export const importExecutionOrderSchema = z.object({ execution_order: z.array(z.number().int()) });
+
+// --- Costs and recommendations (002 §2 Analytics, §3, §9; issue #18 items 4, 5) ---
+
+/** 002 §9: the Analytics tab covers the first 5 schedules, a 6-month trend, a 12-month period list. */
+export const IMPORT_ANALYTICS_SCHEDULES = 5;
+export const IMPORT_TREND_MONTHS = 6;
+export const IMPORT_PERIOD_MONTHS = 12;
+/** 002 §9: a trend bar is red above 1.2 times the average. */
+export const IMPORT_TREND_RED_FACTOR = 1.2;
+/** 002 §9: recommendations need at least 5 runs; applying needs a confidence of at least 0.7. */
+export const IMPORT_RECOMMENDATION_MIN_RUNS = 5;
+export const IMPORT_RECOMMENDATION_APPLY_CONFIDENCE = 0.7;
+/** 002 §9 confidence colours. */
+export function confidenceColor(confidence: number): 'green' | 'amber' | 'red' {
+  return confidence >= 0.8 ? 'green' : confidence >= 0.6 ? 'amber' : 'red';
+}
+export const IMPORT_COST_TYPES = ['api_calls', 'data_transfer', 'storage', 'compute'] as const;
+export const IMPORT_COST_TYPE_LABELS: Record<(typeof IMPORT_COST_TYPES)[number], string> = {
+  api_calls: 'Registry API calls',
+  data_transfer: 'Data downloaded',
+  storage: 'Rows written',
+  compute: 'Compute (CPU time)',
+};
+
+export const importBillingPeriodQuerySchema = z.object({
+  billing_period: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'The billing period is a month as YYYY-MM.')
+    .optional(),
+});
+const costLine = z.object({ total: z.number(), count: z.number().int() });
+/** 002 §3 Cost monthly. */
+export const importMonthlyCostSchema = z.object({
+  billing_period: z.string(),
+  total: z.number(),
+  by_type: z.record(z.string(), costLine),
+  by_source: z.record(z.string(), costLine),
+  runs: z.number().int(),
+});
+export type ImportMonthlyCost = z.infer<typeof importMonthlyCostSchema>;
+
+export const importTrendQuerySchema = z.object({
+  months: z.coerce
+    .number()
+    .int()
+    .min(1, 'Ask for 1 to 24 months.')
+    .max(24, 'Ask for 1 to 24 months.')
+    .default(6),
+});
+/** 002 §3 Trend item, oldest month first. */
+export const importTrendSchema = z.object({
+  schedule_id: z.number().int(),
+  trend: z.array(z.object({ period: z.string(), cost: z.number(), runs: z.number().int() })),
+  average: z.number(),
+});
+export type ImportTrend = z.infer<typeof importTrendSchema>;
+
+export const IMPORT_WEEKDAYS = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+
+/** 002 §3 Recommendation (suggested_day 0–6 from Sunday, suggested_hour 0–23 UTC). */
+export const importRecommendationSchema = z.object({
+  suggested_day: z.number().int().min(0).max(6),
+  suggested_hour: z.number().int().min(0).max(23),
+  confidence: z.number(),
+  reasoning: z.array(z.string()),
+  runs_considered: z.number().int(),
+  /** The custom weekly cron applying it sets. */
+  cron_expression: z.string(),
+});
+export type ImportRecommendation = z.infer<typeof importRecommendationSchema>;

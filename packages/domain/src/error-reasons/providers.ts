@@ -26,6 +26,7 @@ export const PROVIDERS_ERROR_REASONS = {
   'import_job.not_cancellable': 'conflict',
   'import_schedule.not_found': 'not_found',
   'import_schedule.invalid_cron': 'validation_failed',
+  'import_schedule.running': 'conflict',
   'import_dependency.cycle': 'conflict',
   'import_dependency.exists': 'conflict',
   'import_dependency.invalid': 'validation_failed',

@@ -1,8 +1,11 @@
 import { systemContext } from '../../../platform/context.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import type { Jobs } from '../../../platform/jobs.ts';
+import { IMPORT_RUN_JOB } from './job-start.ts';
 import { runImportJob } from './run-job.ts';
-import { IMPORT_RUN_JOB } from './service.ts';
+import { runDueSchedules } from './schedules-service.ts';
+
+export const IMPORT_TICK_JOB = 'provider-imports.tick';
 
 /** The import job's run on the queue: a few at once per process (a batch's states import side by side). */
 export function registerProviderImportJobs(jobs: Jobs, deps: AppDeps) {
@@ -15,6 +18,15 @@ export function registerProviderImportJobs(jobs: Jobs, deps: AppDeps) {
     pollingIntervalSeconds: 1,
     handler: async ({ jobId }) => {
       if (typeof jobId === 'string') await runImportJob(systemContext(deps, IMPORT_RUN_JOB), jobId);
+    },
+  });
+  // One tick a minute reads every schedule's next_run_at (schedules survive restarts: they live in the table).
+  jobs.define({
+    name: IMPORT_TICK_JOB,
+    cron: '* * * * *',
+    retryLimit: 0,
+    handler: async () => {
+      await runDueSchedules(systemContext(deps, IMPORT_TICK_JOB));
     },
   });
 }

@@ -2,6 +2,7 @@ import { importJobs, importScheduleDependencies, importSchedules } from '../../.
 import { defineModule } from '../../../platform/module.ts';
 import { registerProviderImportJobs } from './jobs.ts';
 import { providerImportRoutes } from './routes.ts';
+import { importScheduleRoutes } from './schedules-routes.ts';
 
 // The provider import manager (issue #18; 002 §7 "Provider import (separate service)"): it belongs to the
 // directory service, so SERVER_MODULES=directory runs it too, and writes providers only through the directory's
@@ -11,6 +12,6 @@ export default defineModule({
   area: 'providers',
   service: 'directory',
   owns: [importJobs, importSchedules, importScheduleDependencies],
-  routes: (deps) => [providerImportRoutes(deps)],
+  routes: (deps) => [providerImportRoutes(deps), importScheduleRoutes(deps)],
   jobs: registerProviderImportJobs,
 });

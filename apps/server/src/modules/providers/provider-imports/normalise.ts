@@ -61,8 +61,7 @@ export function normaliseRegistryProvider(p: RegistryProvider): Normalised {
   const name = titleCase(p.name);
   if (!name) return { ok: false, reason: `NPI ${p.npi} has no name` };
   const location = p.location;
-  if (!location?.line1.trim())
-    return { ok: false, reason: `NPI ${p.npi} has no practice address` };
+  if (!location?.line1.trim()) return { ok: false, reason: `NPI ${p.npi} has no practice address` };
   const zip = /^(\d{5})/.exec(location.postalCode.trim())?.[1] ?? null;
   if (!zip || !/^[A-Z]{2}$/.test(location.state.trim().toUpperCase()))
     return { ok: false, reason: `NPI ${p.npi} has no US state and ZIP code` };

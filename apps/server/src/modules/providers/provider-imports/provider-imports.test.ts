@@ -16,7 +16,7 @@ import {
 } from '../../../adapters/registries/registry-fixture-server.ts';
 import { systemContext } from '../../../platform/context.ts';
 import { lookupZip, zipsOfState } from '../directory/geography.ts';
-import { createJobs } from './service.ts';
+import { createJobs } from './job-start.ts';
 
 // Issue #18 item 2 and "Bad input and failure": jobs started single and in batch against a loopback NPPES
 // registry (the real client, splitting and normaliser run), their progress, cancel within 5 seconds with the

@@ -2,9 +2,10 @@ import type { ImportDataSource, ImportProgress } from '@trust/domain';
 import { audit } from '../../../platform/audit.ts';
 import type { ServiceContext } from '../../../platform/context.ts';
 import { writeRegistryProviders } from '../directory/registry-service.ts';
+import { announceJob } from './job-start.ts';
 import { normaliseRegistryProvider } from './normalise.ts';
 import * as repo from './repo.ts';
-import { announceJob } from './service.ts';
+import { recordRunEnd } from './run-end.ts';
 import { readSource } from './sources.ts';
 import { costOf, UsageMeter } from './usage-meter.ts';
 
@@ -130,17 +131,18 @@ async function finish(
       costUsd: String(cost.total),
       costBreakdown: cost.byType,
     });
-    if (moved) {
-      await audit(tx, ctx, {
-        action: 'provider_import.finished',
-        entityType: 'import_job',
-        entityId: jobId,
-        details: { status, added: progress.providers_added, updated: progress.providers_updated, error },
-      });
-    }
-    return moved;
+    if (!moved) return null;
+    await audit(tx, ctx, {
+      action: 'provider_import.finished',
+      entityType: 'import_job',
+      entityId: jobId,
+      details: { status, added: progress.providers_added, updated: progress.providers_updated, error },
+    });
+    return { moved, started: await recordRunEnd(ctx, tx, moved) };
   });
-  if (row) await announceJob(ctx, row);
+  if (!row) return;
+  await announceJob(ctx, row.moved);
+  for (const next of row.started) await announceJob(ctx, next);
 }
 
 /** A cancelled run still used what it used: its usage and cost are recorded on the cancelled job. */
