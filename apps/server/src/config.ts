@@ -117,6 +117,20 @@ const envSchema = z.object({
   NPPES_API_BACKOFF_MS: z.coerce.number().int().min(1).max(60_000).default(1_000),
   NPPES_API_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   /**
+   * Where each source's downloadable file is (a path on this server or an http(s) URL; a ZIP holding the CSV is
+   * read in place). NPPES and Care Compare publish date-stamped names, so they have no default.
+   */
+  NPPES_FILE_URL: z.string().trim().min(1).optional(),
+  NPPES_DEACTIVATION_FILE_URL: z.string().trim().min(1).optional(),
+  CARE_COMPARE_FILE_URL: z.string().trim().min(1).optional(),
+  HRSA_FILE_URL: z
+    .string()
+    .trim()
+    .min(1)
+    .default(
+      'https://data.hrsa.gov/DataDownload/DD_Files/Health_Center_Service_Delivery_and_LookAlike_Sites.csv',
+    ),
+  /**
    * Unit prices of an import run (issue #18 item 4), in US dollars: the registries are free (0), the machine is
    * not. A run's cost is its recorded usage times these, fixed when it ends.
    */
@@ -185,6 +199,8 @@ export type Config = {
   workflowStepExpireSeconds: number;
   /** The NPPES Registry API client's address, pace, retries and timeout (issue #18). */
   nppesApi: { url: string; minIntervalMs: number; retries: number; backoffMs: number; timeoutMs: number };
+  /** Each source's downloadable file (issue #18): a path or URL, or undefined when none is configured. */
+  registryFiles: { nppes?: string; nppesDeactivations?: string; careCompare?: string; hrsa?: string };
   /** Unit prices of import runs (US dollars). */
   importCosts: { perApiCall: number; perGbDownloaded: number; perMillionRows: number; perCpuHour: number };
   /**
@@ -262,6 +278,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retries: e.NPPES_API_RETRIES,
       backoffMs: e.NPPES_API_BACKOFF_MS,
       timeoutMs: e.NPPES_API_TIMEOUT_MS,
+    },
+    registryFiles: {
+      ...(e.NPPES_FILE_URL ? { nppes: e.NPPES_FILE_URL } : {}),
+      ...(e.NPPES_DEACTIVATION_FILE_URL ? { nppesDeactivations: e.NPPES_DEACTIVATION_FILE_URL } : {}),
+      ...(e.CARE_COMPARE_FILE_URL ? { careCompare: e.CARE_COMPARE_FILE_URL } : {}),
+      hrsa: e.HRSA_FILE_URL,
     },
     importCosts: {
       perApiCall: e.IMPORT_COST_PER_API_CALL,

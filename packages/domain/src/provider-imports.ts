@@ -124,6 +124,21 @@ export const IMPORT_TAXONOMIES = [
   'Obstetrics & Gynecology',
 ] as const;
 
+/**
+ * The NUCC code (or leading characters) of each import taxonomy: the files (NPPES full file, Care Compare) carry
+ * codes, not the API's descriptions, so a file import filters by these.
+ */
+export const IMPORT_TAXONOMY_CODE_PREFIXES: Record<(typeof IMPORT_TAXONOMIES)[number], string> = {
+  'Family Medicine': '207Q',
+  'Internal Medicine': '207R',
+  Pediatrics: '2080',
+  'Nurse Practitioner': '363L',
+  Psychiatry: '2084P0800X',
+  'Emergency Medicine': '207P',
+  Cardiology: '207RC',
+  'Obstetrics & Gynecology': '207V',
+};
+
 /** 002 §9 the start form's defaults. */
 export const IMPORT_DEFAULTS = {
   states: ['CA'] as string[],
@@ -157,6 +172,8 @@ export const IMPORT_MESSAGES = {
   cancelled: 'Job cancelled.',
   selectState: 'Please select at least one state',
   // Ours (the spec is silent): the server's refusals.
+  fileNotConfigured: (variable: string) =>
+    `No file is configured for this source: set ${variable} to its path or URL, then start the import again.`,
   operatorsOnly: 'Only platform operators can run provider imports.',
   jobNotFound: 'No import job has this id.',
   notCancellable: (status: string) => `Only queued or running jobs can be cancelled; this job is ${status}.`,
@@ -191,14 +208,45 @@ const sourceSchema = z.string().superRefine((value, ctx) => {
   });
 });
 
+/**
+ * How a job reads its source: NPPES through its Registry API (`api`), or a source's downloadable file (`file`:
+ * the NPPES monthly or weekly file, Care Compare's national file, HRSA's sites file), or the NPPES Deactivated
+ * NPI Report (`deactivations`). Care Compare and HRSA have files only.
+ */
+export const IMPORT_METHODS = ['api', 'file', 'deactivations'] as const;
+export type ImportMethod = (typeof IMPORT_METHODS)[number];
+export const IMPORT_METHOD_LABELS: Record<ImportMethod, string> = {
+  api: 'Registry API',
+  file: 'Downloadable file',
+  deactivations: 'Deactivation report',
+};
+export function methodsOf(source: ImportDataSource): readonly ImportMethod[] {
+  return source === 'cms_nppes' ? IMPORT_METHODS : ['file'];
+}
+
 /** 002 §7 POST /api/import/start: one job over the states, `limit` providers per state. */
-export const importStartRequestSchema = z.object({
-  data_source: sourceSchema.transform((s) => s as ImportDataSource).default('cms_nppes'),
-  states: statesSchema,
-  limit: limitSchema,
-  /** NPPES only: the registry's taxonomy description; the CSV sources ignore it. */
-  taxonomy: taxonomySchema.default('Family Medicine'),
-});
+export const importStartRequestSchema = z
+  .object({
+    data_source: sourceSchema.transform((s) => s as ImportDataSource).default('cms_nppes'),
+    states: statesSchema,
+    limit: limitSchema,
+    /** The registry's taxonomy (NPPES and Care Compare filter by it; HRSA's sites are all health centers). */
+    taxonomy: taxonomySchema.default('Family Medicine'),
+    /** Default: the API for NPPES, the file for the others. */
+    method: z.enum(IMPORT_METHODS, `The method must be one of ${IMPORT_METHODS.join(', ')}.`).optional(),
+  })
+  .transform((body, ctx) => {
+    const method = body.method ?? methodsOf(body.data_source)[0]!;
+    if (!methodsOf(body.data_source).includes(method)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['method'],
+        message: `${body.data_source} imports from its file only.`,
+      });
+      return z.NEVER;
+    }
+    return { ...body, method };
+  });
 export type ImportStartRequest = z.input<typeof importStartRequestSchema>;
 export type ImportStartBody = z.output<typeof importStartRequestSchema>;
 
@@ -223,6 +271,8 @@ export const importProgressSchema = z.object({
   providers_skipped: z.number().int(),
   /** Records the registry sent that could not become a provider (no usable address), among the skipped. */
   providers_refused: z.number().int(),
+  /** Directory providers the registry deactivated (they leave search and matching). */
+  providers_deactivated: z.number().int(),
   states_completed: z.array(z.string()),
   current_state: z.string().nullable(),
 });
@@ -246,6 +296,7 @@ export const importJobSchema = z.object({
   states: z.array(z.string()),
   limit: z.number().int(),
   taxonomy: z.string().nullable(),
+  method: z.enum(IMPORT_METHODS),
   schedule_id: z.number().int().nullable(),
   created_at: z.string(),
   started_at: z.string().nullable(),
@@ -288,6 +339,7 @@ export function emptyImportProgress(): ImportProgress {
     providers_updated: 0,
     providers_skipped: 0,
     providers_refused: 0,
+    providers_deactivated: 0,
     states_completed: [],
     current_state: null,
   };

@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { type DatabaseListener, inProcessListener, PgListener } from './listener.ts';
 import * as schema from './schema/index.ts';
 
@@ -30,6 +33,11 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** The state of the LISTEN connection (it reconnects by itself; PGlite's is always up). */
   listener: DatabaseListener;
+  /**
+   * PostgreSQL only: `COPY … FROM STDIN` fed from `source` (text-format lines), on a connection of its own;
+   * resolves to the rows copied. PGlite has no COPY stream (its callers insert in batches instead).
+   */
+  copyFrom?: (statement: string, source: AsyncIterable<string>) => Promise<number>;
   /** Runs fn while holding a PostgreSQL advisory lock, so concurrent processes do it one at a time. */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -114,6 +122,16 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
     },
     listen: (channel, onPayload) => listener.listen(channel, onPayload),
     listener,
+    async copyFrom(statement, source) {
+      const client = await pool.connect();
+      try {
+        const sink = client.query(copyFrom(statement));
+        await pipeline(Readable.from(source), sink);
+        return Number(sink.rowCount ?? 0);
+      } finally {
+        client.release();
+      }
+    },
     async withLock(key, fn) {
       const client = await pool.connect();
       try {

@@ -24,6 +24,7 @@ export const PROVIDERS_ERROR_REASONS = {
   'ratings.lookup_failed': 'unavailable',
   'import_job.not_found': 'not_found',
   'import_job.not_cancellable': 'conflict',
+  'import_job.file_not_configured': 'rule_broken',
   'import_schedule.not_found': 'not_found',
   'import_schedule.invalid_cron': 'validation_failed',
   'import_schedule.running': 'conflict',

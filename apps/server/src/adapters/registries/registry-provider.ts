@@ -26,6 +26,14 @@ export type RegistryProvider = {
   phone: string | null;
   languages: string[];
   website?: string | null;
+  /** The registry's own geocode of the location (HRSA); otherwise the ZIP's centroid is used. */
+  coordinates?: { latitude: number; longitude: number } | null;
+};
+
+/** A block of registry records read from a file, each with its line (for a refusal naming it). */
+export type RegistryFileBlock = {
+  providers: { line: number; provider: RegistryProvider }[];
+  deactivations: { line: number; deactivation: { npi: string; deactivatedOn: string; reason: string } }[];
 };
 
 /** A registry record that could not be read (a line of a file, a result of the API), with why. */

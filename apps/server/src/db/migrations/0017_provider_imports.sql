@@ -5,6 +5,7 @@ CREATE TABLE "import_jobs" (
 	"states" text[] NOT NULL,
 	"limit_per_state" integer NOT NULL,
 	"taxonomy" text,
+	"method" text DEFAULT 'api' NOT NULL,
 	"trigger" text DEFAULT 'manual' NOT NULL,
 	"schedule_id" integer,
 	"created_by" integer,
@@ -71,3 +72,37 @@ CREATE INDEX "providers_data_source_idx" ON "providers" USING btree ("data_sourc
 -- was last touched (its capacity confirmation, else its last change).
 UPDATE "providers" SET "data_source" = 'organization' WHERE "source" = 'user';--> statement-breakpoint
 UPDATE "providers" SET "last_verified_at" = greatest("updated_at", coalesce("capacity_confirmed_at", "updated_at"));
+--> statement-breakpoint
+-- Hand-written: an NPI the registry deactivated leaves the nearest search (and so matching). Migration 0006's
+-- function with one more condition; same signature and plan.
+CREATE OR REPLACE FUNCTION tm_nearest_providers(
+  p_lat float8, p_lng float8, p_radius_m float8, p_limit int,
+  p_services text[], p_languages text[], p_org_type text, p_medicaid boolean, p_medicare boolean,
+  p_min_quality int, p_exclude_full boolean, p_pattern text, p_viewer_org int)
+RETURNS TABLE (provider_id int, distance_m float8)
+LANGUAGE plpgsql STABLE
+ROWS 10
+SET enable_bitmapscan = off
+SET plan_cache_mode = force_custom_plan
+AS $fn$
+BEGIN
+  RETURN QUERY
+  SELECT p.id, earth_distance(ll_to_earth(p.latitude, p.longitude), ll_to_earth(p_lat, p_lng))
+    FROM providers p
+   WHERE p.latitude IS NOT NULL AND p.longitude IS NOT NULL
+     AND earth_box(ll_to_earth(p_lat, p_lng), p_radius_m) @> ll_to_earth(p.latitude, p.longitude)
+     AND earth_distance(ll_to_earth(p.latitude, p.longitude), ll_to_earth(p_lat, p_lng)) <= p_radius_m
+     AND tm_provider_visible(p.source, p.verified_at, p.owner_organization_id, p_viewer_org)
+     AND p.registry_status = 'active'
+     AND (p_services IS NULL OR p.services && p_services)
+     AND (p_languages IS NULL OR p.languages && p_languages)
+     AND (p_org_type IS NULL OR p.organization_type = p_org_type)
+     AND (p_medicaid IS NULL OR p.accepts_medicaid = p_medicaid)
+     AND (p_medicare IS NULL OR p.accepts_medicare = p_medicare)
+     AND (p_min_quality IS NULL OR p.data_quality_score >= p_min_quality)
+     AND (NOT coalesce(p_exclude_full, false) OR p.capacity_status <> 'full')
+     AND (p_pattern IS NULL OR p.search_text LIKE p_pattern)
+   ORDER BY ll_to_earth(p.latitude, p.longitude) <-> ll_to_earth(p_lat, p_lng)
+   LIMIT p_limit;
+END
+$fn$;

@@ -57,6 +57,8 @@ export const importJobs = pgTable(
     states: text('states').array().notNull(),
     limitPerState: integer('limit_per_state').notNull(),
     taxonomy: text('taxonomy'),
+    /** api (the NPPES Registry API), file (the source's downloadable file) or deactivations (NPPES's report). */
+    method: text('method').notNull().default('api'),
     /** manual | schedule | dependency. */
     trigger: text('trigger').notNull().default('manual'),
     scheduleId: integer('schedule_id').references(() => importSchedules.id, { onDelete: 'set null' }),

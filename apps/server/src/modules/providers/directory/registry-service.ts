@@ -2,6 +2,15 @@ import type { DbOrTx } from '../../../db/client.ts';
 import * as registryRepo from './registry-repo.ts';
 
 export type { RegistryProviderValues } from './registry-repo.ts';
+export {
+  createStaging as createRegistryStaging,
+  dropStaging as dropRegistryStaging,
+  type MergeResult as RegistryMergeResult,
+  mergeStaging as mergeRegistryStaging,
+  type StagedRow as RegistryStagedRow,
+  stageRows as stageRegistryRows,
+  stagingTableOf as registryStagingTableOf,
+} from './registry-staging.ts';
 
 // The directory's door for registry imports (issue #18): the import manager hands normalised providers here and
 // never writes the providers table itself. Each call runs in the caller's transaction.

@@ -29,7 +29,8 @@ function containsPattern(term: string) {
 }
 
 function filterConditions(viewer: ProviderViewer, f: ProviderFilters): SQL[] {
-  const where: SQL[] = [visibleTo(viewer)];
+  // A provider the registry deactivated is out of every search (its detail page still opens, marked inactive).
+  const where: SQL[] = [visibleTo(viewer), eq(providers.registryStatus, 'active')];
   if (f.q) where.push(sql`${providers.searchText} LIKE ${containsPattern(f.q)}`);
   if (f.organizationType) where.push(eq(providers.organizationType, f.organizationType));
   if (f.acceptsMedicaid !== undefined) where.push(eq(providers.acceptsMedicaid, f.acceptsMedicaid));

@@ -1,4 +1,11 @@
-import { emptyImportProgress, emptyImportUsage, IMPORT_MESSAGES, type ImportDataSource } from '@trust/domain';
+import {
+  emptyImportProgress,
+  emptyImportUsage,
+  IMPORT_MESSAGES,
+  type ImportDataSource,
+  type ImportMethod,
+  methodsOf,
+} from '@trust/domain';
 import type { DbOrTx } from '../../../db/client.ts';
 import { audit } from '../../../platform/audit.ts';
 import { isPlatformOperator } from '../../../platform/auth.ts';
@@ -31,6 +38,8 @@ type NewJob = {
   states: string[];
   limitPerState: number;
   taxonomy: string | null;
+  /** Default: the source's first method (the API for NPPES, the file for the others). */
+  method?: ImportMethod;
   trigger: 'manual' | 'schedule' | 'dependency';
   scheduleId?: number | null;
   createdBy: number | null;
@@ -52,7 +61,8 @@ export async function createJobs(
         dataSource: j.dataSource,
         states: j.states,
         limitPerState: j.limitPerState,
-        taxonomy: j.dataSource === 'cms_nppes' ? j.taxonomy : null,
+        taxonomy: j.dataSource === 'hrsa' ? null : j.taxonomy,
+        method: j.method ?? (methodsOf(j.dataSource)[0] as ImportMethod),
         trigger: j.trigger,
         scheduleId: j.scheduleId ?? null,
         createdBy: j.createdBy,
@@ -67,6 +77,7 @@ export async function createJobs(
         entityId: row.id,
         details: {
           data_source: row.dataSource,
+          method: row.method,
           states: row.states,
           limit: row.limitPerState,
           trigger: row.trigger,

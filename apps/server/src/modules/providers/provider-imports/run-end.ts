@@ -1,4 +1,4 @@
-import type { ImportDataSource, ImportDependencyType } from '@trust/domain';
+import { type ImportDataSource, type ImportDependencyType, methodsOf } from '@trust/domain';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { ServiceContext } from '../../../platform/context.ts';
 import { createJobs } from './job-start.ts';
@@ -48,6 +48,7 @@ export function scheduleRunJob(
     states: schedule.states,
     limitPerState: Math.max(1, Math.floor(schedule.limitPerRun / Math.max(1, schedule.states.length))),
     taxonomy: schedule.taxonomy,
+    method: methodsOf(schedule.dataSource as ImportDataSource)[0],
     trigger,
     scheduleId: schedule.id,
     createdBy,

@@ -1,9 +1,11 @@
 import type { ImportDataSource, ImportProgress } from '@trust/domain';
 import { audit } from '../../../platform/audit.ts';
 import type { ServiceContext } from '../../../platform/context.ts';
-import { writeRegistryProviders } from '../directory/registry-service.ts';
+import { type RegistryProviderValues, writeRegistryProviders } from '../directory/registry-service.ts';
+import { runFileImport } from './file-import.ts';
 import { announceJob } from './job-start.ts';
 import { normaliseRegistryProvider } from './normalise.ts';
+import type { ImportJobRow } from './repo.ts';
 import * as repo from './repo.ts';
 import { recordRunEnd } from './run-end.ts';
 import { readSource } from './sources.ts';
@@ -44,52 +46,26 @@ export async function runImportJob(ctx: ServiceContext, jobId: string): Promise<
   const notes = [...started.notes];
 
   try {
-    for (const state of started.states) {
-      if (progress.states_completed.includes(state)) continue;
-      progress = { ...progress, current_state: state };
-      const blocks = readSource(ctx, started.dataSource as ImportDataSource, {
-        state,
-        limit: started.limitPerState,
-        taxonomy: started.taxonomy,
-        signal: abort.signal,
-        meter,
-      });
-      for await (const block of blocks) {
-        if (block.note) notes.push(block.note);
-        const good = new Map<string, NonNullable<ReturnType<typeof okValues>>>();
-        let refused = 0;
-        for (const provider of block.providers) {
-          const values = okValues(provider);
-          if (values) good.set(values.npi, values);
-          else refused++;
-        }
-        const saved = await ctx.db.transaction(async (tx) => {
-          const written = await writeRegistryProviders(tx, [...good.values()]);
-          meter.rows(written.added + written.updated);
-          const next: ImportProgress = {
-            ...progress,
-            providers_fetched: progress.providers_fetched + block.providers.length,
-            providers_added: progress.providers_added + written.added,
-            providers_updated: progress.providers_updated + written.updated,
-            providers_skipped: progress.providers_skipped + written.unchanged + refused,
-            providers_refused: progress.providers_refused + refused,
-          };
-          const row = await repo.saveProgress(tx, jobId, { progress: next, usage: meter.snapshot(), notes });
-          // Cancelled meanwhile: this block is not written (the transaction rolls back).
-          if (!row) throw new Cancelled();
-          progress = next;
-          return row;
-        });
-        await announceJob(ctx, saved);
-      }
-      progress = {
-        ...progress,
-        states_completed: [...progress.states_completed, state],
-        current_state: null,
-      };
-      const row = await repo.saveProgress(ctx.db, jobId, { progress, usage: meter.snapshot(), notes });
-      if (!row) throw new Cancelled();
-    }
+    const final =
+      started.method === 'api'
+        ? await runApiImport(ctx, started, { signal: abort.signal, meter, progress, notes })
+        : await runFileImport(ctx, started, progress, {
+            signal: abort.signal,
+            meter,
+            report: async (p) => {
+              const row = await repo.saveProgress(ctx.db, jobId, {
+                progress: p,
+                usage: meter.snapshot(),
+                notes,
+              });
+              if (!row) throw new Cancelled();
+              await announceJob(ctx, row);
+            },
+            commit: async (tx, p) =>
+              (await repo.saveProgress(tx, jobId, { progress: p, usage: meter.snapshot(), notes })) !== null,
+          });
+    if (!final) throw new Cancelled();
+    progress = final;
     await finish(ctx, jobId, 'completed', null, meter, progress, notes);
   } catch (error) {
     if (error instanceof Cancelled || abort.signal.aborted) {
@@ -104,9 +80,62 @@ export async function runImportJob(ctx: ServiceContext, jobId: string): Promise<
   }
 }
 
-function okValues(provider: Parameters<typeof normaliseRegistryProvider>[0]) {
-  const normalised = normaliseRegistryProvider(provider);
-  return normalised.ok ? normalised.values : null;
+type ApiRun = { signal: AbortSignal; meter: UsageMeter; progress: ImportProgress; notes: string[] };
+
+/** The NPPES API job: state after state, each block of the registry's answers written with the progress. */
+async function runApiImport(ctx: ServiceContext, job: ImportJobRow, run: ApiRun): Promise<ImportProgress> {
+  let progress = run.progress;
+  for (const state of job.states) {
+    if (progress.states_completed.includes(state)) continue;
+    progress = { ...progress, current_state: state };
+    const blocks = readSource(ctx, job.dataSource as ImportDataSource, {
+      state,
+      limit: job.limitPerState,
+      taxonomy: job.taxonomy,
+      signal: run.signal,
+      meter: run.meter,
+    });
+    for await (const block of blocks) {
+      if (block.note) run.notes.push(block.note);
+      const good = new Map<string, RegistryProviderValues>();
+      let refused = 0;
+      for (const provider of block.providers) {
+        const normalised = normaliseRegistryProvider(provider);
+        if (normalised.ok) good.set(normalised.values.npi, normalised.values);
+        else refused++;
+      }
+      const saved = await ctx.db.transaction(async (tx) => {
+        const written = await writeRegistryProviders(tx, [...good.values()]);
+        run.meter.rows(written.added + written.updated);
+        const next: ImportProgress = {
+          ...progress,
+          providers_fetched: progress.providers_fetched + block.providers.length,
+          providers_added: progress.providers_added + written.added,
+          providers_updated: progress.providers_updated + written.updated,
+          providers_skipped: progress.providers_skipped + written.unchanged + refused,
+          providers_refused: progress.providers_refused + refused,
+        };
+        const row = await repo.saveProgress(tx, job.id, {
+          progress: next,
+          usage: run.meter.snapshot(),
+          notes: run.notes,
+        });
+        // Cancelled meanwhile: this block is not written (the transaction rolls back).
+        if (!row) throw new Cancelled();
+        progress = next;
+        return row;
+      });
+      await announceJob(ctx, saved);
+    }
+    progress = { ...progress, states_completed: [...progress.states_completed, state], current_state: null };
+    const row = await repo.saveProgress(ctx.db, job.id, {
+      progress,
+      usage: run.meter.snapshot(),
+      notes: run.notes,
+    });
+    if (!row) throw new Cancelled();
+  }
+  return progress;
 }
 
 async function finish(

@@ -8,15 +8,18 @@ import {
   type ImportDependencyType,
   type ImportJob,
   type ImportJobStatus,
+  type ImportMethod,
   type ImportSchedule,
   type ImportScheduleCreateBody,
   type ImportScheduleFrequency,
   type ImportScheduleUpdate,
+  methodsOf,
   scheduleCron,
 } from '@trust/domain';
 import { audit } from '../../../platform/audit.ts';
 import type { ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
+import { requireFileConfigured } from './file-import.ts';
 import { announceJob, createJobs, requireOperator } from './job-start.ts';
 import type { ImportJobRow } from './repo.ts';
 import { scheduleRunJob } from './run-end.ts';
@@ -110,6 +113,7 @@ export async function createSchedule(
   body: ImportScheduleCreateBody,
 ): Promise<ImportSchedule> {
   requireOperator(ctx);
+  requireFileConfigured(ctx.deps.config, body.data_source, methodsOf(body.data_source)[0] as ImportMethod);
   const cron = cronOf(body.frequency, body.cron_expression);
   const row = await ctx.db.transaction(async (tx) => {
     const created = await repo.insertSchedule(tx, {

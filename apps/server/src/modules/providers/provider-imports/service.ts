@@ -12,6 +12,7 @@ import { audit } from '../../../platform/audit.ts';
 import type { ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { countProvidersBySource } from '../directory/registry-service.ts';
+import { requireFileConfigured } from './file-import.ts';
 import { announceJob, createJobs, requireOperator } from './job-start.ts';
 import * as repo from './repo.ts';
 import { recordRunEnd } from './run-end.ts';
@@ -26,12 +27,14 @@ export async function startImport(
   body: ImportStartBody,
 ): Promise<{ job_id: string; job: ImportJob }> {
   requireOperator(ctx);
+  requireFileConfigured(ctx.deps.config, body.data_source, body.method);
   const [row] = await createJobs(ctx, [
     {
       dataSource: body.data_source,
       states: body.states,
       limitPerState: body.limit,
       taxonomy: body.taxonomy,
+      method: body.method,
       trigger: 'manual',
       createdBy: ctx.actor.user.id,
     },

@@ -1,4 +1,4 @@
-import type { ImportDataSource, ImportJob, ImportJobStatus } from '@trust/domain';
+import type { ImportDataSource, ImportJob, ImportJobStatus, ImportMethod } from '@trust/domain';
 import type { ImportJobRow } from './repo.ts';
 
 /** 002 §3 Import job, as the API answers it. */
@@ -12,6 +12,7 @@ export function toImportJob(row: ImportJobRow): ImportJob {
     states: row.states,
     limit: row.limitPerState,
     taxonomy: row.taxonomy,
+    method: row.method as ImportMethod,
     schedule_id: row.scheduleId,
     created_at: row.createdAt.toISOString(),
     started_at: row.startedAt?.toISOString() ?? null,
