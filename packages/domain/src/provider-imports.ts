@@ -3,6 +3,7 @@
 // wire shapes and the request checks, shared by the server (which enforces them) and the web app.
 
 import { z } from 'zod';
+import { idNumber, idParamSchema, idString, queryInt } from './common.ts';
 
 /** 002 §9 data sources that import; the "coming soon" ones are shown disabled and refused by the server. */
 export const IMPORT_DATA_SOURCES = ['cms_nppes', 'cms_care_compare', 'hrsa'] as const;
@@ -421,7 +422,7 @@ export const importScheduleUpdateSchema = z.object({
 });
 export type ImportScheduleUpdate = z.input<typeof importScheduleUpdateSchema>;
 
-export const importScheduleIdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const importScheduleIdParamSchema = idParamSchema;
 
 /** 002 §3 Schedule. */
 export const importScheduleSchema = z.object({
@@ -482,10 +483,7 @@ export const IMPORT_DEPENDENCY_MESSAGES = {
 } as const;
 
 export const importDependencyCreateSchema = z.object({
-  depends_on_schedule_id: z
-    .number(IMPORT_DEPENDENCY_MESSAGES.scheduleRequired)
-    .int(IMPORT_DEPENDENCY_MESSAGES.scheduleRequired)
-    .positive(IMPORT_DEPENDENCY_MESSAGES.scheduleRequired),
+  depends_on_schedule_id: idNumber(IMPORT_DEPENDENCY_MESSAGES.scheduleRequired),
   dependency_type: z.enum(IMPORT_DEPENDENCY_TYPES, IMPORT_DEPENDENCY_MESSAGES.typeUnknown).default('success'),
 });
 export type ImportDependencyCreate = z.input<typeof importDependencyCreateSchema>;
@@ -503,7 +501,7 @@ export const importDependencyListSchema = z.object({ dependencies: z.array(impor
 export const importExecutionOrderQuerySchema = z.object({
   schedule_ids: z.preprocess(
     (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
-    z.array(z.coerce.number().int().positive()).max(500),
+    z.array(idString()).max(500),
   ),
 });
 export const importExecutionOrderSchema = z.object({ execution_order: z.array(z.number().int()) });
@@ -549,12 +547,7 @@ export const importMonthlyCostSchema = z.object({
 export type ImportMonthlyCost = z.infer<typeof importMonthlyCostSchema>;
 
 export const importTrendQuerySchema = z.object({
-  months: z.coerce
-    .number()
-    .int()
-    .min(1, 'Ask for 1 to 24 months.')
-    .max(24, 'Ask for 1 to 24 months.')
-    .default(6),
+  months: queryInt({ min: 1, max: 24, message: 'Ask for 1 to 24 months, in plain digits.' }).default(6),
 });
 /** 002 §3 Trend item, oldest month first. */
 export const importTrendSchema = z.object({

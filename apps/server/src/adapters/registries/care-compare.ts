@@ -40,7 +40,7 @@ export async function* readCareCompareFile(
 ): AsyncGenerator<RegistryFileBlock> {
   let c: Record<(typeof CARE_COMPARE_COLUMNS)[number], number> | null = null;
   let optional: { cred: number; line2: number; phone: number; facility: number } | null = null;
-  for await (const { header, rows, firstLine } of csvBlocks(source)) {
+  for await (const { header, rows, lines } of csvBlocks(source)) {
     c ??= columnIndex(header, CARE_COMPARE_COLUMNS);
     optional ??= {
       cred: header.indexOf('Cred'),
@@ -56,7 +56,7 @@ export async function* readCareCompareFile(
         const specialty = row[c!.pri_spec]!.trim().toUpperCase();
         const credential = cell(row, o.cred);
         return {
-          line: firstLine + i,
+          line: lines[i]!,
           provider: {
             source: 'cms_care_compare' as const,
             npi: row[c!.NPI]!.trim(),

@@ -22,7 +22,7 @@ export async function* readHrsaFile(
 ): AsyncGenerator<RegistryFileBlock> {
   let c: Record<(typeof HRSA_COLUMNS)[number], number> | null = null;
   let o: Record<'phone' | 'web' | 'status' | 'x' | 'y', number> | null = null;
-  for await (const { header, rows, firstLine } of csvBlocks(source)) {
+  for await (const { header, rows, lines } of csvBlocks(source)) {
     c ??= columnIndex(header, HRSA_COLUMNS);
     o ??= {
       phone: header.indexOf('Site Telephone Number'),
@@ -42,7 +42,7 @@ export async function* readHrsaFile(
       const located =
         cell(row, at.x) !== '' && Number.isFinite(latitude) && Number.isFinite(longitude) && latitude !== 0;
       block.providers.push({
-        line: firstLine + i,
+        line: lines[i]!,
         provider: {
           source: 'hrsa',
           npi: row[c!['FQHC Site NPI Number']]!.trim(),

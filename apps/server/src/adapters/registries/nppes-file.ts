@@ -26,11 +26,11 @@ export async function* readNppesFile(
   source: Readable | AsyncIterable<Buffer>,
 ): AsyncGenerator<NppesFileBlock> {
   let read: ((row: string[], line: number, block: NppesFileBlock) => void) | null = null;
-  for await (const { header, rows, firstLine } of csvBlocks(source)) {
+  for await (const { header, rows, lines } of csvBlocks(source)) {
     if (!read) read = readerFor(header);
     const block: NppesFileBlock = { providers: [], deactivations: [] };
     rows.forEach((row, i) => {
-      read!(row, firstLine + i, block);
+      read!(row, lines[i]!, block);
     });
     yield block;
   }

@@ -142,9 +142,11 @@ export async function runFileImport(
         if (job.method !== 'deactivations' && full() && block.deactivations.length === 0) return;
       }
     };
+    const stagingStarted = Date.now();
     const staged = await stageRegistryRows(ctx.deps.database, table, blocks());
     control.meter.rows(staged);
     if (control.signal.aborted) return null;
+    const mergeStarted = Date.now();
     const merged = await ctx.db.transaction(async (tx) => {
       const result = await mergeRegistryStaging(tx, table);
       const final: ImportProgress = {
@@ -159,7 +161,16 @@ export async function runFileImport(
       if (!(await control.commit(tx, final))) throw new CancelledMerge();
       return final;
     });
-    if (deactivations > 0) ctx.log.info({ jobId: job.id, deactivations }, 'registry deactivations staged');
+    ctx.log.info(
+      {
+        jobId: job.id,
+        staged,
+        deactivations,
+        stageMs: mergeStarted - stagingStarted,
+        mergeMs: Date.now() - mergeStarted,
+      },
+      'registry file merged',
+    );
     return merged;
   } catch (error) {
     if (error instanceof CancelledMerge) return null;

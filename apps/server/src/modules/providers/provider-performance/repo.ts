@@ -147,7 +147,9 @@ export async function providersByIds(db: DbOrTx, ids: readonly number[]): Promis
   return db
     .select(providerColumns)
     .from(providers)
-    .where(inArray(providers.id, [...ids]));
+    .where(inArray(providers.id, [...ids]))
+    // A stable order (the lookups go out in it), not the table's physical one, which any update reshuffles.
+    .orderBy(asc(providers.id));
 }
 
 /** Of the given providers, those that some referral of the organization was matched to (its dashboard scope). */
