@@ -77,6 +77,13 @@ if (mode === 'copy') {
   const seconds = (Date.now() - started) / 1000;
   await database.close();
   console.log(
-    JSON.stringify({ mode, seconds, progress: final, usage: meter.snapshot(), phases, rss_peak_mb: peakRssMb() }),
+    JSON.stringify({
+      mode,
+      seconds,
+      progress: final,
+      usage: meter.snapshot(),
+      phases,
+      rss_peak_mb: peakRssMb(),
+    }),
   );
 }

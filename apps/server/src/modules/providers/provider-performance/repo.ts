@@ -148,8 +148,7 @@ export async function providersByIds(db: DbOrTx, ids: readonly number[]): Promis
     .select(providerColumns)
     .from(providers)
     .where(inArray(providers.id, [...ids]))
-    // A stable order (the lookups go out in it), not the table's physical one, which any update reshuffles.
-    .orderBy(asc(providers.id));
+    .orderBy(asc(providers.id)); // a stable order for the lookups, not the heap's, which any update reshuffles
 }
 
 /** Of the given providers, those that some referral of the organization was matched to (its dashboard scope). */
