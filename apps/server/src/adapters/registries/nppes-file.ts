@@ -22,11 +22,28 @@ function isoDate(text: string | undefined): string | null {
 
 const TAXONOMY_SLOTS = Array.from({ length: 15 }, (_, i) => i + 1);
 
+/** Every column the reader looks at (the parser copies out only these of the 330). */
+const READ_COLUMNS = [
+  ...NPPES_FILE_REQUIRED,
+  ...NPPES_DEACTIVATION_COLUMNS,
+  'Provider Middle Name',
+  'Provider Credential Text',
+  'Provider Second Line Business Practice Location Address',
+  'Provider Business Practice Location Address Country Code (If outside U.S.)',
+  'Provider Business Practice Location Address Telephone Number',
+  'NPI Deactivation Reason Code',
+  'NPI Reactivation Date',
+  ...TAXONOMY_SLOTS.flatMap((i) => [
+    `Healthcare Provider Taxonomy Code_${i}`,
+    `Healthcare Provider Primary Taxonomy Switch_${i}`,
+  ]),
+];
+
 export async function* readNppesFile(
   source: Readable | AsyncIterable<Buffer>,
 ): AsyncGenerator<NppesFileBlock> {
   let read: ((row: string[], line: number, block: NppesFileBlock) => void) | null = null;
-  for await (const { header, rows, lines } of csvBlocks(source)) {
+  for await (const { header, rows, lines } of csvBlocks(source, () => READ_COLUMNS)) {
     if (!read) read = readerFor(header);
     const block: NppesFileBlock = { providers: [], deactivations: [] };
     rows.forEach((row, i) => {

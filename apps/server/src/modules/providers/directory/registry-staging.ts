@@ -90,6 +90,8 @@ function cellsOf(row: StagedRow): unknown[] {
   ];
 }
 
+const NEEDS_ESCAPE = /[\\\t\n\r]/;
+
 /** COPY's text format: \N for null, backslash escapes; arrays as PostgreSQL array literals. */
 function copyCell(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
@@ -100,6 +102,7 @@ function copyCell(value: unknown): string {
         ? 't'
         : 'f'
       : String(value);
+  if (!NEEDS_ESCAPE.test(text)) return text;
   return text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
 }
 

@@ -43,16 +43,53 @@ const KEEP_UPPER = new Set([
 
 /** 'SAN LUIS OBISPO' → 'San Luis Obispo'; 'CEDAR CLINIC OF THE VALLEY, LLC' → 'Cedar Clinic of the Valley, LLC'. */
 export function titleCase(text: string): string {
-  const words = text.trim().replace(/\s+/g, ' ').split(' ');
-  return words
-    .map((word, i) => {
-      const bare = word.replace(/[^A-Za-z-]/g, '').toUpperCase();
-      if (KEEP_UPPER.has(bare)) return word.toUpperCase().replace('PHD', 'PhD').replace('INC', 'Inc');
-      const lower = word.toLowerCase();
-      if (i > 0 && SMALL_WORDS.has(lower)) return lower;
-      return lower.replace(/(^|[-'/(])([a-z])/g, (_m, sep: string, c: string) => sep + c.toUpperCase());
-    })
-    .join(' ');
+  const words = text.trim().split(/\s+/);
+  let out = '';
+  for (let w = 0; w < words.length; w++) {
+    const word = words[w] as string;
+    if (w > 0) out += ' ';
+    const bare = word.replace(/[^A-Za-z-]/g, '').toUpperCase();
+    if (KEEP_UPPER.has(bare)) {
+      out +=
+        bare === 'PHD'
+          ? word.toUpperCase().replace('PHD', 'PhD')
+          : bare === 'INC'
+            ? word.toUpperCase().replace('INC', 'Inc')
+            : word.toUpperCase();
+      continue;
+    }
+    const lower = word.toLowerCase();
+    if (w > 0 && SMALL_WORDS.has(lower)) {
+      out += lower;
+      continue;
+    }
+    // Capitals at the word's start and after - ' / ( ("Smith-Jones", "O'Brien").
+    let capital = true;
+    for (let i = 0; i < lower.length; i++) {
+      const c = lower[i] as string;
+      out += capital ? c.toUpperCase() : c;
+      capital = c === '-' || c === "'" || c === '/' || c === '(';
+    }
+  }
+  return out;
+}
+
+/**
+ * Memos of what repeats across a registry's millions of rows (cities, taxonomy sets): bounded, so a file of
+ * unusual values cannot grow them without end.
+ */
+const MEMO_MAX = 50_000;
+const cityMemo = new Map<string, string>();
+const servicesMemo = new Map<string, ReturnType<typeof servicesOfTaxonomies>>();
+
+function memo<V>(map: Map<string, V>, key: string, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    if (map.size >= MEMO_MAX) map.clear();
+    map.set(key, value);
+  }
+  return value;
 }
 
 /** A registry provider as the directory's values, or why it cannot be one. */
@@ -66,7 +103,11 @@ export function normaliseRegistryProvider(p: RegistryProvider): Normalised {
   if (!zip || !/^[A-Z]{2}$/.test(location.state.trim().toUpperCase()))
     return { ok: false, reason: `NPI ${p.npi} has no US state and ZIP code` };
   const place = lookupZip(zip);
-  const { services, organizationType } = servicesOfTaxonomies(p.taxonomies);
+  const { services, organizationType } = memo(
+    servicesMemo,
+    p.taxonomies.map((t) => `${t.code}|${t.description}`).join('\n'),
+    () => servicesOfTaxonomies(p.taxonomies),
+  );
   const phone = p.phone ? formatPhone(p.phone) : null;
   const values: Omit<RegistryProviderValues, 'hash'> = {
     npi: p.npi,
@@ -77,7 +118,9 @@ export function normaliseRegistryProvider(p: RegistryProvider): Normalised {
       .map((l) => titleCase(l))
       .filter(Boolean)
       .join(', '),
-    city: location.city.trim() ? titleCase(location.city) : (place?.city ?? null),
+    city: location.city.trim()
+      ? memo(cityMemo, location.city, () => titleCase(location.city))
+      : (place?.city ?? null),
     state: location.state.trim().toUpperCase(),
     zipCode: zip,
     county: place?.county ?? null,
@@ -92,6 +135,7 @@ export function normaliseRegistryProvider(p: RegistryProvider): Normalised {
     // Care Compare lists clinicians enrolled in Medicare.
     acceptsMedicare: p.source === 'cms_care_compare' || p.source === 'hrsa',
   };
-  const hash = createHash('sha256').update(JSON.stringify(values)).digest('base64url').slice(0, 22);
+  // A digest to tell a changed record from an unchanged one (not a security boundary: md5 is fast and enough).
+  const hash = createHash('md5').update(JSON.stringify(values)).digest('base64url');
   return { ok: true, values: { ...values, hash } };
 }
