@@ -93,7 +93,9 @@ export async function runFileImport(
       ? IMPORT_TAXONOMY_CODE_PREFIXES[job.taxonomy as keyof typeof IMPORT_TAXONOMY_CODE_PREFIXES]
       : undefined;
   const perState = new Map<string, number>();
-  const kept = new Set<string>();
+  // Care Compare lists a clinician once per practice address: its repeats must not count twice against the limit.
+  // The other files hold an NPI once (the merge keeps the last row of any repeat), so they keep no set.
+  const kept = job.dataSource === 'cms_care_compare' ? new Set<string>() : null;
   let progress: ImportProgress = { ...start, current_state: null };
   let deactivations = 0;
   let lastReport = Date.now();
@@ -103,6 +105,8 @@ export async function runFileImport(
     signal: control.signal,
     onDownloadBytes: (n) => control.meter.download(n),
   });
+  // A run retried after a crash starts from an empty staging table.
+  await dropRegistryStaging(ctx.db, table);
   await createRegistryStaging(ctx.db, table);
   try {
     const blocks = async function* (): AsyncGenerator<RegistryStagedRow[]> {
@@ -117,8 +121,8 @@ export async function runFileImport(
           const state = provider.location?.state.trim().toUpperCase() ?? '';
           if (!states.has(state) || (perState.get(state) ?? 0) >= job.limitPerState) continue;
           if (taxonomyPrefix && !provider.taxonomies.some((t) => t.code.startsWith(taxonomyPrefix))) continue;
-          if (kept.has(provider.npi)) continue;
-          kept.add(provider.npi);
+          if (kept?.has(provider.npi)) continue;
+          kept?.add(provider.npi);
           perState.set(state, (perState.get(state) ?? 0) + 1);
           fetched++;
           const normalised = normaliseRegistryProvider(provider);

@@ -53,6 +53,7 @@ export async function runImportJob(ctx: ServiceContext, jobId: string): Promise<
             signal: abort.signal,
             meter,
             report: async (p) => {
+              progress = p; // a file job that fails later records what it had read
               const row = await repo.saveProgress(ctx.db, jobId, {
                 progress: p,
                 usage: meter.snapshot(),
