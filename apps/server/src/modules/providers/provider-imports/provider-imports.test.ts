@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { IMPORT_MESSAGES, type ImportJob, type ImportStats } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,6 +8,7 @@ import {
   expectEnvelope,
   login,
   one,
+  openEventStream,
   type TestApp,
 } from '../../../../test/helpers.ts';
 import { nppesPopulation } from '../../../adapters/registries/nppes-fixture.ts';
@@ -376,4 +378,32 @@ describe('the directory service alone (SERVER_MODULES=directory)', () => {
       await alone.close();
     }
   }, 60_000);
+});
+
+describe('live progress', () => {
+  it("reaches the platform operators' event streams, and no organization's", async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const operatorStream = await openEventStream(base, operator);
+    const others = [await openEventStream(base, orgAdmin), await openEventStream(base, coordinator)];
+    const done = await ended(await start({ states: ['UT'], limit: 200 }));
+    const mine = (e: { type: string; data: unknown }) =>
+      e.type === 'import.job_changed' && (e.data as { job: ImportJob }).job.job_id === done.job_id;
+    expect(
+      await operatorStream.waitFor(() =>
+        operatorStream.events.some(
+          (e) => mine(e) && (e.data as { job: ImportJob }).job.status === 'completed',
+        ),
+      ),
+    ).toBe(true);
+    // Running, a progress block, then completed: each change was announced.
+    const statuses = operatorStream.events.filter(mine).map((e) => (e.data as { job: ImportJob }).job.status);
+    expect(statuses).toEqual(expect.arrayContaining(['running', 'completed']));
+    await t.app.deps.events.publish('test.marker', { kind: 'public' }, {});
+    for (const stream of others) {
+      expect(await stream.waitForType('test.marker')).toBe(true);
+      expect(stream.events.some(mine)).toBe(false);
+    }
+    for (const stream of [...others, operatorStream]) stream.close();
+  });
 });
