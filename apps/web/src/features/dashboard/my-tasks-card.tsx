@@ -78,7 +78,7 @@ function TaskItem({ task, onDecide }: { task: WorkflowTask; onDecide: (d: Decisi
 
 /**
  * "My workflow tasks" (issue #17 item 2: a task is on its assignee's dashboard): the open tasks and approvals of
- * workflows for the signed-in person or their role, oldest first, read again as workflows move.
+ * workflows for the signed-in person or their role, newest first, read again as workflows move.
  */
 export function MyTasksCard() {
   const list = useWorkflowTasks({ state: 'open', pageSize: SHOWN });

@@ -375,7 +375,8 @@ export async function listTasks(
   const [rows, totals] = await Promise.all([
     taskQuery(db)
       .where(where)
-      .orderBy(input.open ? asc(workflowTasks.id) : desc(workflowTasks.completedAt))
+      // Open ones newest first: what just arrived is on top of a dashboard that shows ten (the rest are counted).
+      .orderBy(input.open ? desc(workflowTasks.id) : desc(workflowTasks.completedAt))
       .limit(input.limit)
       .offset(input.offset),
     db
