@@ -7,6 +7,7 @@ import { type Child, freePort, startChild, stopChild, waitForHttp } from '../scr
 import { JOURNEYS } from './journeys/index.ts';
 import type { Journey } from './journeys/types.ts';
 import { type Browser, CHROMIUM_PATH, openBrowser } from './lib/browser.ts';
+import { startRegistry } from './lib/registry.ts';
 
 /**
  * Browser journeys: Debian's Chromium (driven by playwright-core) against the built web app, served by a real
@@ -29,8 +30,11 @@ const CI = process.env.CI === 'true';
 const children: Child[] = [];
 const tempDirs: string[] = [];
 
+const closers: (() => Promise<void>)[] = [];
+
 async function cleanUp() {
   await Promise.allSettled(children.map((c) => stopChild(c)));
+  await Promise.allSettled(closers.map((close) => close()));
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 }
 
@@ -119,6 +123,8 @@ async function main(): Promise<number> {
   tempDirs.push(dataDir);
   const password = `E2e-${randomBytes(6).toString('hex')}!`;
   const port = await freePort();
+  const registry = await startRegistry();
+  closers.push(registry.close);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -130,6 +136,11 @@ async function main(): Promise<number> {
     WEB_DIST_DIR: WEB_DIST,
     // The web-form journey serves the provider's form on loopback (the default refuses private addresses).
     WEB_FORM_ALLOW_PRIVATE_HOSTS: 'true',
+    // The import journey's NPPES registry (e2e/lib/registry.ts), paced by its own answers; a priced API call so
+    // the Analytics tab has costs to show (the real registry is free: the default price is 0).
+    NPPES_API_URL: registry.url,
+    NPPES_API_MIN_INTERVAL_MS: '0',
+    IMPORT_COST_PER_API_CALL: '0.01',
   };
   delete env.DATABASE_URL;
 

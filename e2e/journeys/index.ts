@@ -5,6 +5,7 @@ import { CONSENT_JOURNEYS } from './consent.ts';
 import { DIRECTORY_JOURNEYS } from './directory.ts';
 import { DRAWN_AHEAD_JOURNEYS } from './drawn-ahead.ts';
 import { FORMS_JOURNEYS } from './forms.ts';
+import { IMPORT_JOURNEYS } from './imports.ts';
 import { INVITATION_JOURNEYS } from './invitation.ts';
 import { MEMBERS_JOURNEYS } from './members.ts';
 import { REFERRAL_LOOP_JOURNEYS } from './referral-loop.ts';
@@ -29,6 +30,7 @@ export const JOURNEYS: Journey[] = [
   ...FORMS_JOURNEYS,
   ...WORKFLOW_JOURNEYS,
   ...COMMUNICATIONS_JOURNEYS,
+  ...IMPORT_JOURNEYS,
   ...ACCESSIBILITY_JOURNEYS,
   ...CONSENT_JOURNEYS,
 ];

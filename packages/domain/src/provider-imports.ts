@@ -129,6 +129,7 @@ export const IMPORT_TAXONOMIES = [
  * The NUCC code (or leading characters) of each import taxonomy: the files (NPPES full file, Care Compare) carry
  * codes, not the API's descriptions, so a file import filters by these.
  */
+export type ImportTaxonomy = (typeof IMPORT_TAXONOMIES)[number];
 export const IMPORT_TAXONOMY_CODE_PREFIXES: Record<(typeof IMPORT_TAXONOMIES)[number], string> = {
   'Family Medicine': '207Q',
   'Internal Medicine': '207R',
@@ -142,9 +143,9 @@ export const IMPORT_TAXONOMY_CODE_PREFIXES: Record<(typeof IMPORT_TAXONOMIES)[nu
 
 /** 002 §9 the start form's defaults. */
 export const IMPORT_DEFAULTS = {
-  states: ['CA'] as string[],
+  states: ['CA'] as ImportState[],
   limit: 1000,
-  taxonomy: 'Family Medicine',
+  taxonomy: 'Family Medicine' as ImportTaxonomy,
   data_source: 'cms_nppes' as ImportDataSource,
 };
 
@@ -276,6 +277,8 @@ export const importProgressSchema = z.object({
   providers_deactivated: z.number().int(),
   states_completed: z.array(z.string()),
   current_state: z.string().nullable(),
+  /** Records fetched so far in the current state (an API job's progress bar: against its per-state limit). */
+  current_state_fetched: z.number().int(),
 });
 export type ImportProgress = z.infer<typeof importProgressSchema>;
 
@@ -343,6 +346,7 @@ export function emptyImportProgress(): ImportProgress {
     providers_deactivated: 0,
     states_completed: [],
     current_state: null,
+    current_state_fetched: 0,
   };
 }
 
@@ -366,7 +370,7 @@ export const IMPORT_FREQUENCY_CRONS: Record<Exclude<ImportScheduleFrequency, 'cu
 export const IMPORT_SCHEDULE_DEFAULTS = {
   data_source: 'cms_nppes' as ImportDataSource,
   frequency: 'weekly' as ImportScheduleFrequency,
-  states: ['CA'] as string[],
+  states: ['CA'] as ImportState[],
   limit_per_run: 5000,
   enabled: true,
 };

@@ -98,6 +98,9 @@ export const MemberFormPage = lazyComponent(() =>
 export const MemberProfilePage = lazyComponent(() =>
   import('../../features/members/member-profile-page.tsx').then((m) => m.MemberProfilePage),
 );
+export const ImportManagerPage = lazyComponent(() =>
+  import('../../features/import-manager/import-manager-page.tsx').then((m) => m.ImportManagerPage),
+);
 export const FieldConfigPage = lazyComponent(() =>
   import('../../features/field-config/field-config-page.tsx').then((m) => m.FieldConfigPage),
 );

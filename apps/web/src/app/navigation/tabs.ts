@@ -321,7 +321,8 @@ export const TABS: readonly TabDef[] = [
     group: 'admin',
     icon: IconUpload,
     wideOnly: true,
-    notBuilt: true,
+    // Issue #18: importing providers changes the directory every organization matches against.
+    audience: 'operators',
   },
   {
     name: 'metrics',

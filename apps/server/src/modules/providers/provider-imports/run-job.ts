@@ -88,7 +88,7 @@ async function runApiImport(ctx: ServiceContext, job: ImportJobRow, run: ApiRun)
   let progress = run.progress;
   for (const state of job.states) {
     if (progress.states_completed.includes(state)) continue;
-    progress = { ...progress, current_state: state };
+    progress = { ...progress, current_state: state, current_state_fetched: 0 };
     const blocks = readSource(ctx, job.dataSource as ImportDataSource, {
       state,
       limit: job.limitPerState,
@@ -111,6 +111,7 @@ async function runApiImport(ctx: ServiceContext, job: ImportJobRow, run: ApiRun)
         const next: ImportProgress = {
           ...progress,
           providers_fetched: progress.providers_fetched + block.providers.length,
+          current_state_fetched: progress.current_state_fetched + block.providers.length,
           providers_added: progress.providers_added + written.added,
           providers_updated: progress.providers_updated + written.updated,
           providers_skipped: progress.providers_skipped + written.unchanged + refused,
@@ -128,7 +129,12 @@ async function runApiImport(ctx: ServiceContext, job: ImportJobRow, run: ApiRun)
       });
       await announceJob(ctx, saved);
     }
-    progress = { ...progress, states_completed: [...progress.states_completed, state], current_state: null };
+    progress = {
+      ...progress,
+      states_completed: [...progress.states_completed, state],
+      current_state: null,
+      current_state_fetched: 0,
+    };
     const row = await repo.saveProgress(ctx.db, job.id, {
       progress,
       usage: run.meter.snapshot(),

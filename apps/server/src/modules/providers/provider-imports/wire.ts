@@ -1,9 +1,16 @@
-import type { ImportDataSource, ImportJob, ImportJobStatus, ImportMethod } from '@trust/domain';
+import {
+  emptyImportProgress,
+  type ImportDataSource,
+  type ImportJob,
+  type ImportJobStatus,
+  type ImportMethod,
+} from '@trust/domain';
 import type { ImportJobRow } from './repo.ts';
 
 /** 002 §3 Import job, as the API answers it. */
 export function toImportJob(row: ImportJobRow): ImportJob {
-  const p = row.progress;
+  // Rows written before a progress field existed read it as a fresh job's.
+  const p = { ...emptyImportProgress(), ...row.progress };
   const ended = row.status === 'completed' || row.status === 'failed' || row.status === 'cancelled';
   return {
     job_id: row.id,

@@ -1,9 +1,9 @@
 import { List, Loader, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useCronPreview } from '../../api/workflows/templates.ts';
+import { useCronPreview } from '../api/workflows/templates.ts';
 
 /**
- * A time-based trigger's next runs (issue #17 item 2: "a cron expression, validated, with the next runs shown"),
+ * A cron expression's next runs (issue #17 item 2, a time-based trigger; issue #18 item 3, a custom import schedule),
  * asked of the server once typing pauses, or why the expression is not valid.
  */
 export function CronPreview({ expression }: { expression: string }) {
