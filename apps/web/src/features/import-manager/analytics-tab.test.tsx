@@ -11,7 +11,10 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, errorResponse, jsonResponse, mockFetch, type RouteHandler } from '../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
-import { AnalyticsTab, isAboveAverage, recentPeriods, suggestedTime } from './analytics-tab.tsx';
+import { AnalyticsTab } from './analytics-tab.tsx';
+import { isAboveAverage } from './cost-trend.tsx';
+import { recentPeriods } from './import-format.ts';
+import { suggestedTime } from './recommendation-card.tsx';
 
 function schedule(id: number, name: string, overrides: Partial<ImportSchedule> = {}): ImportSchedule {
   return {

@@ -1,6 +1,13 @@
-import { IMPORT_DATA_SOURCE_INFO, type ImportJob, PROVIDER_DATA_SOURCES } from '@trust/domain';
+import {
+  IMPORT_DATA_SOURCE_INFO,
+  IMPORT_PERIOD_MONTHS,
+  type ImportJob,
+  PROVIDER_DATA_SOURCES,
+} from '@trust/domain';
+import { ApiError } from '../../api/errors.ts';
 
-// How the Import Manager writes its figures: counts, money (runs cost fractions of a cent), durations, sources.
+// How the Import Manager writes its figures: counts, money (runs cost fractions of a cent), durations, sources,
+// billing periods, why a call failed.
 
 const count = new Intl.NumberFormat('en-US');
 
@@ -71,4 +78,50 @@ export function jobPercent(job: ImportJob): number | null {
     ? Math.min(1, job.progress.current_state_fetched / Math.max(1, job.limit))
     : 0;
   return Math.min(99, Math.round(((job.progress.states_completed.length + current) / states) * 100));
+}
+
+export function runsText(n: number): string {
+  return `${formatCount(n)} run${n === 1 ? '' : 's'}`;
+}
+
+/** A billing period (YYYY-MM, UTC) as a reader says it: "November 2026". */
+export function periodLabel(period: string, month: 'long' | 'short' = 'long'): string {
+  const [year, m] = period.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, m - 1, 1)).toLocaleString('en-US', {
+    month,
+    year: month === 'long' ? 'numeric' : undefined,
+    timeZone: 'UTC',
+  });
+}
+
+/** 002 §9: the last 12 months (UTC), this one first, as options of the month selector. */
+export function recentPeriods(
+  now: Date = new Date(),
+  count: number = IMPORT_PERIOD_MONTHS,
+): { value: string; label: string }[] {
+  return Array.from({ length: count }, (_, i) => {
+    const value = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1))
+      .toISOString()
+      .slice(0, 7);
+    return { value, label: periodLabel(value) };
+  });
+}
+
+/** Why a call failed, for "Failed to add dependency: {detail}". */
+export function failureDetail(error: unknown): string {
+  if (error instanceof ApiError) return error.detail ?? error.message;
+  return error instanceof Error ? error.message : 'Unknown error';
+}
+
+/**
+ * A limit typed in a number field, when it is whole and within its range and steps (002 §5: providers per state
+ * 100–10,000, per run 100–50,000, in steps of 100); null otherwise. The server checks it again.
+ */
+export function limitWithin(
+  input: number | string,
+  range: { min: number; max: number; step: number },
+): number | null {
+  if (typeof input !== 'number' || !Number.isInteger(input)) return null;
+  if (input < range.min || input > range.max || input % range.step !== 0) return null;
+  return input;
 }

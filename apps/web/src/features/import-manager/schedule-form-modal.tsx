@@ -33,6 +33,7 @@ import { useState } from 'react';
 import { errorText } from '../../api/errors.ts';
 import { useCreateSchedule } from '../../api/imports/schedules.ts';
 import { CronPreview } from '../../components/cron-preview.tsx';
+import { limitWithin } from './import-format.ts';
 
 const FREQUENCY_LABELS: Record<ImportScheduleFrequency, string> = {
   daily: 'Daily (02:00 UTC)',
@@ -58,12 +59,9 @@ export function ScheduleFormModal({ opened, onClose }: { opened: boolean; onClos
   const [tried, setTried] = useState(false);
   const create = useCreateSchedule();
 
-  const limitValue = typeof limit === 'number' ? limit : Number.NaN;
-  const limitOk =
-    Number.isInteger(limitValue) &&
-    limitValue >= IMPORT_LIMIT_PER_RUN.min &&
-    limitValue <= IMPORT_LIMIT_PER_RUN.max &&
-    limitValue % IMPORT_LIMIT_PER_RUN.step === 0;
+  const checkedLimit = limitWithin(limit, IMPORT_LIMIT_PER_RUN);
+  const limitOk = checkedLimit !== null;
+  const limitValue = checkedLimit ?? 0;
   const errors = {
     name: name.trim() ? null : IMPORT_SCHEDULE_MESSAGES.nameRequired,
     states: states.length ? null : IMPORT_MESSAGES.selectState,

@@ -34,7 +34,7 @@ import { useState } from 'react';
 import { errorText } from '../../api/errors.ts';
 import { useStartBatchImport, useStartImport } from '../../api/imports/jobs.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { formatCount } from './import-format.ts';
+import { formatCount, limitWithin } from './import-format.ts';
 
 const SOURCE_OPTIONS = IMPORT_DATA_SOURCES.map((s) => ({
   value: s,
@@ -59,12 +59,9 @@ export function StartImportForm() {
 
   const methods = methodsOf(source);
   const chosenMethod = methods.includes(method) ? method : methods[0]!;
-  const limitValue = typeof limit === 'number' ? limit : Number.NaN;
-  const limitOk =
-    Number.isInteger(limitValue) &&
-    limitValue >= IMPORT_LIMIT_PER_STATE.min &&
-    limitValue <= IMPORT_LIMIT_PER_STATE.max &&
-    limitValue % IMPORT_LIMIT_PER_STATE.step === 0;
+  const checkedLimit = limitWithin(limit, IMPORT_LIMIT_PER_STATE);
+  const limitOk = checkedLimit !== null;
+  const limitValue = checkedLimit ?? 0;
   const noStates = states.length === 0;
   const canStart = !noStates && limitOk;
   // A batch is one NPPES API job per state (002 §7 POST /api/import/batch takes no source).
@@ -224,7 +221,7 @@ export function StartImportForm() {
         opened={confirmingBatch}
         title="Start batch import"
         message={`Start ${states.length} import ${states.length === 1 ? 'job' : 'jobs'} (${states.join(', ')}), up to ${formatCount(
-          Number.isFinite(limitValue) ? limitValue : 0,
+          limitValue,
         )} ${taxonomy} providers from each state?`}
         confirmLabel="Start batch"
         busy={batch.isPending}
