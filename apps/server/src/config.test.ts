@@ -11,6 +11,7 @@ describe('configuration from the environment', () => {
       jobs: true,
       logLevel: 'info',
       documentMaxBytes: 20 * 1024 * 1024,
+      directoryStaleAfterDays: 180,
     });
     expect(c.dataDir.endsWith('/data')).toBe(true);
     expect(c.demoPassword).toBe(DEFAULT_DEMO_PASSWORD);
@@ -27,6 +28,7 @@ describe('configuration from the environment', () => {
       LOG_LEVEL: 'warn',
       JOBS: 'off',
       DOCUMENT_MAX_BYTES: '5000',
+      DIRECTORY_STALE_AFTER_DAYS: '90',
     });
     expect(c).toMatchObject({
       port: 8080,
@@ -38,6 +40,7 @@ describe('configuration from the environment', () => {
       logLevel: 'warn',
       jobs: false,
       documentMaxBytes: 5000,
+      directoryStaleAfterDays: 90,
     });
   });
 
@@ -51,5 +54,6 @@ describe('configuration from the environment', () => {
       expect((err as Error).message).toMatch(/PORT/);
       expect((err as Error).message).toMatch(/DATABASE_URL/);
     }
+    expect(() => loadConfig({ DIRECTORY_STALE_AFTER_DAYS: '0' })).toThrow(/DIRECTORY_STALE_AFTER_DAYS/);
   });
 });

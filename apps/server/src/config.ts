@@ -1,5 +1,9 @@
 import path from 'node:path';
-import { DOCUMENT_DEFAULT_MAX_BYTES, EMAIL_ATTACHMENT_DEFAULT_MAX_BYTES } from '@trust/domain';
+import {
+  DIRECTORY_STALE_AFTER_DAYS_DEFAULT,
+  DOCUMENT_DEFAULT_MAX_BYTES,
+  EMAIL_ATTACHMENT_DEFAULT_MAX_BYTES,
+} from '@trust/domain';
 import { z } from 'zod';
 
 export const DEFAULT_MAP_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -138,6 +142,16 @@ const envSchema = z.object({
   IMPORT_COST_PER_GB_DOWNLOADED: z.coerce.number().min(0).default(0),
   IMPORT_COST_PER_MILLION_ROWS: z.coerce.number().min(0).default(0),
   IMPORT_COST_PER_CPU_HOUR: z.coerce.number().min(0).default(0.05),
+  /**
+   * Issue #18 item 7: days after which a listing no source and not its own organization confirmed "may be out of
+   * date" (badge, lower ranking, lower data quality).
+   */
+  DIRECTORY_STALE_AFTER_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(DIRECTORY_STALE_AFTER_DAYS_DEFAULT),
   MAP_TILE_URL: z
     .string()
     .trim()
@@ -203,6 +217,8 @@ export type Config = {
   registryFiles: { nppes?: string; nppesDeactivations?: string; careCompare?: string; hrsa?: string };
   /** Unit prices of import runs (US dollars). */
   importCosts: { perApiCall: number; perGbDownloaded: number; perMillionRows: number; perCpuHour: number };
+  /** Days without a confirmation after which a directory listing "may be out of date" (issue #18 item 7). */
+  directoryStaleAfterDays: number;
   /**
    * The provider directory's map tiles (Leaflet URL template and attribution HTML), given to the browser by
    * GET /api/client-config; `cspSource` is the tile host as a Content-Security-Policy source for `img-src`.
@@ -291,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perMillionRows: e.IMPORT_COST_PER_MILLION_ROWS,
       perCpuHour: e.IMPORT_COST_PER_CPU_HOUR,
     },
+    directoryStaleAfterDays: e.DIRECTORY_STALE_AFTER_DAYS,
     mapTiles: {
       url: e.MAP_TILE_URL,
       attribution: e.MAP_TILE_ATTRIBUTION,

@@ -32,7 +32,10 @@ async function main() {
   if (swept > 0) app.log.info({ removed: swept }, 'removed temporary upload files left by a stopped server');
   if (config.demoData) {
     app.log.info('checking demo data');
-    const result = await loadDemoData(database, { password: config.demoPassword });
+    const result = await loadDemoData(database, {
+      password: config.demoPassword,
+      staleAfterDays: config.directoryStaleAfterDays,
+    });
     if (result.loaded) app.log.info(result.counts, 'demo data loaded');
     if (config.demoPasswordDefaulted) {
       app.log.warn(

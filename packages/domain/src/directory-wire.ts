@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idNumber, queryDecimal, queryInt, timestampSchema } from './common.ts';
+import { PROVIDER_DATA_SOURCES } from './provider-imports.ts';
 import {
   CAPACITY_STATUSES,
   PROVIDER_VERIFICATION_STATUSES,
@@ -64,6 +65,12 @@ export const directoryProviderSchema = z.object({
    * organization sees it, and its web form is never opened); 'verified' for registry providers and verified ones.
    */
   verification_status: z.enum(PROVIDER_VERIFICATION_STATUSES),
+  /** Issue #18 item 7: where the listing's data came from (a registry, its own organization, the demo data). */
+  data_source: z.enum(PROVIDER_DATA_SOURCES),
+  /** When a source (a registry import, or its own organization's "Confirm listing") last confirmed it. */
+  last_verified_at: timestampSchema,
+  /** Nobody confirmed it within the stale time (DIRECTORY_STALE_AFTER_DAYS): shown "may be out of date". */
+  may_be_out_of_date: z.boolean(),
 });
 export type DirectoryProvider = z.infer<typeof directoryProviderSchema>;
 

@@ -43,6 +43,7 @@ export * from './outbox.ts';
 export * from './password.ts';
 export * from './phone.ts';
 export * from './programs.ts';
+export * from './provider-freshness.ts';
 export * from './provider-imports.ts';
 export * from './provider-performance.ts';
 export * from './provider-verification.ts';

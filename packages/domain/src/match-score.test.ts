@@ -8,6 +8,7 @@ import {
   matchScoreColor,
   matchScorePercent,
   memberConfirmedFactor,
+  OUT_OF_DATE_MATCH_PENALTY,
   qualityFactor,
   scoreMatch,
   servicesFactor,
@@ -150,6 +151,39 @@ describe('scoreMatch', () => {
     const near = scoreMatch(referral, { ...ideal, distanceMiles: 2 }).score;
     const far = scoreMatch(referral, { ...ideal, distanceMiles: 20 }).score;
     expect(near).toBeGreaterThan(far);
+  });
+
+  it('demotes an out-of-date listing as if it were 15 miles farther, with a reason line (issue #18 item 7)', () => {
+    const referral = { needs: ['Food Assistance'], language: 'English' };
+    const lastVerifiedAt = new Date('2025-09-30T08:00:00.000Z');
+    const at = (miles: number, outOfDate: boolean) =>
+      scoreMatch(referral, { ...ideal, distanceMiles: miles, freshness: { lastVerifiedAt, outOfDate } });
+    expect(OUT_OF_DATE_MATCH_PENALTY).toBe(0.09);
+    const fresh = at(2, false);
+    const stale = at(2, true);
+    expect(fresh.reasons.map((r) => r.factor)).toEqual(Object.keys(MATCH_WEIGHTS));
+    expect(stale.score).toBeCloseTo(fresh.score - 0.09, 3);
+    expect(stale.score).toBeCloseTo(at(17, false).score, 3);
+    expect(at(10, false).score).toBeGreaterThan(stale.score);
+    expect(stale.reasons.at(-1)).toEqual({
+      factor: 'out_of_date',
+      label: 'May be out of date',
+      value: 1,
+      weight: -0.09,
+      detail: 'Listing may be out of date: last verified 2025-09-30',
+    });
+    // Never below 0.
+    expect(
+      scoreMatch(
+        { needs: ['Legal Services'], language: 'Korean' },
+        {
+          ...ideal,
+          distanceMiles: null,
+          capacityStatus: 'full',
+          freshness: { lastVerifiedAt, outOfDate: true },
+        },
+      ).score,
+    ).toBeGreaterThanOrEqual(0);
   });
 });
 

@@ -2,6 +2,7 @@
 // the referral and one candidate provider, with the reason for every factor, so a coordinator sees why a provider
 // ranks where it does. The server ranks with it; the web app only shows what the server sent.
 
+import { OUT_OF_DATE_PENALTY_MILES } from './provider-freshness.ts';
 import { AUTO_MATCH_RADIUS_MILES, DISTANCE_FALLBACK_MILES, roundMiles } from './providers.ts';
 
 /**
@@ -65,6 +66,21 @@ export const MATCH_FACTOR_LABELS: Record<MatchFactor, string> = {
   member_confirmed: 'Member-confirmed',
 };
 
+/**
+ * Issue #18 item 7: a listing no source confirmed within the stale time ranks as if it were
+ * OUT_OF_DATE_PENALTY_MILES (15) farther away: it loses distance's weight × 15 / 50 miles = 0.09 of its score,
+ * shown as one more reason line ('out_of_date', a negative weight) only when it applies.
+ */
+export const OUT_OF_DATE_MATCH_PENALTY =
+  Math.round(((MATCH_WEIGHTS.distance * OUT_OF_DATE_PENALTY_MILES) / AUTO_MATCH_RADIUS_MILES) * 1000) / 1000;
+export const OUT_OF_DATE_REASON_LABEL = 'May be out of date';
+/** The reasons' factors: the weighted ones, and the out-of-date penalty. */
+export const MATCH_REASON_FACTORS = [
+  ...(Object.keys(MATCH_WEIGHTS) as MatchFactor[]),
+  'out_of_date',
+] as const;
+export type MatchReasonFactor = MatchFactor | 'out_of_date';
+
 export type MatchReferralInput = { needs: readonly string[]; language: string | null };
 export type MatchCandidateInput = {
   /** Null when either side has no coordinates: the 001 §9 distance fallback (999 miles) applies. */
@@ -78,9 +94,11 @@ export type MatchCandidateInput = {
   acceptance: { accepted: number; total: number };
   /** Members' answers to the follow-up question about this provider's completed referrals: YES out of answered. */
   memberConfirmed: { yes: number; answered: number };
+  /** When the listing was last confirmed and whether that is longer ago than the stale time (issue #18 item 7). */
+  freshness?: { lastVerifiedAt: Date; outOfDate: boolean } | undefined;
 };
 export type MatchReason = {
-  factor: MatchFactor;
+  factor: MatchReasonFactor;
   label: string;
   value: number;
   weight: number;
@@ -161,7 +179,22 @@ export function memberConfirmedFactor(yes: number, answered: number) {
   return { value, detail };
 }
 
-/** The weighted score in 0-1 (rounded to 0.001) and the reason for each factor. */
+/** The out-of-date penalty's reason line, or null for a listing confirmed within the stale time. */
+export function outOfDateReason(freshness: MatchCandidateInput['freshness']): MatchReason | null {
+  if (!freshness?.outOfDate) return null;
+  return {
+    factor: 'out_of_date',
+    label: OUT_OF_DATE_REASON_LABEL,
+    value: 1,
+    weight: -OUT_OF_DATE_MATCH_PENALTY,
+    detail: `Listing may be out of date: last verified ${freshness.lastVerifiedAt.toISOString().slice(0, 10)}`,
+  };
+}
+
+/**
+ * The weighted score in 0-1 (rounded to 0.001) and the reason for each factor; an out-of-date listing loses
+ * OUT_OF_DATE_MATCH_PENALTY, with its reason last.
+ */
 export function scoreMatch(referral: MatchReferralInput, c: MatchCandidateInput): MatchScore {
   const parts: Record<MatchFactor, { value: number; detail: string }> = {
     distance: distanceFactor(c.distanceMiles),
@@ -172,14 +205,20 @@ export function scoreMatch(referral: MatchReferralInput, c: MatchCandidateInput)
     acceptance: acceptanceFactor(c.acceptance.accepted, c.acceptance.total),
     member_confirmed: memberConfirmedFactor(c.memberConfirmed.yes, c.memberConfirmed.answered),
   };
-  const reasons = (Object.keys(MATCH_WEIGHTS) as MatchFactor[]).map((factor) => ({
+  const factors = Object.keys(MATCH_WEIGHTS) as MatchFactor[];
+  const reasons: MatchReason[] = factors.map((factor) => ({
     factor,
     label: MATCH_FACTOR_LABELS[factor],
     value: Math.round(parts[factor].value * 1000) / 1000,
     weight: MATCH_WEIGHTS[factor],
     detail: parts[factor].detail,
   }));
-  const score = reasons.reduce((sum, r) => sum + parts[r.factor].value * r.weight, 0);
+  let score = factors.reduce((sum, f) => sum + parts[f].value * MATCH_WEIGHTS[f], 0);
+  const penalty = outOfDateReason(c.freshness);
+  if (penalty) {
+    reasons.push(penalty);
+    score -= OUT_OF_DATE_MATCH_PENALTY;
+  }
   return { score: Math.round(clamp01(score) * 1000) / 1000, reasons };
 }
 

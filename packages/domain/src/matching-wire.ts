@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idNumber, idString, queryDecimal, queryInt, timestampSchema } from './common.ts';
 import { directoryProviderSchema } from './directory-wire.ts';
 import { MATCH_ENTRY_STATUSES, type MatchEntryStatus, OPEN_ENTRY_STATUSES } from './match-entry-lifecycle.ts';
-import { MATCH_WEIGHTS } from './match-score.ts';
+import { MATCH_REASON_FACTORS } from './match-score.ts';
 
 // Matching on the wire (001 §2.3, §2.7, §2.9, §3, §4, §7 "Matching").
 
@@ -157,7 +157,7 @@ export const matchReferralRequestSchema = z.object({
   limit: z.number().int().min(1).max(25).default(10),
 });
 export const matchReasonSchema = z.object({
-  factor: z.enum(Object.keys(MATCH_WEIGHTS) as [keyof typeof MATCH_WEIGHTS]),
+  factor: z.enum(MATCH_REASON_FACTORS),
   label: z.string(),
   value: z.number(),
   weight: z.number(),

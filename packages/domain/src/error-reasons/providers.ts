@@ -33,5 +33,8 @@ export const PROVIDERS_ERROR_REASONS = {
   'import_dependency.invalid': 'validation_failed',
   'import_recommendation.not_enough_runs': 'rule_broken',
   'import_recommendation.low_confidence': 'rule_broken',
+  /** Issue #18 item 7: only the provider's own organization confirms its listing… */
   'provider.listing_not_own': 'forbidden',
+  /** …and there only its administrators and managers (ORG_MANAGER_ROLES). */
+  'provider.listing_role_required': 'forbidden',
 } as const satisfies Record<string, ErrorCode>;

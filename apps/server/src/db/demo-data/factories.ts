@@ -1,5 +1,8 @@
 import {
   AVAILABILITY_OPTIONS,
+  DAY_MS,
+  DIRECTORY_STALE_AFTER_DAYS_DEFAULT,
+  dataQualityScore,
   HEALTH_PLANS,
   HOUSING_NEED,
   HOUSING_SUBCATEGORIES,
@@ -284,10 +287,48 @@ function capacity(rng: Random) {
   return { capacityStatus: 'full', capacityWaitDays: null };
 }
 
+/** Whose "now" and stale time a generated listing's last confirmation and data quality are measured by. */
+export type ProviderFreshness = { now: Date; staleAfterDays: number };
+
+/**
+ * When a source last confirmed a generated listing (issue #18 item 7), from one draw: 93 % within 0.9 of the
+ * stale time, the rest between 1.05 and 2.05 stale times ago, so a few listings show "may be out of date".
+ */
+function verifiedAt(rng: Random, freshness: ProviderFreshness): Date {
+  const u = rng.next();
+  const stale = freshness.staleAfterDays;
+  const days = u < 0.93 ? (u / 0.93) * 0.9 * stale : stale * (1.05 + (u - 0.93) / 0.07);
+  return new Date(freshness.now.getTime() - Math.round(days * DAY_MS));
+}
+
+/** The listing's data quality by the directory's rule (packages/domain provider-freshness.ts), not drawn. */
+function scoreOf(row: typeof providers.$inferInsert, freshness: ProviderFreshness): number {
+  return dataQualityScore({
+    phone: row.phone ?? null,
+    address: row.address ?? null,
+    zipCode: row.zipCode ?? null,
+    latitude: row.latitude ?? null,
+    longitude: row.longitude ?? null,
+    services: row.services ?? [],
+    email: row.email ?? null,
+    website: row.website ?? null,
+    languages: row.languages ?? [],
+    hoursOfOperation: row.hoursOfOperation ?? {},
+    lastVerifiedAt: row.lastVerifiedAt ?? freshness.now,
+    registryStatus: row.registryStatus ?? 'active',
+    ...freshness,
+  });
+}
+
+/**
+ * A directory listing around a metro. Its last confirmation is drawn (mostly recent, a few out of date) and its
+ * data quality computed from it by the real rule, unless the overrides set them.
+ */
 export function makeProvider(
   rng: Random,
   metro: Metro,
   overrides: Partial<typeof providers.$inferInsert> = {},
+  freshness: ProviderFreshness = { now: new Date(), staleAfterDays: DIRECTORY_STALE_AFTER_DAYS_DEFAULT },
 ): typeof providers.$inferInsert {
   const kind = rng.pick(PROVIDER_KINDS);
   const zip = rng.pick(metro.zips);
@@ -298,7 +339,7 @@ export function makeProvider(
   const website = rng.chance(0.7) ? `https://${slug}.example.org` : null;
   const extra = rng.chance(0.6) ? [rng.pick(OTHER_LANGUAGES)] : [];
   if (extra.length && rng.chance(0.3)) extra.push(rng.pick(OTHER_LANGUAGES));
-  return {
+  const row: typeof providers.$inferInsert = {
     name,
     organizationType: kind.type,
     address: streetAddress(rng),
@@ -318,11 +359,13 @@ export function makeProvider(
     acceptsMedicare: rng.chance(0.4),
     wheelchairAccessible: rng.chance(0.75),
     hoursOfOperation: hoursOfOperation(rng),
-    dataQualityScore: rng.int(45, 99),
+    // One draw, where the data quality score was once drawn: the generated directory stays the same otherwise.
+    lastVerifiedAt: verifiedAt(rng, freshness),
     ...capacity(rng),
     capacityConfirmedAt: new Date(Date.UTC(2026, 10, rng.int(1, 20))),
     ...overrides,
   };
+  return { ...row, dataQualityScore: overrides.dataQualityScore ?? scoreOf(row, freshness) };
 }
 
 /** The digit after the state is never 0: newReferralBody's IDs have it, so they are nobody's in the demo. */

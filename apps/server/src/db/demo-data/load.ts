@@ -1,3 +1,4 @@
+import { DAY_MS, DIRECTORY_STALE_AFTER_DAYS_DEFAULT } from '@trust/domain';
 import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../platform/crypto.ts';
 import type { Database, Tx } from '../client.ts';
@@ -50,7 +51,14 @@ export type DemoCounts = {
  */
 export async function loadDemoData(
   database: Database,
-  options: { password: string; providersPerMetro?: number; referrals?: number; now?: Date },
+  options: {
+    password: string;
+    providersPerMetro?: number;
+    referrals?: number;
+    now?: Date;
+    /** The deployment's DIRECTORY_STALE_AFTER_DAYS: the listings' confirmations and scores are drawn against it. */
+    staleAfterDays?: number;
+  },
 ): Promise<{ loaded: boolean; counts?: DemoCounts }> {
   return database.withLock(DEMO_LOCK, async () => {
     const [marker] = await database.db.select().from(appMeta).where(eq(appMeta.key, MARKER));
@@ -75,10 +83,11 @@ async function insertChunked<T extends Record<string, unknown>>(
 async function insertAll(
   tx: Tx,
   passwordHash: string,
-  options: { providersPerMetro?: number; referrals?: number; now?: Date },
+  options: { providersPerMetro?: number; referrals?: number; now?: Date; staleAfterDays?: number },
 ): Promise<DemoCounts> {
   const rng = new Random();
   const now = options.now ?? new Date();
+  const freshness = { now, staleAfterDays: options.staleAfterDays ?? DIRECTORY_STALE_AFTER_DAYS_DEFAULT };
 
   const orgIds = {} as Record<DemoOrgKey, number>;
   for (const org of DEMO_ORGANIZATIONS) {
@@ -112,26 +121,34 @@ async function insertAll(
   }
 
   // Directory providers around each metro (a few thousand in all); the community organizations that are providers get a listing of
-  // their own linked to them, so their users act for it.
+  // their own linked to them, so their users act for it. Most listings were confirmed within the stale time, a
+  // few were not ("may be out of date"); each one's data quality is computed by the directory's rule.
   const providerRows = METROS.flatMap((metro) =>
     Array.from({ length: options.providersPerMetro ?? DEMO_PROVIDERS_PER_METRO }, () =>
-      makeProvider(rng, metro),
+      makeProvider(rng, metro, {}, freshness),
     ),
   );
   for (const org of DEMO_ORGANIZATIONS) {
     if (org.provider) {
       providerRows.unshift(
-        makeProvider(rng, METROS[0]!, {
-          name: org.values.name,
-          organizationType: 'Community-Based Organization',
-          services: org.provider.services,
-          email: org.values.contactEmail,
-          phone: org.values.contactPhone,
-          organizationId: orgIds[org.key],
-          dataQualityScore: 92,
-          capacityStatus: 'accepting',
-          capacityWaitDays: null,
-        }),
+        makeProvider(
+          rng,
+          METROS[0]!,
+          {
+            name: org.values.name,
+            organizationType: 'Community-Based Organization',
+            services: org.provider.services,
+            email: org.values.contactEmail,
+            phone: org.values.contactPhone,
+            organizationId: orgIds[org.key],
+            // The organizations keep their own listings current (the browser journeys match Harbor's by
+            // distance and need it to rank as it always did): confirmed two days ago, complete, so high quality.
+            lastVerifiedAt: new Date(now.getTime() - 2 * DAY_MS),
+            capacityStatus: 'accepting',
+            capacityWaitDays: null,
+          },
+          freshness,
+        ),
       );
     }
   }

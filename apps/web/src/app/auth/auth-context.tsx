@@ -173,3 +173,11 @@ export function useAuth(): Auth {
   if (!value) throw new Error('useAuth must be used inside AuthProvider');
   return value;
 }
+
+/**
+ * The signed-in user, or null when signed out or outside the app's AuthProvider (a shared component rendered
+ * alone): for pieces that only decide whether to show something.
+ */
+export function useSignedInUser(): Me | null {
+  return useContext(AuthContext)?.user ?? null;
+}

@@ -4,12 +4,13 @@ import { type DirectoryProvider, PROVIDER_VERIFICATION_MESSAGES } from '@trust/d
 import type { ReactNode } from 'react';
 import { CallFirstWarning, DataQualityBadge } from './data-quality.tsx';
 import { formatAddress } from './directions-url.ts';
+import { OutOfDateBadge } from './listing-freshness.tsx';
 import { ServiceChips } from './service-chips.tsx';
 
 /**
  * One provider in a list (directory results, My Providers, pickers): name, type, distance, address, phone,
- * data quality with the call-first warning, and up to `maxServices` service chips (001 §9). The caller adds
- * its own buttons.
+ * data quality with the call-first warning, "may be out of date" with the last-verified day (issue #18 item 7),
+ * and up to `maxServices` service chips (001 §9). The caller adds its own buttons.
  */
 export function ProviderCard({
   provider: p,
@@ -55,6 +56,7 @@ export function ProviderCard({
                   {PROVIDER_VERIFICATION_MESSAGES.privateBadge}
                 </Badge>
               )}
+              <OutOfDateBadge provider={p} />
             </Group>
           </Stack>
           {p.distance_miles !== null && (

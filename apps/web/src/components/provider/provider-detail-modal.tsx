@@ -1,9 +1,10 @@
 import { Anchor, Badge, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
-import type { DirectoryProvider } from '@trust/domain';
+import { type DirectoryProvider, PROVIDER_DATA_SOURCE_LABELS } from '@trust/domain';
 import type { ReactNode } from 'react';
 import { CallFirstWarning, DataQualityBadge } from './data-quality.tsx';
 import { directionsUrl, formatAddress } from './directions-url.ts';
+import { lastVerifiedText, OutOfDateBadge } from './listing-freshness.tsx';
 
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
@@ -60,6 +61,7 @@ export function ProviderDetailModal({
             </Badge>
             <DataQualityBadge score={p.data_quality_score} />
             {p.distance_miles !== null && <Badge variant="light">{p.distance_miles} mi away</Badge>}
+            <OutOfDateBadge provider={p} withDate={false} />
           </Group>
           <CallFirstWarning score={p.data_quality_score} />
           {/* A label/value grid of one provider, not a list of records: a plain Table, not DataTable. */}
@@ -92,6 +94,9 @@ export function ProviderDetailModal({
                     : p.capacity_status === 'full'
                       ? 'Full'
                       : 'Waitlist'}
+              </Row>
+              <Row label="Listing">
+                {lastVerifiedText(p)} · {PROVIDER_DATA_SOURCE_LABELS[p.data_source]}
               </Row>
               {p.google_rating !== null && (
                 <Row label="Google rating">

@@ -39,6 +39,9 @@ export function makeDirectoryProvider(overrides: Partial<DirectoryProvider> = {}
     organization_id: null,
     source: 'directory',
     verification_status: 'verified',
+    data_source: 'demo',
+    last_verified_at: '2026-03-01T10:00:00.000Z',
+    may_be_out_of_date: false,
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import { useRemoveSavedProvider } from '../../api/saved-providers/remove-saved-p
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { directionsUrl } from '../../components/provider/directions-url.ts';
+import { ConfirmListingButton } from '../../components/provider/listing-freshness.tsx';
 import { ProviderCard } from '../../components/provider/provider-card.tsx';
 import { ProviderDetailModal } from '../../components/provider/provider-detail-modal.tsx';
 import { removeErrorMessage } from '../../components/provider/save-messages.ts';
@@ -135,6 +136,7 @@ export function MyProvidersPage({
                       Select Provider
                     </Button>
                   )}
+                  <ConfirmListingButton provider={p} />
                   <Button
                     size="xs"
                     variant="subtle"

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DirectoryProvider } from '@trust/domain';
+import type { DirectoryProvider, OrgRole } from '@trust/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   makeDirectoryProvider,
@@ -49,16 +49,19 @@ const shelter = makeDirectoryProvider({
 function renderDirectory({
   signedIn = false,
   routes = {},
+  role = 'staff',
 }: {
   signedIn?: boolean;
   routes?: Record<string, RouteHandler>;
+  /** The signed-in user's role in organization 1, the one the requests act for. */
+  role?: OrgRole;
 } = {}) {
   if (signedIn) {
     storeSession();
     localStorage.setItem('active_cbo_id', '1');
   }
   const fetchMock = mockFetch({
-    'GET /auth/me': () => jsonResponse(200, makeMe({ active_cbo_id: 1, org_role: 'staff' })),
+    'GET /auth/me': () => jsonResponse(200, makeMe({ active_cbo_id: 1, org_role: role })),
     'GET /api/cbos/users/me/organizations': () => jsonResponse(200, []),
     'GET /directory/services': () => jsonResponse(200, { services: ['Food Assistance'] }),
     'GET /directory/search/by-zip': () => jsonResponse(200, makeSearchResult([pantry, shelter])),
@@ -225,6 +228,72 @@ describe('Provider Directory (001 §2.6)', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Use my location' }));
     expect(await screen.findByText('Geolocation is not supported by your browser')).toBeInTheDocument();
+  });
+
+  it('marks a listing "may be out of date" with the day it was last verified; its own organization confirms it in one click (issue #18 item 7)', async () => {
+    // Organization 1 acts for the pantry; its listing was last verified long ago.
+    const stale = {
+      ...pantry,
+      organization_id: 1,
+      may_be_out_of_date: true,
+      last_verified_at: '2025-03-04T12:00:00.000Z',
+    };
+    const { fetchMock } = renderDirectory({
+      signedIn: true,
+      role: 'org_admin',
+      routes: {
+        'GET /directory/search/by-zip': () => jsonResponse(200, makeSearchResult([stale, shelter])),
+        'POST /api/providers/501/confirm-listing': () =>
+          jsonResponse(200, {
+            ...stale,
+            may_be_out_of_date: false,
+            last_verified_at: new Date().toISOString(),
+          }),
+      },
+    });
+    const user = await searchFor('90012');
+    await user.click(await screen.findByText('List'));
+    const own = await card('Marigold Community Pantry');
+    // Words, not a colour: the badge and the day beside it.
+    expect(within(own).getByText('may be out of date')).toBeInTheDocument();
+    expect(
+      within(own).getByText(`Last verified ${new Date(stale.last_verified_at).toLocaleDateString()}`),
+    ).toBeInTheDocument();
+    // A listing that is current has neither; nor a confirm button when it is not the organization's own.
+    const other = await card('Harborlight Shelter');
+    expect(within(other).queryByText('may be out of date')).not.toBeInTheDocument();
+    expect(within(other).queryByRole('button', { name: /Confirm listing/ })).not.toBeInTheDocument();
+
+    await user.click(within(own).getByRole('button', { name: 'Confirm listing: Marigold Community Pantry' }));
+    expect(
+      await screen.findByText(
+        'Listing of Marigold Community Pantry confirmed: it is marked current as of now.',
+      ),
+    ).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/providers/501/confirm-listing')).toHaveLength(1);
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('article', { name: 'Marigold Community Pantry' })).queryByText(
+          'may be out of date',
+        ),
+      ).not.toBeInTheDocument(),
+    );
+  });
+
+  it('offers "Confirm listing" only to administrators and managers of the listing\'s organization', async () => {
+    renderDirectory({
+      signedIn: true,
+      role: 'staff',
+      routes: {
+        'GET /directory/search/by-zip': () =>
+          jsonResponse(200, makeSearchResult([{ ...pantry, organization_id: 1, may_be_out_of_date: true }])),
+      },
+    });
+    const user = await searchFor('90012');
+    await user.click(await screen.findByText('List'));
+    const own = await card('Marigold Community Pantry');
+    expect(within(own).getByText('may be out of date')).toBeInTheDocument();
+    expect(within(own).queryByRole('button', { name: /Confirm listing/ })).not.toBeInTheDocument();
   });
 
   it('opens the detail modal from a card with the full record', async () => {

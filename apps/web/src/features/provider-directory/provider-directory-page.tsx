@@ -9,6 +9,7 @@ import { useDirectoryServices } from '../../api/directory/get-services.ts';
 import { useSavedProviders } from '../../api/saved-providers/get-saved-providers.ts';
 import { useSaveProvider } from '../../api/saved-providers/save-provider.ts';
 import { useAuth } from '../../app/auth/auth-context.tsx';
+import { ConfirmListingButton } from '../../components/provider/listing-freshness.tsx';
 import { ProviderCard } from '../../components/provider/provider-card.tsx';
 import { ProviderDetailModal } from '../../components/provider/provider-detail-modal.tsx';
 import { SAVED_TOAST_MS, saveErrorMessage } from '../../components/provider/save-messages.ts';
@@ -36,6 +37,8 @@ export function ProviderDirectoryPage() {
   const [errors, setErrors] = useState<SearchErrors>({});
   const [view, setView] = useState<View>('list');
   const [openId, setOpenId] = useState<number | null>(null);
+  // Listings their own organization confirmed since the search (issue #18 item 7): shown as the server answered.
+  const [confirmed, setConfirmed] = useState<ReadonlyMap<number, DirectoryProvider>>(new Map());
   const services = useDirectoryServices();
   const saved = useSavedProviders('', signedIn);
   const save = useSaveProvider();
@@ -47,8 +50,12 @@ export function ProviderDirectoryPage() {
   const search = useMutation<DirectorySearchResult, Error, SearchValues>({
     mutationFn: (v) => runDirectorySearch(v),
     // 001 §4: after a search with results the view switches to the map.
-    onSuccess: (result) => setView(result.count > 0 ? 'map' : 'list'),
+    onSuccess: (result) => {
+      setConfirmed(new Map());
+      setView(result.count > 0 ? 'map' : 'list');
+    },
   });
+  const onConfirmed = (p: DirectoryProvider) => setConfirmed((m) => new Map(m).set(p.id, p));
 
   const submit = (v: SearchValues = values) => {
     const found = validateSearch(v);
@@ -78,7 +85,14 @@ export function ProviderDirectoryPage() {
     search.reset();
   };
 
-  const result = search.data;
+  const found = search.data;
+  const result = useMemo(
+    () =>
+      found && confirmed.size > 0
+        ? { ...found, providers: found.providers.map((p) => confirmed.get(p.id) ?? p) }
+        : found,
+    [found, confirmed],
+  );
   const listed = result?.providers.find((p) => p.id === openId) ?? null;
   const detail = useDirectoryProvider(openId, result?.center ?? null);
   const shown = detail.data ?? listed;
@@ -218,6 +232,7 @@ export function ProviderDirectoryPage() {
                         Details
                       </Button>
                       {saveButton(p)}
+                      <ConfirmListingButton provider={p} onConfirmed={onConfirmed} />
                     </>
                   }
                 />
@@ -232,7 +247,14 @@ export function ProviderDirectoryPage() {
         loading={openId !== null && detail.isPending && !shown}
         error={openId !== null && detail.isError && !shown ? PROVIDER_MESSAGES.providerDetailsFailed : null}
         onClose={() => setOpenId(null)}
-        actions={shown ? saveButton(shown) : null}
+        actions={
+          shown ? (
+            <>
+              {saveButton(shown)}
+              <ConfirmListingButton provider={shown} onConfirmed={onConfirmed} />
+            </>
+          ) : null
+        }
       />
     </Stack>
   );

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { DirectoryProvider } from '@trust/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
-import { renderWithProviders } from '../../test/render-app.tsx';
+import { makeMe, storeSession } from '../../test/fixtures.ts';
+import { renderApp, renderWithProviders } from '../../test/render-app.tsx';
 import { CapacityPanel } from './capacity-panel.tsx';
 import { metrics } from './performance-fixtures.ts';
 
@@ -87,5 +88,52 @@ describe('the "Our capacity" panel', () => {
       expect(callsTo(fetchMock, 'GET', '/api/provider-performance/own-listings')).toHaveLength(1),
     );
     expect(screen.queryByText('Our capacity')).not.toBeInTheDocument();
+  });
+
+  it('shows whether the directory listing may be out of date, and its administrator confirms it in one click (issue #18 item 7)', async () => {
+    let current: DirectoryProvider = {
+      ...listing,
+      organization_id: 3,
+      may_be_out_of_date: true,
+      last_verified_at: '2025-04-02T09:00:00.000Z',
+    };
+    storeSession();
+    localStorage.setItem('active_cbo_id', '3');
+    const fetchMock = mockFetch({
+      'GET /auth/me': () => jsonResponse(200, makeMe({ active_cbo_id: 3, org_role: 'org_admin' })),
+      'GET /api/cbos/users/me/organizations': () => jsonResponse(200, []),
+      'GET /api/provider-performance': () =>
+        jsonResponse(200, {
+          providers: [],
+          summary: { providers: 0, avgQuality: null, avgRating: null, totalReferrals: 0 },
+          total: 0,
+          page: 1,
+          page_size: 12,
+          range: 'all',
+          ratings_configured: false,
+        }),
+      'GET /api/provider-performance/own-listings': () => jsonResponse(200, { providers: [current] }),
+      'POST /api/providers/41/confirm-listing': () => {
+        current = { ...current, may_be_out_of_date: false, last_verified_at: new Date().toISOString() };
+        return jsonResponse(200, current);
+      },
+    });
+    renderApp({ path: '/capacity' });
+    expect(await screen.findByText('Our capacity')).toBeInTheDocument();
+    expect(screen.getByText('may be out of date')).toBeInTheDocument();
+    expect(
+      screen.getByText(`Last verified ${new Date('2025-04-02T09:00:00.000Z').toLocaleDateString()}`),
+    ).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm listing: Harbor Community Services' }));
+    expect(
+      await screen.findByText(
+        'Listing of Harbor Community Services confirmed: it is marked current as of now.',
+      ),
+    ).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/providers/41/confirm-listing')).toHaveLength(1);
+    // The listing is read again: current now, verified today.
+    await waitFor(() => expect(screen.queryByText('may be out of date')).not.toBeInTheDocument());
+    expect(screen.getByText(`Last verified ${new Date().toLocaleDateString()}`)).toBeInTheDocument();
   });
 });

@@ -8,6 +8,11 @@ import { applyServerErrors } from '../../components/form/apply-server-errors.ts'
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { formatDateTime } from '../../components/format-date.ts';
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
+import {
+  ConfirmListingButton,
+  lastVerifiedText,
+  OutOfDateBadge,
+} from '../../components/provider/listing-freshness.tsx';
 
 /** The same text the server answers for a waitlist without a wait (PUT /api/providers/{id}/capacity). */
 export const WAIT_DAYS_REQUIRED = 'Enter the expected wait in days.';
@@ -65,6 +70,18 @@ function ListingCapacity({ listing }: { listing: DirectoryProvider }) {
           <Text size="xs" c="dimmed">
             {confirmedText(listing.capacity_confirmed_at)}
           </Text>
+        </Group>
+        {/* Issue #18 item 7: the directory listing's freshness, confirmed in one click by its administrators. */}
+        <Group gap="xs">
+          <Text size="sm">Directory listing:</Text>
+          {listing.may_be_out_of_date ? (
+            <OutOfDateBadge provider={listing} />
+          ) : (
+            <Text size="xs" c="dimmed">
+              {lastVerifiedText(listing)}
+            </Text>
+          )}
+          <ConfirmListingButton provider={listing} />
         </Group>
         <Group align="flex-end" gap="sm">
           <SegmentedControl
@@ -135,11 +152,16 @@ export function CapacityPanel() {
             Our capacity
           </Title>
           <Text size="sm" c="dimmed">
-            Tell coordinators whether you take new referrals. Confirm it whenever it changes.
+            Tell coordinators whether you take new referrals. Confirm it whenever it changes, and confirm your
+            directory listing is current: listings nobody confirms for a while are marked "may be out of date"
+            and ranked lower.
           </Text>
         </div>
         {listings.data.providers.map((l) => (
-          <ListingCapacity key={`${l.id}-${l.capacity_confirmed_at ?? ''}`} listing={l} />
+          <ListingCapacity
+            key={`${l.id}-${l.capacity_confirmed_at ?? ''}-${l.last_verified_at}`}
+            listing={l}
+          />
         ))}
       </Stack>
     </Paper>

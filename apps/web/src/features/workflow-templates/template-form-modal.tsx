@@ -25,9 +25,9 @@ import {
 import { useEffect } from 'react';
 import { useProgramOptions } from '../../api/enrollments/program-options.ts';
 import { useSaveWorkflowTemplate } from '../../api/workflows/templates.ts';
+import { CronPreview } from '../../components/cron-preview.tsx';
 import { applyServerErrors } from '../../components/form/apply-server-errors.ts';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
-import { CronPreview } from '../../components/cron-preview.tsx';
 import { TEMPLATE_TEXTS } from './template-texts.ts';
 
 type Values = {

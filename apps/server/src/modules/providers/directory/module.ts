@@ -1,5 +1,6 @@
 import { directoryFeedback, organizations, providers, users } from '../../../db/schema/index.ts';
 import { defineModule } from '../../../platform/module.ts';
+import { registerDirectoryJobs } from './jobs.ts';
 import { directoryRoutes, providersApiRoutes } from './routes.ts';
 
 export default defineModule({
@@ -20,4 +21,5 @@ export default defineModule({
     deps.config.serverModules === 'all'
       ? [directoryRoutes(deps), providersApiRoutes(deps)]
       : [directoryRoutes(deps)],
+  jobs: registerDirectoryJobs,
 });

@@ -1,4 +1,6 @@
+import { DIRECTORY_STALE_AFTER_DAYS_DEFAULT } from '@trust/domain';
 import type { DbOrTx } from '../../../db/client.ts';
+import { recomputeScores } from './freshness-repo.ts';
 import * as registryRepo from './registry-repo.ts';
 
 export type { RegistryProviderValues } from './registry-repo.ts';
@@ -18,8 +20,16 @@ export {
 export type RegistryWriteResult = { added: number; updated: number; unchanged: number };
 
 /**
+ * The stale time the scores of an import's listings are recomputed with. Any would do: every listing an import
+ * touches was verified in its own transaction (full recency whatever the stale time), and a deactivated one
+ * scores from its completeness alone. The daily job (jobs.ts) recomputes everything with the configured time.
+ */
+export const JUST_VERIFIED_STALE_DAYS = DIRECTORY_STALE_AFTER_DAYS_DEFAULT;
+
+/**
  * Writes one batch of registry providers, keyed by NPI: new NPIs are added, changed ones rewritten, unchanged
- * ones only confirmed (last_verified_at). Counts say which was which. The batch must hold each NPI once.
+ * ones only confirmed (last_verified_at), and the data quality score of each recomputed (issue #18 item 7).
+ * Counts say which was which. The batch must hold each NPI once.
  */
 export async function writeRegistryProviders(
   tx: DbOrTx,
@@ -34,6 +44,11 @@ export async function writeRegistryProviders(
   const unchanged = rows.filter((r) => stored.get(r.npi) === r.hash).map((r) => r.npi);
   await registryRepo.upsertByNpi(tx, changed, now);
   await registryRepo.confirmNpis(tx, unchanged, now);
+  await recomputeScores(tx, {
+    scope: { npis: rows.map((r) => r.npi) },
+    now,
+    staleAfterDays: JUST_VERIFIED_STALE_DAYS,
+  });
   const added = changed.filter((r) => !stored.has(r.npi)).length;
   return { added, updated: changed.length - added, unchanged: unchanged.length };
 }

@@ -1,6 +1,8 @@
+import { DIRECTORY_STALE_AFTER_DAYS_DEFAULT } from '@trust/domain';
 import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../../db/client.ts';
 import { rowsOf } from '../../../db/rows-of.ts';
+import { recomputeScores } from './freshness-repo.ts';
 import type { RegistryProviderValues } from './registry-repo.ts';
 
 // A registry file's import (issue #18 item 1): every record is first staged in an unlogged table of its own
@@ -156,7 +158,9 @@ export type MergeResult = { added: number; updated: number; unchanged: number; d
 /**
  * Merges the staged records into the directory in the caller's transaction: the last record of each NPI wins;
  * unchanged listings are only confirmed; new and changed ones written; staged deactivations mark the matching
- * providers inactive with the reason (they leave search and matching).
+ * providers inactive with the reason (they leave search and matching). Then the data quality score of every
+ * listing the file named is recomputed, in one UPDATE (issue #18 item 7): each was verified in this transaction
+ * or deactivated, so the stale time does not enter (registry-service.ts JUST_VERIFIED_STALE_DAYS).
  */
 export async function mergeStaging(tx: DbOrTx, table: string): Promise<MergeResult> {
   const t = sql.raw(table);
@@ -213,6 +217,11 @@ export async function mergeStaging(tx: DbOrTx, table: string): Promise<MergeResu
           RETURNING 1)
         SELECT count(*)::int AS n FROM done`,
   );
+  await recomputeScores(tx, {
+    scope: { npisInTable: 'registry_merge_src' },
+    now: sql`now()`,
+    staleAfterDays: DIRECTORY_STALE_AFTER_DAYS_DEFAULT,
+  });
   return {
     added: written?.added ?? 0,
     updated: written?.updated ?? 0,

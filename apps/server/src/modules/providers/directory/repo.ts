@@ -1,4 +1,4 @@
-import { MILES_TO_METERS } from '@trust/domain';
+import { MILES_TO_METERS, OUT_OF_DATE_PENALTY_MILES } from '@trust/domain';
 import { and, asc, eq, getTableColumns, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { PlaceRating } from '../../../adapters/ratings/driver.ts';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -44,11 +44,27 @@ function filterConditions(viewer: ProviderViewer, f: ProviderFilters): SQL[] {
   return where;
 }
 
+/** A listing last verified before `staleBefore` "may be out of date" (issue #18 item 7): true, false. */
+function outOfDate(staleBefore: Date): SQL {
+  return sql`(${providers.lastVerifiedAt} < ${staleBefore.toISOString()}::timestamptz)`;
+}
+
+/**
+ * How many nearest providers the out-of-date demotion reorders to keep `limit`: twice as many (at least 20 more),
+ * so a confirmed provider up to that far down the distance order can pass an out-of-date one. Bounded, so the
+ * search stays a few index pages; exact unless most of the nearest listings are out of date.
+ */
+function demotionPool(limit: number): number {
+  return Math.max(limit * 2, limit + 20);
+}
+
 /**
  * The providers nearest to a point within a radius, nearest first (DESIGN.md), through the database function
  * tm_nearest_providers (migration 0003): the GiST index `providers_earth_idx` bounded by the radius's box and
  * ordered by `<->`, so a dense city costs a few index pages, never a scan and sort of everything in the radius.
- * The function returns ids in order; the rows are joined back by primary key.
+ * The function returns ids in order; the rows are joined back by primary key. Issue #18 item 7: a listing
+ * last verified before `staleBefore` counts OUT_OF_DATE_PENALTY_MILES farther in that order (its distance stays
+ * true), among the nearest demotionPool(limit).
  */
 export async function nearest(
   db: DbOrTx,
@@ -57,11 +73,12 @@ export async function nearest(
   radiusMiles: number,
   limit: number,
   f: ProviderFilters,
+  staleBefore: Date,
 ): Promise<{ row: ProviderRow; distanceMiles: number }[]> {
   const list = (values: readonly string[] | undefined) =>
     values?.length ? sql`${sql.param([...values])}::text[]` : sql`NULL::text[]`;
   const found = sql`tm_nearest_providers(
-    ${point.latitude}::float8, ${point.longitude}::float8, ${radiusMiles * MILES_TO_METERS}::float8, ${limit}::int,
+    ${point.latitude}::float8, ${point.longitude}::float8, ${radiusMiles * MILES_TO_METERS}::float8, ${demotionPool(limit)}::int,
     ${list(f.services)}, ${list(f.languages)}, ${f.organizationType ?? null}::text,
     ${f.acceptsMedicaid ?? null}::boolean, ${f.acceptsMedicare ?? null}::boolean, ${f.minQuality ?? null}::int,
     ${f.excludeFull ?? false}::boolean, ${f.q ? containsPattern(f.q) : null}::text, ${viewer}::int
@@ -70,25 +87,33 @@ export async function nearest(
     .select({ ...providerColumns, distanceMeters: sql<number>`nearest.distance_m` })
     .from(providers)
     .innerJoin(found, sql`nearest.provider_id = ${providers.id}`)
-    .orderBy(sql`nearest.ord`);
+    .orderBy(
+      sql`nearest.distance_m + CASE WHEN ${outOfDate(staleBefore)} THEN ${OUT_OF_DATE_PENALTY_MILES * MILES_TO_METERS}::float8 ELSE 0 END`,
+      sql`nearest.ord`,
+    )
+    .limit(limit);
   return rows.map(({ distanceMeters, ...row }) => ({
     row,
     distanceMiles: Number(distanceMeters) / MILES_TO_METERS,
   }));
 }
 
-/** Providers without a search point (by county, or a plain text search), by name. */
+/**
+ * Providers without a search point (by county, or a plain text search), by name; the listings last verified
+ * before `staleBefore` after the others (issue #18 item 7).
+ */
 export async function listByName(
   db: DbOrTx,
   viewer: ProviderViewer,
   limit: number,
   filters: ProviderFilters,
+  staleBefore: Date,
 ): Promise<ProviderRow[]> {
   return db
     .select(providerColumns)
     .from(providers)
     .where(and(...filterConditions(viewer, filters)))
-    .orderBy(asc(providers.name), asc(providers.id))
+    .orderBy(outOfDate(staleBefore), asc(providers.name), asc(providers.id))
     .limit(limit);
 }
 

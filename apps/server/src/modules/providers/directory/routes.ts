@@ -21,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
 import { openContext, orgContext, userContext } from '../../../platform/request-context.ts';
+import { confirmListing } from './freshness-service.ts';
 import {
   geocode,
   getProvider,
@@ -222,6 +223,22 @@ export function providersApiRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => setCapacity(orgContext(request, deps), { id: request.params.id, ...request.body }),
+    );
+
+    // Issue #18 item 7: a provider's own organization says its listing is current, in one click.
+    app.post(
+      '/api/providers/:id/confirm-listing',
+      {
+        config: { auth: { org: true as const } },
+        schema: {
+          tags,
+          summary:
+            "Confirm a provider's listing is current (last verified now, data quality recomputed); administrators and managers of its own organization only",
+          params: idParamSchema,
+          response: { 200: directoryProviderSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => confirmListing(orgContext(request, deps), { id: request.params.id }),
     );
   };
 }

@@ -2,11 +2,13 @@ import {
   type CountySearchQuery,
   type DirectoryProvider,
   type DirectorySearchResult,
+  dataQualityScore,
   type GeocodeResponse,
   haversineMiles,
   PROVIDER_MESSAGES,
   providerVerificationStatus,
   type RadiusSearchQuery,
+  staleBefore,
   type ZipSearchQuery,
 } from '@trust/domain';
 import { createGeocoder } from '../../../adapters/geocoder/index.ts';
@@ -15,10 +17,11 @@ import { audit } from '../../../platform/audit.ts';
 import { isSuperAdmin } from '../../../platform/auth.ts';
 import type { OrgContext, ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
+import { freshnessOf } from './freshness-service.ts';
 import { lookupZip, parseLatLng, zipInAddress } from './geography.ts';
 import * as repo from './repo.ts';
 import { type ProviderViewer, viewerOf } from './visibility.ts';
-import { type ProviderRow, toDirectoryProvider } from './wire.ts';
+import { type Freshness, type ProviderRow, toDirectoryProvider } from './wire.ts';
 
 // The provider directory (001 §5, §7): search, one provider, capacity, and the writes other modules make to
 // provider rows (a provider added by hand, cached ratings), which only this module's queries touch. Every call
@@ -87,10 +90,29 @@ export type NearestInput = {
   limit: number;
 } & repo.ProviderFilters;
 
-/** Nearest providers first, within the radius (used by the directory, auto-match and the provider picker). */
+/** The moment before which a confirmation is too old for this deployment's stale time. */
+function staleBeforeOf(freshness: Freshness): Date {
+  return staleBefore(freshness.now, freshness.staleAfterDays);
+}
+
+/**
+ * Nearest providers first, within the radius (used by the directory, auto-match, the cascade, the ranking and
+ * the provider picker); an out-of-date listing counts OUT_OF_DATE_PENALTY_MILES farther in that order (issue #18
+ * item 7). Each comes with whether it may be out of date and when it was last verified.
+ */
 export async function nearestProviders(ctx: ServiceContext, input: NearestInput) {
   const { viewer, latitude, longitude, radiusMiles, limit, ...filters } = input;
-  return repo.nearest(ctx.db, viewer, { latitude, longitude }, radiusMiles, limit, filters);
+  const before = staleBeforeOf(freshnessOf(ctx));
+  const found = await repo.nearest(
+    ctx.db,
+    viewer,
+    { latitude, longitude },
+    radiusMiles,
+    limit,
+    filters,
+    before,
+  );
+  return found.map((f) => ({ ...f, outOfDate: f.row.lastVerifiedAt.getTime() < before.getTime() }));
 }
 
 function filtersOf(q: RadiusSearchQuery | ZipSearchQuery | CountySearchQuery): repo.ProviderFilters {
@@ -106,10 +128,11 @@ function filtersOf(q: RadiusSearchQuery | ZipSearchQuery | CountySearchQuery): r
 }
 
 function resultOf(
+  freshness: Freshness,
   found: { row: ProviderRow; distanceMiles: number | null }[],
   center: { latitude: number; longitude: number } | null,
 ): DirectorySearchResult {
-  const list = found.map((f) => toDirectoryProvider(f.row, f.distanceMiles));
+  const list = found.map((f) => toDirectoryProvider(f.row, freshness, f.distanceMiles));
   return { providers: list, count: list.length, center };
 }
 
@@ -119,8 +142,17 @@ export async function searchRadius(
   q: RadiusSearchQuery,
 ): Promise<DirectorySearchResult> {
   const center = { latitude: q.latitude, longitude: q.longitude };
-  const found = await repo.nearest(ctx.db, viewerOf(ctx), center, q.radius_miles, q.limit, filtersOf(q));
-  return resultOf(found, center);
+  const freshness = freshnessOf(ctx);
+  const found = await repo.nearest(
+    ctx.db,
+    viewerOf(ctx),
+    center,
+    q.radius_miles,
+    q.limit,
+    filtersOf(q),
+    staleBeforeOf(freshness),
+  );
+  return resultOf(freshness, found, center);
 }
 
 /** GET /directory/search/by-zip: the ZIP's centroid is the search point. */
@@ -128,8 +160,17 @@ export async function searchByZip(ctx: ServiceContext, q: ZipSearchQuery): Promi
   const place = lookupZip(q.zip_code);
   if (!place) throw geocodeFailed('zip_code');
   const center = { latitude: place.latitude, longitude: place.longitude };
-  const found = await repo.nearest(ctx.db, viewerOf(ctx), center, q.radius_miles, q.limit, filtersOf(q));
-  return resultOf(found, center);
+  const freshness = freshnessOf(ctx);
+  const found = await repo.nearest(
+    ctx.db,
+    viewerOf(ctx),
+    center,
+    q.radius_miles,
+    q.limit,
+    filtersOf(q),
+    staleBeforeOf(freshness),
+  );
+  return resultOf(freshness, found, center);
 }
 
 /** GET /directory/search/by-county: every provider of the county, by name (no point, no distance). */
@@ -137,12 +178,16 @@ export async function searchByCounty(
   ctx: ServiceContext,
   q: CountySearchQuery,
 ): Promise<DirectorySearchResult> {
-  const rows = await repo.listByName(ctx.db, viewerOf(ctx), q.limit, {
-    ...filtersOf(q),
-    state: q.state,
-    county: q.county,
-  });
+  const freshness = freshnessOf(ctx);
+  const rows = await repo.listByName(
+    ctx.db,
+    viewerOf(ctx),
+    q.limit,
+    { ...filtersOf(q), state: q.state, county: q.county },
+    staleBeforeOf(freshness),
+  );
   return resultOf(
+    freshness,
     rows.map((row) => ({ row, distanceMiles: null })),
     null,
   );
@@ -159,13 +204,16 @@ export async function listProviders(
   if (q.latitude !== undefined && q.longitude !== undefined) {
     return searchRadius(ctx, { ...q, latitude: q.latitude, longitude: q.longitude });
   }
+  const freshness = freshnessOf(ctx);
   const rows = await repo.listByName(
     ctx.db,
     viewerOf(ctx),
     q.limit,
     filtersOf({ ...q, latitude: 0, longitude: 0 }),
+    staleBeforeOf(freshness),
   );
   return resultOf(
+    freshness,
     rows.map((row) => ({ row, distanceMiles: null })),
     null,
   );
@@ -180,7 +228,7 @@ export async function findProvider(
   input: { id: number; from?: { latitude: number; longitude: number } | undefined },
 ): Promise<DirectoryProvider | null> {
   const row = await repo.findProvider(ctx.db, viewerOf(ctx), input.id);
-  return row ? toDirectoryProvider(row, distanceFrom(row, input.from)) : null;
+  return row ? toDirectoryProvider(row, freshnessOf(ctx), distanceFrom(row, input.from)) : null;
 }
 
 /** The same, 404 when it may not be seen (GET /directory/providers/{id}, GET /api/providers/{id}). */
@@ -199,9 +247,10 @@ export async function getProviders(
   input: { ids: readonly number[] },
 ): Promise<DirectoryProvider[]> {
   const rows = new Map((await repo.findProviders(ctx.db, viewerOf(ctx), input.ids)).map((r) => [r.id, r]));
+  const freshness = freshnessOf(ctx);
   return input.ids.flatMap((id) => {
     const row = rows.get(id);
-    return row ? [toDirectoryProvider(row)] : [];
+    return row ? [toDirectoryProvider(row, freshness)] : [];
   });
 }
 
@@ -284,7 +333,7 @@ export async function setCapacity(
       entityId: id,
       details: { capacity_status: input.capacity_status, capacity_wait_days: waitDays },
     });
-    return toDirectoryProvider(row!);
+    return toDirectoryProvider(row!, freshnessOf(ctx));
   });
 }
 
@@ -315,17 +364,6 @@ export async function markProviderFull(
 }
 
 /**
- * A provider typed in by hand is not verified against any registry: the required fields earn 60 ("Good
- * quality", still below the call-first line of 001 §9), and an email, a website and a located ZIP 10 each.
- */
-function handEnteredQuality(
-  input: { email: string | null; website: string | null },
-  located: boolean,
-): number {
-  return 60 + (input.email ? 10 : 0) + (input.website ? 10 : 0) + (located ? 10 : 0);
-}
-
-/**
  * Add New Provider (001 §2.4, through My Providers): the provider typed in, created by the signed-in user for
  * the organization it acts for and private to it until a platform operator verifies it (issue #12). Its ZIP's
  * centroid locates it offline, so radius searches and matching find it (001 §3). Audited as
@@ -348,12 +386,27 @@ export async function addProviderByHand(
   },
 ): Promise<DirectoryProvider> {
   const place = lookupZip(input.zipCode);
-  const row = await repo.insertUserProvider(ctx.db, {
-    ...input,
+  const freshness = freshnessOf(ctx);
+  const located = {
     county: place?.county ?? null,
     latitude: place?.latitude ?? null,
     longitude: place?.longitude ?? null,
-    dataQualityScore: handEnteredQuality(input, place !== null),
+  };
+  // Issue #18 item 7: scored by the directory's one rule, as typed in (the organization that typed it in is the
+  // source that verified it, now).
+  const score = dataQualityScore({
+    ...input,
+    ...located,
+    hoursOfOperation: {},
+    lastVerifiedAt: freshness.now,
+    registryStatus: 'active',
+    ...freshness,
+  });
+  const row = await repo.insertUserProvider(ctx.db, {
+    ...input,
+    ...located,
+    dataQualityScore: score,
+    lastVerifiedAt: freshness.now,
     createdBy: ctx.actor.user.id,
     ownerOrganizationId: ctx.actor.org.id,
   });
@@ -363,7 +416,7 @@ export async function addProviderByHand(
     entityId: row.id,
     details: { owner_organization_id: ctx.actor.org.id, verification_status: 'private' },
   });
-  return toDirectoryProvider(row);
+  return toDirectoryProvider(row, freshness);
 }
 
 /**

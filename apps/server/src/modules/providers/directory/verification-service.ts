@@ -8,6 +8,7 @@ import { audit } from '../../../platform/audit.ts';
 import { isPlatformOperator } from '../../../platform/auth.ts';
 import type { UserContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
+import { freshnessOf } from './freshness-service.ts';
 import * as repo from './repo.ts';
 import * as verificationRepo from './verification-repo.ts';
 import { toDirectoryProvider } from './wire.ts';
@@ -35,9 +36,10 @@ export async function listUnverifiedProviders(
     pageSize,
     (page - 1) * pageSize,
   );
+  const freshness = freshnessOf(ctx);
   return {
     providers: rows.map((r) => ({
-      ...toDirectoryProvider(r.provider),
+      ...toDirectoryProvider(r.provider, freshness),
       owner_organization_id: r.provider.ownerOrganizationId,
       owner_organization_name: r.ownerOrganizationName,
       added_by_name: r.addedByName,
@@ -80,7 +82,7 @@ export async function verifyProvider(
     return {
       success: true as const,
       message: PROVIDER_VERIFICATION_MESSAGES.verified(row.name),
-      provider: toDirectoryProvider(row),
+      provider: toDirectoryProvider(row, freshnessOf(ctx, now)),
       verified_at: now.toISOString(),
     };
   });

@@ -1,6 +1,8 @@
 import {
   type CapacityStatus,
   type DirectoryProvider,
+  isOutOfDate,
+  type ProviderDataSource,
   providerVerificationStatus,
   roundMiles,
 } from '@trust/domain';
@@ -9,12 +11,19 @@ import type { providers } from '../../../db/schema/index.ts';
 export type ProviderRow = Omit<typeof providers.$inferSelect, 'searchText'>;
 
 /**
+ * The moment a listing is read at and the stale time (DIRECTORY_STALE_AFTER_DAYS): together they say whether it
+ * "may be out of date" (issue #18 item 7). Services build it with freshnessOf(ctx) (freshness-service.ts).
+ */
+export type Freshness = { now: Date; staleAfterDays: number };
+
+/**
  * A provider row as every list shows it (packages/domain directory-wire.ts). The spec's clients read several
  * aliases of the same value, so each is filled. `distanceMiles` comes from the search point, rounded to 0.1
  * (001 §9); null when the search had no point.
  */
 export function toDirectoryProvider(
   row: ProviderRow,
+  freshness: Freshness,
   distanceMiles: number | null = null,
 ): DirectoryProvider {
   return {
@@ -52,5 +61,8 @@ export function toDirectoryProvider(
     organization_id: row.organizationId,
     source: row.source === 'user' ? 'user' : 'directory',
     verification_status: providerVerificationStatus(row),
+    data_source: row.dataSource as ProviderDataSource,
+    last_verified_at: row.lastVerifiedAt.toISOString(),
+    may_be_out_of_date: isOutOfDate(row.lastVerifiedAt, freshness.now, freshness.staleAfterDays),
   };
 }

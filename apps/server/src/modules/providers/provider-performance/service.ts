@@ -8,14 +8,15 @@ import {
 } from '@trust/domain';
 import { createRatingsDriver } from '../../../adapters/ratings/index.ts';
 import type { OrgContext } from '../../../platform/context.ts';
-import { toDirectoryProvider } from '../directory/wire.ts';
+import { freshnessOf } from '../directory/freshness-service.ts';
+import { type Freshness, toDirectoryProvider } from '../directory/wire.ts';
 import * as repo from './repo.ts';
 
 const oneDecimal = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
 
-function toMetrics(row: repo.MetricsRow, p: repo.ProviderRow): ProviderMetrics {
+function toMetrics(row: repo.MetricsRow, p: repo.ProviderRow, freshness: Freshness): ProviderMetrics {
   return {
-    provider: toDirectoryProvider(p),
+    provider: toDirectoryProvider(p, freshness),
     referralsMatched: row.matched,
     referralsAccepted: row.accepted,
     referralsPending: row.pending,
@@ -64,10 +65,11 @@ export async function getProviderPerformance(
       )
     ).map((p) => [p.id, p]),
   );
+  const freshness = freshnessOf(ctx);
   return {
     providers: rows.flatMap((row) => {
       const p = byId.get(row.provider_id);
-      return p ? [toMetrics(row, p)] : [];
+      return p ? [toMetrics(row, p, freshness)] : [];
     }),
     summary: {
       providers: summary.providers,
@@ -86,5 +88,6 @@ export async function getProviderPerformance(
 /** GET /api/provider-performance/own-listings: the listings whose capacity this organization's users set. */
 export async function listOwnListings(ctx: OrgContext): Promise<OwnListings> {
   const rows = await repo.ownListings(ctx.db, ctx.actor.org.id);
-  return { providers: rows.map((r) => toDirectoryProvider(r)) };
+  const freshness = freshnessOf(ctx);
+  return { providers: rows.map((r) => toDirectoryProvider(r, freshness)) };
 }

@@ -10,6 +10,7 @@ import {
 import { audit } from '../../../platform/audit.ts';
 import { inTransaction, type OrgContext, type UserContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
+import { freshnessOf } from '../directory/freshness-service.ts';
 import { addProviderByHand, findProvider } from '../directory/service.ts';
 import { viewerOf } from '../directory/visibility.ts';
 import { toDirectoryProvider } from '../directory/wire.ts';
@@ -33,8 +34,9 @@ export async function listSavedProviders(
     pageSize,
     (page - 1) * pageSize,
   );
+  const freshness = freshnessOf(ctx);
   return {
-    providers: rows.map((r) => toSavedProvider(toDirectoryProvider(r.provider), r.savedAt)),
+    providers: rows.map((r) => toSavedProvider(toDirectoryProvider(r.provider, freshness), r.savedAt)),
     total,
     page,
     page_size: pageSize,

@@ -16,8 +16,9 @@ const RANKING_POOL = 40;
 
 /**
  * POST /match_referral (001 §2.3 AI match results): the providers within 50 miles that serve a need, scored
- * by scoreMatch (distance, services, language, capacity, data quality, past acceptance, members' answers), best
- * first, each with its reasons and the organization's latest feedback on it.
+ * by scoreMatch (distance, services, language, capacity, data quality, past acceptance, members' answers; less
+ * the out-of-date penalty for a listing nobody confirmed within the stale time, issue #18 item 7), best first,
+ * each with its reasons and the organization's latest feedback on it.
  */
 export async function rankMatches(
   ctx: OrgContext,
@@ -51,6 +52,7 @@ export async function rankMatches(
         dataQualityScore: f.row.dataQualityScore,
         acceptance: acceptance.get(f.row.id) ?? { accepted: 0, total: 0 },
         memberConfirmed: memberConfirmed.get(f.row.id) ?? { yes: 0, answered: 0 },
+        freshness: { lastVerifiedAt: f.row.lastVerifiedAt, outOfDate: f.outOfDate },
       },
     ),
   }));
