@@ -17,42 +17,56 @@ import type { ProviderRow } from './wire.ts';
 const n = (value: number) => sql.raw(String(value));
 const { searchText: _searchText, ...providerColumns } = getTableColumns(providers);
 
-/** A text column that is not null and not only blanks (the domain's `/\S/`). */
-const filled = (column: string) => sql.raw(`(${column} ~ '[^[:space:]]')`);
+/**
+ * Where the score's terms read a listing's fields: a column of the row `providers` by default; the registry
+ * merge passes the values a new row is about to be inserted with (registry-staging.ts).
+ */
+export type ScoreFields = (column: string) => SQL;
+const providerRow: ScoreFields = (column) => sql.raw(`providers.${column}`);
 
-/** The completeness points of the row `providers` (an integer, 0-60). */
-const completeness = sql`(
-    CASE WHEN ${filled('providers.phone')} THEN ${n(POINTS.phone)} ELSE 0 END
-  + CASE WHEN cardinality(providers.services) > 0 THEN ${n(POINTS.services)} ELSE 0 END
-  + CASE WHEN ${filled('providers.address')} THEN ${n(POINTS.street_address)} ELSE 0 END
-  + CASE WHEN ${filled('providers.zip_code')} THEN ${n(POINTS.zip_code)} ELSE 0 END
-  + CASE WHEN providers.latitude IS NOT NULL AND providers.longitude IS NOT NULL THEN ${n(POINTS.coordinates)} ELSE 0 END
-  + CASE WHEN ${filled('providers.email')} THEN ${n(POINTS.email)} ELSE 0 END
-  + CASE WHEN ${filled('providers.website')} THEN ${n(POINTS.website)} ELSE 0 END
-  + CASE WHEN cardinality(providers.languages) > 0 THEN ${n(POINTS.languages)} ELSE 0 END
-  + CASE WHEN EXISTS (SELECT 1 FROM jsonb_each(providers.hours_of_operation) h
+/** A text value that is not null and not only blanks (the domain's `/\S/`). */
+const filled = (value: SQL) => sql`(${value} ~ '[^[:space:]]')`;
+
+/** The completeness points of a listing (an integer, 0-60). */
+function completeness(f: ScoreFields): SQL {
+  return sql`(
+    CASE WHEN ${filled(f('phone'))} THEN ${n(POINTS.phone)} ELSE 0 END
+  + CASE WHEN cardinality(${f('services')}) > 0 THEN ${n(POINTS.services)} ELSE 0 END
+  + CASE WHEN ${filled(f('address'))} THEN ${n(POINTS.street_address)} ELSE 0 END
+  + CASE WHEN ${filled(f('zip_code'))} THEN ${n(POINTS.zip_code)} ELSE 0 END
+  + CASE WHEN ${f('latitude')} IS NOT NULL AND ${f('longitude')} IS NOT NULL THEN ${n(POINTS.coordinates)} ELSE 0 END
+  + CASE WHEN ${filled(f('email'))} THEN ${n(POINTS.email)} ELSE 0 END
+  + CASE WHEN ${filled(f('website'))} THEN ${n(POINTS.website)} ELSE 0 END
+  + CASE WHEN cardinality(${f('languages')}) > 0 THEN ${n(POINTS.languages)} ELSE 0 END
+  + CASE WHEN EXISTS (SELECT 1 FROM jsonb_each(${f('hours_of_operation')}) h
                        WHERE jsonb_typeof(h.value) = 'string' AND (h.value #>> '{}') ~ '[^[:space:]]')
          THEN ${n(POINTS.hours)} ELSE 0 END
 )`;
+}
 
 /**
- * The score of the row `providers` at `now` for a stale time of `staleAfterDays`: completeness plus recency
- * (full for half the stale time, then a straight line down to 0 at the stale time), rounded half up; a
- * deactivated NPI a sixth of its completeness.
+ * The score of a listing (the row `providers` unless `fields` says otherwise) at `now` for a stale time of
+ * `staleAfterDays`: completeness plus recency (full for half the stale time, then a straight line down to 0 at the
+ * stale time), rounded half up; a deactivated NPI a sixth of its completeness.
  */
-export function dataQualityScoreSql(now: Date | SQL, staleAfterDays: number): SQL {
+export function dataQualityScoreSql(
+  now: Date | SQL,
+  staleAfterDays: number,
+  fields: ScoreFields = providerRow,
+): SQL {
   const at = now instanceof Date ? sql`${now.toISOString()}::timestamptz` : now;
   const stale = n(staleAfterDays);
   // Whole days since the last confirmation, never negative, from whole epoch milliseconds as the domain counts
   // them (a JavaScript Date holds milliseconds; the column holds microseconds).
   const ms = (t: SQL) => sql`floor(extract(epoch FROM ${t}) * 1000)`;
-  const age = sql`greatest(0, floor((${ms(at)} - ${ms(sql`providers.last_verified_at`)}) / ${n(DAY_MS)}))::float8`;
+  const age = sql`greatest(0, floor((${ms(at)} - ${ms(fields('last_verified_at'))}) / ${n(DAY_MS)}))::float8`;
   const recency = sql`CASE WHEN ${age} <= ${stale}::float8 / 2 THEN ${n(RECENCY)}::float8
                            WHEN ${age} >= ${stale}::float8 THEN 0::float8
                            ELSE (2 * ${n(RECENCY)} * (${stale}::float8 - ${age})) / ${stale}::float8 END`;
-  return sql`(CASE WHEN providers.registry_status = 'deactivated'
-                   THEN floor(${completeness}::float8 / ${n(DEACTIVATED_COMPLETENESS_DIVISOR)} + 0.5)
-                   ELSE floor(${completeness}::float8 + ${recency} + 0.5) END)::int`;
+  const points = completeness(fields);
+  return sql`(CASE WHEN ${fields('registry_status')} = 'deactivated'
+                   THEN floor(${points}::float8 / ${n(DEACTIVATED_COMPLETENESS_DIVISOR)} + 0.5)
+                   ELSE floor(${points}::float8 + ${recency} + 0.5) END)::int`;
 }
 
 /** Which listings a recompute covers. */

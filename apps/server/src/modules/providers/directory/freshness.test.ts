@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   DAY_MS,
+  DIRECTORY_STALE_AFTER_DAYS_DEFAULT,
   type DirectoryProvider,
   type DirectorySearchResult,
   dataQualityScore,
@@ -22,7 +23,7 @@ import {
 } from '../../../../test/helpers.ts';
 import { providers } from '../../../db/schema/index.ts';
 import { systemContext } from '../../../platform/context.ts';
-import { scoresOf } from './freshness-repo.ts';
+import { recomputeScores, scoresOf } from './freshness-repo.ts';
 import { recomputeDataQuality } from './freshness-service.ts';
 import { lookupZip } from './geography.ts';
 import { FRESHNESS_JOB } from './jobs.ts';
@@ -347,6 +348,42 @@ describe('after an import', () => {
     }
     // The last line of an NPI wins, the deactivation: its listing's 42 completeness points count a sixth, 7.
     expect(await byNpi()).toMatchObject({ status: 'deactivated', s: 7 });
+  });
+
+  it("inserts a file's new listings with their score already right (the merge does not rewrite them again)", async () => {
+    const fresh = '1999000025';
+    const table = registryStagingTableOf(randomUUID());
+    await createRegistryStaging(t.database.db, table);
+    try {
+      await stageRegistryRows(
+        t.database,
+        table,
+        (async function* () {
+          yield [{ line: 2, values: { ...values, npi: fresh, name: 'Zfi New Clinic', hash: 'n1' } }];
+        })(),
+      );
+      const merged = await t.database.db.transaction((tx) => mergeRegistryStaging(tx, table));
+      expect(merged).toMatchObject({ added: 1, rescored: 0 });
+    } finally {
+      await dropRegistryStaging(t.database.db, table);
+    }
+    const row = await one<{ id: number; s: number }>(
+      t,
+      'SELECT id, data_quality_score AS s FROM providers WHERE npi = $1',
+      [fresh],
+    );
+    const expected = (
+      await scoresOf(t.database.db, [row.id], new Date(), DIRECTORY_STALE_AFTER_DAYS_DEFAULT)
+    ).get(row.id);
+    expect(row.s).toBe(expected);
+    expect(row.s).toBeGreaterThan(50);
+    expect(
+      await recomputeScores(t.database.db, {
+        scope: { npis: [fresh] },
+        now: new Date(),
+        staleAfterDays: DIRECTORY_STALE_AFTER_DAYS_DEFAULT,
+      }),
+    ).toBe(0);
   });
 });
 

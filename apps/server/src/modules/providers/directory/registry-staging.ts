@@ -2,7 +2,7 @@ import { DIRECTORY_STALE_AFTER_DAYS_DEFAULT } from '@trust/domain';
 import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../../db/client.ts';
 import { rowsOf } from '../../../db/rows-of.ts';
-import { recomputeScores } from './freshness-repo.ts';
+import { dataQualityScoreSql, recomputeScores } from './freshness-repo.ts';
 import type { RegistryProviderValues } from './registry-repo.ts';
 
 // A registry file's import (issue #18 item 1): every record is first staged in an unlogged table of its own
@@ -153,7 +153,14 @@ export async function stageRows(
   return staged;
 }
 
-export type MergeResult = { added: number; updated: number; unchanged: number; deactivated: number };
+export type MergeResult = {
+  added: number;
+  updated: number;
+  unchanged: number;
+  deactivated: number;
+  /** Listings whose score the merge's recompute wrote (changed or deactivated ones; new ones are scored as inserted). */
+  rescored: number;
+};
 
 /**
  * Merges the staged records into the directory in the caller's transaction: the last record of each NPI wins;
@@ -162,6 +169,19 @@ export type MergeResult = { added: number; updated: number; unchanged: number; d
  * listing the file named is recomputed, in one UPDATE (issue #18 item 7): each was verified in this transaction
  * or deactivated, so the stale time does not enter (registry-service.ts JUST_VERIFIED_STALE_DAYS).
  */
+/**
+ * A new listing's score as it is inserted, from the staged values (no email or hours yet, active, verified now):
+ * the score's UPDATE below then finds it equal and leaves the row alone. Rewriting a million just-inserted rows
+ * once more (their ten indexes with them) had made the merge 2.5 times longer (bench/RESULTS.md).
+ */
+const newRowScore = dataQualityScoreSql(sql`now()`, DIRECTORY_STALE_AFTER_DAYS_DEFAULT, (column) => {
+  if (column === 'email') return sql`NULL::text`;
+  if (column === 'hours_of_operation') return sql`'{}'::jsonb`;
+  if (column === 'registry_status') return sql`'active'`;
+  if (column === 'last_verified_at') return sql`now()`;
+  return sql.raw(`s.${column}`);
+});
+
 export async function mergeStaging(tx: DbOrTx, table: string): Promise<MergeResult> {
   const t = sql.raw(table);
   await tx.execute(sql`
@@ -186,10 +206,10 @@ export async function mergeStaging(tx: DbOrTx, table: string): Promise<MergeResu
           INSERT INTO providers (npi, data_source, name, organization_type, address, city, state, zip_code, county,
                                  latitude, longitude, phone, website, services, languages, accepts_medicaid,
                                  accepts_medicare, registry_hash, source, registry_status, last_verified_at,
-                                 created_at, updated_at)
+                                 created_at, updated_at, data_quality_score)
           SELECT s.npi, s.data_source, s.name, s.organization_type, s.address, s.city, s.state, s.zip_code, s.county,
                  s.latitude, s.longitude, s.phone, s.website, s.services, s.languages, s.accepts_medicaid,
-                 s.accepts_medicare, s.registry_hash, 'directory', 'active', now(), now(), now()
+                 s.accepts_medicare, s.registry_hash, 'directory', 'active', now(), now(), now(), ${newRowScore}
             FROM registry_merge_src s
            WHERE s.deactivated_on IS NULL
              AND NOT EXISTS (SELECT 1 FROM providers p WHERE p.npi = s.npi AND p.registry_hash = s.registry_hash)
@@ -217,7 +237,7 @@ export async function mergeStaging(tx: DbOrTx, table: string): Promise<MergeResu
           RETURNING 1)
         SELECT count(*)::int AS n FROM done`,
   );
-  await recomputeScores(tx, {
+  const rescored = await recomputeScores(tx, {
     scope: { npisInTable: 'registry_merge_src' },
     now: sql`now()`,
     staleAfterDays: DIRECTORY_STALE_AFTER_DAYS_DEFAULT,
@@ -227,5 +247,6 @@ export async function mergeStaging(tx: DbOrTx, table: string): Promise<MergeResu
     updated: written?.updated ?? 0,
     unchanged: confirmed?.n ?? 0,
     deactivated: deactivated?.n ?? 0,
+    rescored,
   };
 }
