@@ -177,16 +177,16 @@ export const IMPORT_JOURNEYS: Journey[] = [
       // Run the first by hand: the second runs after it.
       await page.goto('/admin?tab=schedules');
       await scheduleRow(page, FIRST)
-        .getByRole('button', { name: `Run ${FIRST} now` })
+        .getByRole('button', { name: `Run now: ${FIRST}` })
         .click();
       await toast(page, `${FIRST} started.`);
       await expectVisible(
-        scheduleRow(page, FIRST).getByLabel('1 successful of 1 runs'),
+        scheduleRow(page, FIRST).getByText('1 successful of 1 runs'),
         'the first schedule run once, successfully',
         60_000,
       );
       await expectVisible(
-        scheduleRow(page, SECOND).getByLabel('1 successful of 1 runs'),
+        scheduleRow(page, SECOND).getByText('1 successful of 1 runs'),
         'the dependent schedule run after it',
         60_000,
       );

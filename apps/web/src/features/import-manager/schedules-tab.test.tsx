@@ -41,7 +41,7 @@ describe('Import Manager: Schedules (issue #18 item 3)', () => {
     });
     renderTab();
     const row = await screen.findByRole('row', { name: /Texas nightly/ });
-    expect(within(row).getByLabelText('3 successful of 4 runs')).toHaveTextContent('3 / 4');
+    expect(within(row).getByText('3 successful of 4 runs').parentElement).toHaveTextContent('3 / 4');
     expect(within(row).getByText('failed')).toBeInTheDocument();
     expect(within(row).getByText('0 2 * * *')).toBeInTheDocument();
     expect(within(row).getByRole('switch', { name: 'Texas nightly enabled' })).toBeChecked();
@@ -121,7 +121,7 @@ describe('Import Manager: Schedules (issue #18 item 3)', () => {
     await user.click(within(row).getByRole('switch', { name: 'Texas nightly enabled' }));
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/import/schedules/7/toggle')).toHaveLength(1));
 
-    await user.click(within(row).getByRole('button', { name: 'Run Texas nightly now' }));
+    await user.click(within(row).getByRole('button', { name: 'Run now: Texas nightly' }));
     expect(await screen.findByText('Texas nightly started.')).toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: 'Delete Texas nightly' }));
@@ -140,7 +140,7 @@ describe('Import Manager: Schedules (issue #18 item 3)', () => {
     const user = userEvent.setup();
     renderTab();
     const row = await screen.findByRole('row', { name: /Texas nightly/ });
-    await user.click(within(row).getByRole('button', { name: 'Run Texas nightly now' }));
+    await user.click(within(row).getByRole('button', { name: 'Run now: Texas nightly' }));
     expect(
       await screen.findByText(`Failed to run the schedule: ${IMPORT_SCHEDULE_MESSAGES.alreadyRunning}`),
     ).toBeInTheDocument();
