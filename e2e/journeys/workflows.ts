@@ -59,6 +59,17 @@ async function openUntilVisible(locator: Locator, open: () => Promise<void>, wha
   }
 }
 
+/** Waits, without a reload, until the bell counts more unread notifications than `before`. */
+async function expectUnreadAbove(bell: Locator, before: number, what: string, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const label = await bell.getAttribute('aria-label');
+    if (Number(label?.match(/(\d+) unread/)?.[1] ?? 0) > before) return;
+    if (Date.now() > until) throw new Error(`expected to see ${what} (the bell says "${label}")`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 /** The workflow task card of the dashboard, and one task on it. */
 function taskOnDashboard(page: Page, title: string, member: string) {
   return page
@@ -216,12 +227,10 @@ export const WORKFLOW_JOURNEYS: Journey[] = [
         await approve.getByRole('button', { name: 'Approve' }).click();
         await expectHidden(approve, 'the approval dialog, closed once approved');
 
-        // 5. The notification arrives live on the case manager's open dashboard.
-        await expectVisible(
-          cm.getByRole('button', { name: `Notifications, ${unreadBefore + 1} unread` }),
-          'the unread count going up without a reload',
-          30_000,
-        );
+        // 5. The notification arrives live on the case manager's open dashboard. The approval's next step runs
+        // through the same busy queue (up to a minute in a full run on PGlite), and another notification may come
+        // in meanwhile: the count only has to go up.
+        await expectUnreadAbove(bell, unreadBefore, 'the unread count going up without a reload', 60_000);
         await bell.click();
         await expectVisible(cm.getByText(NOTIFICATION_TITLE), 'the notification in the bell');
       } finally {
