@@ -141,25 +141,22 @@ export async function searchRadius(
   ctx: ServiceContext,
   q: RadiusSearchQuery,
 ): Promise<DirectorySearchResult> {
-  const center = { latitude: q.latitude, longitude: q.longitude };
-  const freshness = freshnessOf(ctx);
-  const found = await repo.nearest(
-    ctx.db,
-    viewerOf(ctx),
-    center,
-    q.radius_miles,
-    q.limit,
-    filtersOf(q),
-    staleBeforeOf(freshness),
-  );
-  return resultOf(freshness, found, center);
+  return searchNear(ctx, { latitude: q.latitude, longitude: q.longitude }, q);
 }
 
 /** GET /directory/search/by-zip: the ZIP's centroid is the search point. */
 export async function searchByZip(ctx: ServiceContext, q: ZipSearchQuery): Promise<DirectorySearchResult> {
   const place = lookupZip(q.zip_code);
   if (!place) throw geocodeFailed('zip_code');
-  const center = { latitude: place.latitude, longitude: place.longitude };
+  return searchNear(ctx, { latitude: place.latitude, longitude: place.longitude }, q);
+}
+
+/** The providers within the radius of a point, out-of-date listings demoted (the radius and ZIP searches). */
+async function searchNear(
+  ctx: ServiceContext,
+  center: { latitude: number; longitude: number },
+  q: ZipSearchQuery | RadiusSearchQuery,
+): Promise<DirectorySearchResult> {
   const freshness = freshnessOf(ctx);
   const found = await repo.nearest(
     ctx.db,
