@@ -111,6 +111,28 @@ const envSchema = z.object({
    * killed mid-step). Above the longest api_call timeout.
    */
   WORKFLOW_STEP_EXPIRE_SECONDS: z.coerce.number().int().min(5).max(3600).default(90),
+  /**
+   * Speech to text (issue #19). STT_URL: a Whisper-compatible transcription endpoint (OpenAI's
+   * /v1/audio/transcriptions shape: whisper.cpp's server, faster-whisper-server, …), for every language.
+   * STT_MODEL_DIR: one pocketsphinx model folder per language (STT_MODEL_DIR/es-ES/…). English works without
+   * either through Debian's pocketsphinx and pocketsphinx-en-us.
+   */
+  STT_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+  STT_API_KEY: z.string().min(1).optional(),
+  STT_MODEL: z.string().min(1).default('whisper-1'),
+  STT_MODEL_DIR: z.string().min(1).optional(),
+  STT_BUILTIN_MODEL_DIR: z.string().min(1).default('/usr/share/pocketsphinx/model/en-us'),
+  STT_POCKETSPHINX_PATH: z.string().min(1).default('pocketsphinx_continuous'),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  STT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+  /** Longest recording transcribed (seconds) and largest accepted (bytes). */
+  STT_MAX_SECONDS: z.coerce.number().int().min(5).max(1800).default(300),
+  STT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
   /** The NPPES NPI Registry API v2.1 (issue #18); tests and the journey point it at a loopback fixture. */
   NPPES_API_URL: z
     .url({ message: 'must be an absolute http(s) URL' })
@@ -211,6 +233,19 @@ export type Config = {
   webFormAllowPrivateHosts: boolean;
   workflowApiAllowHosts: string[];
   workflowStepExpireSeconds: number;
+  /** Speech to text (issue #19, adapters/speech): the engines and the limits of a recording. */
+  speech: {
+    url: string | undefined;
+    apiKey: string | undefined;
+    model: string;
+    modelDir: string | undefined;
+    builtinModelDir: string;
+    pocketsphinxPath: string;
+    ffmpegPath: string;
+    timeoutMs: number;
+    maxSeconds: number;
+    maxBytes: number;
+  };
   /** The NPPES Registry API client's address, pace, retries and timeout (issue #18). */
   nppesApi: { url: string; minIntervalMs: number; retries: number; backoffMs: number; timeoutMs: number };
   /** Each source's downloadable file (issue #18): a path or URL, or undefined when none is configured. */
@@ -288,6 +323,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webFormAllowPrivateHosts: e.WEB_FORM_ALLOW_PRIVATE_HOSTS,
     workflowApiAllowHosts: e.WORKFLOW_API_ALLOW_HOSTS,
     workflowStepExpireSeconds: e.WORKFLOW_STEP_EXPIRE_SECONDS,
+    speech: {
+      url: e.STT_URL,
+      apiKey: e.STT_API_KEY,
+      model: e.STT_MODEL,
+      modelDir: e.STT_MODEL_DIR ? path.resolve(e.STT_MODEL_DIR) : undefined,
+      builtinModelDir: e.STT_BUILTIN_MODEL_DIR,
+      pocketsphinxPath: e.STT_POCKETSPHINX_PATH,
+      ffmpegPath: e.FFMPEG_PATH,
+      timeoutMs: e.STT_TIMEOUT_MS,
+      maxSeconds: e.STT_MAX_SECONDS,
+      maxBytes: e.STT_MAX_BYTES,
+    },
     nppesApi: {
       url: e.NPPES_API_URL,
       minIntervalMs: e.NPPES_API_MIN_INTERVAL_MS,
