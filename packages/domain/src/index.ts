@@ -68,6 +68,7 @@ export * from './sms-intent.ts';
 export * from './sms-wire.ts';
 export * from './two-factor.ts';
 export * from './us-states.ts';
+export * from './speech.ts';
 export * from './voice-wire.ts';
 export * from './web-form-wire.ts';
 export * from './workflows.ts';

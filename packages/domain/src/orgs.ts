@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idNumber, pageQuery, timestampSchema } from './common.ts';
 import { routingSettingsSchema } from './match-entry-lifecycle.ts';
 import { ORG_ROLES } from './roles.ts';
+import { speechSettingsKeysSchema } from './speech.ts';
 
 export const ORG_STATUSES = ['active', 'inactive'] as const;
 /** What kind of organization it is; a community organization may also be a directory provider. */
@@ -105,14 +106,17 @@ const organizationFields = {
   website: optionalText(2000, isValidHttpUrl, ORG_MESSAGES.invalidUrl),
   logo_url: optionalText(2000, isValidHttpUrl, ORG_MESSAGES.invalidUrl),
   status: z.enum(ORG_STATUSES).optional(),
-  // Free-form, except the routing keys, which must hold their type (issue #14: cascade, member follow-up).
+  // Free-form, except the known keys, which must hold their type (issue #14: cascade, member follow-up; issue #19:
+  // the browser's speech recognition).
   settings: z
     .record(z.string(), z.unknown())
     .superRefine((value, ctx) => {
-      const checked = routingSettingsSchema.safeParse(value);
-      if (checked.success) return;
-      for (const issue of checked.error.issues) {
-        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      for (const schema of [routingSettingsSchema, speechSettingsKeysSchema]) {
+        const checked = schema.safeParse(value);
+        if (checked.success) continue;
+        for (const issue of checked.error.issues) {
+          ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+        }
       }
     })
     .optional(),

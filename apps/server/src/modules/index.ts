@@ -22,6 +22,7 @@ import emailModule from './communications/email/module.ts';
 import notificationsModule from './communications/notifications/module.ts';
 import outboxModule from './communications/outbox/module.ts';
 import smsModule from './communications/sms/module.ts';
+import speechModule from './communications/speech/module.ts';
 import voiceModule from './communications/voice/module.ts';
 import webFormsModule from './communications/web-forms/module.ts';
 import directoryModule from './providers/directory/module.ts';
@@ -70,6 +71,7 @@ export const MODULES: readonly ServerModule[] = [
   communicationsModule,
   smsModule,
   emailModule,
+  speechModule,
   voiceModule,
   webFormsModule,
   programsModule,

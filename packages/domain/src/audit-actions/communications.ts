@@ -15,6 +15,9 @@ export const COMMUNICATIONS_AUDIT_ACTIONS = {
   'email.received': "Received a provider's email reply",
   'outbox.inbound_email_simulated': "Typed a provider's email reply on the outbox page (local email driver)",
 
+  // --- Speech to text (modules/communications/speech) ---
+  'speech.transcribed': 'Transcribed a recording (voice referral, voice note, voicemail or call; the words are not logged)',
+
   // --- Calls and voicemail (modules/communications/voice) ---
   'call.placed': 'Placed a call to a provider',
   'call.recording_read': "Listened to a call's recording",

@@ -52,6 +52,20 @@ export const COMMUNICATIONS_ERROR_REASONS = {
   /** A simulated reply to a message of the outbox that is not an email sent to a provider. */
   'email.outbox_message_not_found': 'not_found',
 
+  // --- Speech to text (modules/communications/speech, issue #19) ---
+  'speech.not_multipart': 'unsupported_media_type',
+  'speech.upload_malformed': 'bad_request',
+  'speech.upload_too_many_parts': 'payload_too_large',
+  'speech.audio_required': 'bad_request',
+  'speech.audio_too_large': 'payload_too_large',
+  /** Not audio by its bytes, or audio the decoder cannot read. */
+  'speech.audio_type': 'unsupported_media_type',
+  'speech.audio_too_long': 'payload_too_large',
+  /** No engine on this server transcribes the language (README: STT_URL, STT_MODEL_DIR). */
+  'speech.language_unavailable': 'rule_broken',
+  /** The engine is down or too slow: the person may try again or type. */
+  'speech.engine_unavailable': 'unavailable',
+
   // --- Calls and voicemail (modules/communications/voice) ---
   'call.not_found': 'not_found',
   'call.recording_not_found': 'not_found',

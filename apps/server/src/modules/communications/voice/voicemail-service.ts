@@ -11,6 +11,7 @@ import {
   type VoicemailListQuery,
 } from '@trust/domain';
 import { wavDurationSeconds } from '../../../adapters/voice/wav.ts';
+import { sniffAudio } from '../../../platform/audio-type.ts';
 import { audit, auditPhiRead } from '../../../platform/audit.ts';
 import {
   inTransaction,
@@ -28,7 +29,6 @@ import { newestContactOf } from '../communications/records.ts';
 import { recordCommunication, updateCommunicationStatus } from '../communications/service.ts';
 import { canTriageUnmatched } from '../communications/thread-access.ts';
 import { assertCanReadOutbox } from '../outbox/service.ts';
-import { sniffAudio } from './audio-type.ts';
 import { voiceDriverOf } from './driver-of.ts';
 import { voicemailMetadata } from './metadata.ts';
 import * as repo from './repo.ts';
