@@ -37,6 +37,7 @@ import otfRtfModule from './referrals/otf-rtf/module.ts';
 import referralMembersModule from './referrals/referral-members/module.ts';
 import referralSendingModule from './referrals/referral-sending/module.ts';
 import referralsModule from './referrals/referrals/module.ts';
+import voiceConversationsModule from './referrals/voice-conversations/module.ts';
 
 /**
  * Every server module, in registration order (the directory's first: it also runs alone). app.ts builds the
@@ -62,6 +63,7 @@ export const MODULES: readonly ServerModule[] = [
   referralsModule,
   referralMembersModule,
   caseNotesModule,
+  voiceConversationsModule,
   documentsModule,
   otfRtfModule,
   matchingModule,

@@ -3,7 +3,7 @@ import { organizations } from './orgs.ts';
 import { referrals } from './referrals.ts';
 import { users } from './users.ts';
 
-/** 001 §3 Case note: a note on a referral, written by a signed-in user (text notes; voice notes come later). */
+/** 001 §3 Case note: a note on a referral, written by a signed-in user (text notes, and voice notes with their recording). */
 export const caseNotes = pgTable(
   'case_notes',
   {
@@ -29,6 +29,12 @@ export const caseNotes = pgTable(
     visibility: text('visibility').notNull().default('internal'),
     isVoiceNote: boolean('is_voice_note').notNull().default(false),
     language: text('language').notNull().default('en'),
+    /** A voice note's recording (issue #19), in encrypted storage, playable from the note. */
+    audioStorageKey: text('audio_storage_key'),
+    audioContentType: text('audio_content_type'),
+    audioDurationSeconds: integer('audio_duration_seconds'),
+    /** The engine that transcribed it ('pocketsphinx', 'whisper-http'), or null when the author typed it. */
+    transcriptionEngine: text('transcription_engine'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

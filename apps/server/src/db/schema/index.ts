@@ -23,5 +23,6 @@ export * from './referrals.ts';
 export * from './security.ts';
 export * from './users.ts';
 export * from './voice.ts';
+export * from './voice-conversations.ts';
 export * from './web-forms.ts';
 export * from './workflows.ts';

@@ -44,6 +44,10 @@ export const calls = pgTable(
     recordingStorageKey: text('recording_storage_key'),
     recordingContentType: text('recording_content_type'),
     recordingDurationSeconds: integer('recording_duration_seconds'),
+    /** The recording's words (issue #19, the speech-to-text job), sealed at rest: they may name the member. */
+    transcriptionText: text('transcription_text'),
+    /** 'none' | 'pending' | 'completed' | 'failed' */
+    transcriptionStatus: text('transcription_status').notNull().default('none'),
     hasVoicemail: boolean('has_voicemail').notNull().default(false),
     errorMessage: text('error_message'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
