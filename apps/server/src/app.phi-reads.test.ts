@@ -930,6 +930,20 @@ const CALLS: Record<string, Call> = {
       ids: (b) => idsOf(b.emails),
     }),
   },
+  // Voice referral conversations (issue #19): transcript and extracted data name the member.
+  'GET /api/voice-conversations/{id}': {
+    action: 'voice_conversation.read',
+    prepare: async () => {
+      const created = await ok(
+        await inject('POST', '/api/voice-conversations', coordinator, {
+          action: 'create',
+          session_id: `phi-reads-session-${++seq}`,
+          language: 'en-US',
+        }),
+      );
+      return { url: `/api/voice-conversations/${created.conversation_id}`, ids: (b) => [b.id] };
+    },
+  },
   'GET /api/voicemails': {
     action: 'voicemail.list_read',
     prepare: async () => ({

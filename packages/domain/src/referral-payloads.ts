@@ -428,6 +428,8 @@ export const referralCreateSchema = withFormRules(
     confirm_same_member: z.enum(SAME_MEMBER_CHOICES).optional(),
     /** Issue #14: create it although the member has an open referral for one of these needs (409 without). */
     confirm_duplicate_need: z.boolean().optional(),
+    /** Issue #19: the voice referral conversation it was taken in (POST /api/voice-conversations), linked to it. */
+    voice_conversation_id: z.number().int().positive().optional(),
   }),
 );
 export type ReferralCreateInput = z.input<typeof referralCreateSchema>;

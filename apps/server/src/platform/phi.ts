@@ -28,7 +28,8 @@ export type PhiEntityType =
   | 'enrollment_goal'
   | 'form_instance'
   | 'workflow_instance'
-  | 'workflow_task';
+  | 'workflow_task'
+  | 'voice_conversation';
 
 export type PhiRoute = {
   /** The entity type of the audit row a request writes, naming the records it answered with. */

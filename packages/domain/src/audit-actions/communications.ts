@@ -21,6 +21,7 @@ export const COMMUNICATIONS_AUDIT_ACTIONS = {
   // --- Calls and voicemail (modules/communications/voice) ---
   'call.placed': 'Placed a call to a provider',
   'call.recording_read': "Listened to a call's recording",
+  'call.list_read': 'Read the call history (with the transcriptions of recordings)',
   'voicemail.list_read': 'Read the list of voicemails (with their transcriptions)',
   'voicemail.read': 'Opened a voicemail already read',
   'voicemail.marked_read': 'Opened a voicemail (marked read)',

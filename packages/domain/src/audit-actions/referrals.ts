@@ -36,6 +36,7 @@ export const REFERRALS_AUDIT_ACTIONS = {
   'case_note.list_read': "Read a referral's case notes",
   'case_note.updated': 'Edited a case note (its text or visibility)',
   'case_note.deleted': 'Deleted a case note',
+  'case_note.audio_read': "Played a voice note's recording",
   'document.uploaded': 'Uploaded a document to a referral',
   'document.read': 'Downloaded a document of a referral',
   'document.list_read': "Read the list of a referral's documents",
@@ -58,4 +59,10 @@ export const REFERRALS_AUDIT_ACTIONS = {
   'referral.provider_declined': 'A provider the referral was sent to declined it (others may still answer)',
   'referral.phi_shared': "Emailed the member's details to the accepting provider",
   // --- end of matching, sending and answers ---
+  // --- Voice referral intake (modules/referrals/voice-conversations, issue #19) ---
+  'voice_conversation.created': 'Started a voice referral conversation',
+  'voice_conversation.updated': 'Saved a voice referral conversation (transcript, extracted data, messages)',
+  'voice_conversation.field_saved': 'Saved a field extracted from a voice referral conversation',
+  'voice_conversation.read': 'Opened a voice referral conversation',
+  'voice_conversation.linked': 'Created a referral from a voice referral conversation',
 } as const satisfies Record<string, string>;

@@ -19,8 +19,16 @@ export const REFERRALS_ERROR_REASONS = {
   'member.not_found': 'not_found',
   'member.no_pending_referrals': 'conflict',
   'case_note.not_found': 'not_found',
+  /** Another organization's voice conversation answers like a missing one (issue #19). */
+  'voice_conversation.not_found': 'not_found',
+  /** Taken by another user of the organization (create with their session id), or already made a referral. */
+  'voice_conversation.conflict': 'conflict',
+  'voice_conversation.too_many_fields': 'rule_broken',
   'case_note.content_invalid': 'validation_failed',
   'case_note.voice_not_supported': 'rule_broken',
+  /** 001 §5: a voice note whose recording has no recognisable speech is not saved. */
+  'case_note.no_speech': 'rule_broken',
+  'case_note.audio_not_found': 'not_found',
   'case_note.author_only': 'forbidden',
   'document.not_found': 'not_found',
   /** The row is there but its stored file is not (logged; the reader gets a 404). */

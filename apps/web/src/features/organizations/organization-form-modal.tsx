@@ -1,6 +1,13 @@
-import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { ORG_MESSAGES, ORG_TYPES, type Organization, organizationCreateSchema } from '@trust/domain';
-import { useEffect } from 'react';
+import { Alert, Button, Group, Modal, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import {
+  BROWSER_SPEECH_SETTING,
+  browserSpeechAllowed,
+  ORG_MESSAGES,
+  ORG_TYPES,
+  type Organization,
+  organizationCreateSchema,
+} from '@trust/domain';
+import { useEffect, useState } from 'react';
 import { errorText } from '../../api/errors.ts';
 import { useSaveOrganization } from '../../api/orgs/save-organization.ts';
 import { applyServerErrors } from '../../components/form/apply-server-errors.ts';
@@ -52,17 +59,24 @@ export function OrganizationFormModal({
 }) {
   const form = useZodForm({ schema: organizationCreateSchema, initialValues: initialValues(organization) });
   const save = useSaveOrganization();
+  // Issue #19: a setting of organizations.settings, kept beside the form's fields and merged into them on save.
+  const [browserSpeech, setBrowserSpeech] = useState(browserSpeechAllowed(organization?.settings));
 
   const { setValues, clearErrors } = form;
   useEffect(() => {
     if (opened) {
       setValues(initialValues(organization));
+      setBrowserSpeech(browserSpeechAllowed(organization?.settings));
       clearErrors();
       save.reset();
     }
   }, [opened, organization, save.reset, setValues, clearErrors]);
 
-  const submit = form.onSubmit((body) =>
+  const submit = form.onSubmit((fields) => {
+    const body = {
+      ...fields,
+      settings: { ...(organization?.settings ?? {}), [BROWSER_SPEECH_SETTING]: browserSpeech },
+    };
     save.mutate(
       { id: organization?.id ?? null, body },
       {
@@ -73,8 +87,8 @@ export function OrganizationFormModal({
         // The fields go on the inputs; the alert below shows the server's detail as well.
         onError: (error) => applyServerErrors(form, error, ORG_MESSAGES.createFailed),
       },
-    ),
-  );
+    );
+  });
 
   const failure = save.error
     ? errorText(save.error, organization ? ORG_MESSAGES.updateFailed : ORG_MESSAGES.createFailed)
@@ -117,6 +131,12 @@ export function OrganizationFormModal({
               {...form.getInputProps('logo_url')}
             />
           </Group>
+          <Switch
+            label="Allow in-browser speech recognition"
+            description="Voice referrals may then use the browser's own recognition (Chrome, Edge), which sends the audio to the browser's vendor. Off: recordings are transcribed on this product's server."
+            checked={browserSpeech}
+            onChange={(event) => setBrowserSpeech(event.currentTarget.checked)}
+          />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose} disabled={save.isPending}>
               Cancel

@@ -25,6 +25,7 @@ import { inTransaction, type OrgContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { linkMemberForReferral } from '../../care/members/referral-link.ts';
 import { lookupZip } from '../../providers/directory/geography.ts';
+import { linkConversationToReferral } from '../voice-conversations/service.ts';
 import { findOwnedReferral, findVisibleReferral, viewerRoleOf } from './access.ts';
 import { countsCacheOf } from './counts-cache.ts';
 import { publishFeedChange } from './feed-cards.ts';
@@ -207,7 +208,7 @@ export async function createReferral(
   ctx: OrgContext,
   input: ReferralCreate & { nextNumber?: () => string },
 ): Promise<Referral> {
-  const { status: _pending, nextNumber = randomReferralNumber, ...sent } = input;
+  const { status: _pending, nextNumber = randomReferralNumber, voice_conversation_id, ...sent } = input;
   const actor = ctx.actor;
   for (let attempt = 1; ; attempt++) {
     try {
@@ -245,12 +246,22 @@ export async function createReferral(
           memberId,
           status: 'pending',
         });
+        // Issue #19: taken by voice; the conversation must be the organization's and not yet a referral.
+        if (voice_conversation_id !== undefined) {
+          await linkConversationToReferral(txCtx, {
+            conversationId: voice_conversation_id,
+            referralId: record.id,
+          });
+        }
         await recordReferralEvent(txCtx, {
           referral: record,
           type: 'created',
           actorUserId: actor.user.id,
           toStatus: record.status,
-          details: { referral_number: record.referralNumber },
+          details: {
+            referral_number: record.referralNumber,
+            ...(voice_conversation_id !== undefined ? { voice_conversation_id } : {}),
+          },
         });
         await ctx.deps.domainEvents.publish(tx, 'referral.created', {
           referral_id: record.id,
