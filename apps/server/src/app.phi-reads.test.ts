@@ -930,6 +930,38 @@ const CALLS: Record<string, Call> = {
       ids: (b) => idsOf(b.emails),
     }),
   },
+  // Voice notes (issue #19): typed content with the recording, so no engine is needed here.
+  'POST /api/case-notes/voice': {
+    action: 'case_note.created',
+    change: true,
+    prepare: async () => {
+      const { body, contentType } = multipart([
+        { name: 'referral_id', data: String(f.referral.id) },
+        { name: 'content', data: 'Noor asked for a Saturday pickup.' },
+        { name: 'audio', filename: 'note.wav', type: 'audio/wav', data: toneWav(1) },
+      ]);
+      return {
+        url: '/api/case-notes/voice',
+        payload: body,
+        headers: { 'content-type': contentType },
+        ids: (b) => [b.id],
+      };
+    },
+  },
+  'GET /api/case-notes/{id}/audio': {
+    action: 'case_note.audio_read',
+    prepare: async () => {
+      const { body, contentType } = multipart([
+        { name: 'referral_id', data: String(f.referral.id) },
+        { name: 'content', data: 'Noor confirmed by voice.' },
+        { name: 'audio', filename: 'note.wav', type: 'audio/wav', data: toneWav(1) },
+      ]);
+      const note = await ok(
+        await inject('POST', '/api/case-notes/voice', coordinator, body, { 'content-type': contentType }),
+      );
+      return { url: `/api/case-notes/${note.id}/audio`, ids: () => [note.id] };
+    },
+  },
   // Voice referral conversations (issue #19): transcript and extracted data name the member.
   'GET /api/voice-conversations/{id}': {
     action: 'voice_conversation.read',
@@ -976,6 +1008,22 @@ const CALLS: Record<string, Call> = {
         headers: { 'content-type': contentType },
         ids: (b) => [b.id],
       };
+    },
+  },
+  'GET /api/call-history': {
+    action: 'call.list_read',
+    prepare: async () => {
+      // The history carries the transcriptions of recordings (issue #19): its read names every call it returned.
+      await ok(
+        await inject('POST', `/api/providers/${f.provider}/communications/phone`, coordinator, {
+          to_number: f.providerPhone,
+          referral_id: f.referral.id,
+          provider_id: f.provider,
+          call_type: 'referral',
+          record: false,
+        }),
+      );
+      return { url: `/api/call-history?referral_id=${f.referral.id}`, ids: (b) => idsOf(b.calls) };
     },
   },
   'GET /api/calls/{id}/recording': {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { idNumber, idString, pageQuery, timestampSchema } from './common.ts';
+import { speechLanguageSchema } from './speech.ts';
 
 // Case notes of a referral (001 §2.17, §3 "Case note", §5, §7 "Case notes", §8, §9): text notes written in a
-// rich-text editor. Voice notes come with a later issue.
+// rich-text editor, and voice notes (issue #19): a recording transcribed on the server, kept with its note.
 
 /** Texts of 001 §2.17, §5 and §8 (verbatim) and the server's own messages for the case-notes API. */
 export const CASE_NOTE_MESSAGES = {
@@ -15,7 +16,19 @@ export const CASE_NOTE_MESSAGES = {
   deleteFailed: 'Failed to delete note',
   contentRequired: 'Please enter a note.',
   tooLong: (max: number) => `A note can be at most ${max} characters.`,
-  voiceNotSupported: 'Voice notes are not available yet. Please add a text note.',
+  /** A voice note is sent with its recording (POST /api/case-notes/voice), never as JSON text alone. */
+  voiceNotSupported:
+    'A voice note is saved with its recording. Record it on the Voice Note tab, or add a text note.',
+  /** 001 §5 "Voice notes with empty transcription are not saved". */
+  noSpeech:
+    'No speech was recognised, so the voice note was not saved. Record again closer to the microphone, or type a text note.',
+  audioNotFound: 'This note has no recording.',
+  /** 001 §8 (verbatim). */
+  microphoneDenied: 'Could not access microphone. Please check your permissions.',
+  recorderUnsupported: 'Recording is not supported in this browser. Please add a text note.',
+  transcribing: 'Transcribing…',
+  typeInstead: 'Type the note instead',
+  voiceSaveFailed: 'Failed to save voice note',
   notFound: 'Note not found',
   onlyAuthor: 'Only the author can change this note.',
   referralIdRequired: 'referral_id must be the id of a referral.',
@@ -131,6 +144,25 @@ export const caseNoteCreateSchema = z.strictObject({
 export type CaseNoteCreateInput = z.input<typeof caseNoteCreateSchema>;
 export type CaseNoteCreate = z.output<typeof caseNoteCreateSchema>;
 
+/** A form field sent blank counts as not sent. */
+const blankAsMissing = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/**
+ * POST /api/case-notes/voice, the text fields of the multipart form beside the recording (`audio`): the referral,
+ * the language spoken (001 §9 voice languages, en-US when left out), whom it is shared with, and `content`: the
+ * text the author typed instead when the recording could not be transcribed (then it is not transcribed).
+ */
+export const caseNoteVoiceFieldsSchema = z.object({
+  referral_id: referralIdQuery,
+  language: z.preprocess(blankAsMissing, speechLanguageSchema.default('en-US')),
+  content: z.preprocess(
+    blankAsMissing,
+    z.string().max(CASE_NOTE_MAX_TEXT, CASE_NOTE_MESSAGES.tooLong(CASE_NOTE_MAX_TEXT)).optional(),
+  ),
+  visibility: z.preprocess(blankAsMissing, visibilityField.default('internal')),
+});
+export type CaseNoteVoiceFields = z.output<typeof caseNoteVoiceFieldsSchema>;
+
 /** PUT /api/case-notes/{id} body (001 §7): the new text and rich text. */
 export const caseNoteUpdateSchema = z.strictObject({
   content: contentField,
@@ -163,6 +195,12 @@ export const caseNoteSchema = z
     updated_at: timestampSchema,
     /** Whether the caller may edit and delete it: its author, or an administrator of its organization. */
     can_edit: z.boolean(),
+    /** A voice note's recording is kept: GET /api/case-notes/{id}/audio plays it. */
+    has_audio: z.boolean(),
+    /** How long the recording is, in whole seconds, when known. */
+    audio_duration_seconds: z.number().int().nullable(),
+    /** The engine that transcribed a voice note ('pocketsphinx', 'whisper-http'); null when it was typed. */
+    transcription_engine: z.string().nullable(),
   })
   .meta({ id: 'CaseNote' });
 export type CaseNote = z.infer<typeof caseNoteSchema>;

@@ -43,6 +43,9 @@ function note(overrides: Partial<CaseNote> = {}): CaseNote {
     created_at: at,
     updated_at: at,
     can_edit: true,
+    has_audio: false,
+    audio_duration_seconds: null,
+    transcription_engine: null,
     ...overrides,
   };
 }
@@ -106,9 +109,11 @@ describe('CaseNotesPanel', () => {
 
     const url = String(callsTo(fetchMock, 'GET', '/api/case-notes')[0]?.[0]);
     expect(url).toBe(`/api/case-notes?referral_id=${REFERRAL}&page=1&page_size=50`);
-    // Text notes only in this issue: no Voice Note tab, no placeholder for it.
-    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
-    expect(screen.queryByText(/voice/i)).not.toBeInTheDocument();
+    // 001 §2.17: tabs 'Text Note' (open) and 'Voice Note' (issue #19); text notes carry no voice badge or player.
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Text Note', 'Voice Note']);
+    expect(screen.getByRole('tab', { name: 'Text Note' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(history).queryByText(/voice note/i)).not.toBeInTheDocument();
+    expect(within(history).queryByRole('button', { name: /play recording/i })).not.toBeInTheDocument();
     expect(screen.queryByText(/coming soon/i)).not.toBeInTheDocument();
   });
 
@@ -407,7 +412,8 @@ describe('CaseNotesPanel', () => {
         content: 'Relapse disclosed',
         visibility: 'internal',
       });
-    });
+      // Two notes typed key by key into the editor: slow on a loaded machine.
+    }, 15_000);
 
     it("shows a provider's user what it reads: shared notes badged, and its own choice named for the referrer", async () => {
       const fromReferrer = note({
@@ -466,6 +472,7 @@ describe('CaseNotesPanel', () => {
     expect(await screen.findByText('No notes yet.')).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Note' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
   });
 
   it('refetches when the server says this referral’s notes changed', async () => {

@@ -1,5 +1,17 @@
-import { Alert, Button, Card, Center, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle, IconMicrophone, IconPencil } from '@tabler/icons-react';
 import { CASE_NOTE_MESSAGES } from '@trust/domain';
 import { useState } from 'react';
 import { useAddCaseNote } from '../../api/case-notes/add-case-note.ts';
@@ -10,6 +22,7 @@ import { LoadErrorAlert } from '../load-error-alert.tsx';
 import { NoteEditor, useNoteEditor } from './note-editor.tsx';
 import { type NoteErrorReporter, NoteItem } from './note-item.tsx';
 import { type SharesWith, ShareToggle } from './note-sharing.tsx';
+import { VoiceNoteForm } from './voice-note-form.tsx';
 
 const PAGE_SIZE = 50;
 
@@ -67,8 +80,8 @@ function AddNote({
 
 /**
  * The case notes of one referral (001 §2.17; the case workspace's Notes tab): a rich-text editor for a new
- * note, then the Note History, newest first. Text notes only; voice notes come with a later issue. The list
- * follows live changes of the referral's notes by anyone who sees it.
+ * note (tab 'Text Note') or a recorded one transcribed on the server (tab 'Voice Note', issue #19), then the Note
+ * History, newest first. The list follows live changes of the referral's notes by anyone who sees it.
  */
 export function CaseNotesPanel({ referralId }: { referralId: number }) {
   const [page, setPage] = useState(1);
@@ -99,12 +112,32 @@ export function CaseNotesPanel({ referralId }: { referralId: number }) {
         )}
 
         {notes.data?.can_add && (
-          <AddNote
-            referralId={referralId}
-            sharesWith={notes.data.shares_with}
-            onError={onError}
-            onAdded={() => setBanner(null)}
-          />
+          <Tabs defaultValue="text" keepMounted={false}>
+            <Tabs.List mb="sm">
+              <Tabs.Tab value="text" leftSection={<IconPencil size={16} />}>
+                Text Note
+              </Tabs.Tab>
+              <Tabs.Tab value="voice" leftSection={<IconMicrophone size={16} />}>
+                Voice Note
+              </Tabs.Tab>
+            </Tabs.List>
+            {/* The text note's draft survives a look at the other tab; the recorder does not (leaving it releases the microphone). */}
+            <Tabs.Panel value="text" keepMounted>
+              <AddNote
+                referralId={referralId}
+                sharesWith={notes.data.shares_with}
+                onError={onError}
+                onAdded={() => setBanner(null)}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="voice">
+              <VoiceNoteForm
+                referralId={referralId}
+                sharesWith={notes.data.shares_with}
+                onAdded={() => setBanner(null)}
+              />
+            </Tabs.Panel>
+          </Tabs>
         )}
 
         <Title order={4}>Note History</Title>

@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { applyServerErrors } from '../form/apply-server-errors.ts';
 import { useZodForm } from '../form/use-zod-form.ts';
 import { formatDateTime, noteRelativeTime } from '../format-date.ts';
+import { NoteAudio, VoiceNoteBadge } from './note-audio.tsx';
 import { NoteEditor, useNoteEditor } from './note-editor.tsx';
 import { noteDisplayHtml } from './note-html.ts';
 import { SharedBadge, ShareToggle } from './note-sharing.tsx';
@@ -137,6 +138,7 @@ export function NoteItem({
               </Badge>
             )}
             <SharedBadge note={note} referringOrgId={referringOrgId} />
+            <VoiceNoteBadge note={note} />
           </Group>
         </div>
         {note.can_edit && !editing && (
@@ -169,11 +171,14 @@ export function NoteItem({
           onError={onError}
         />
       ) : (
-        <Typography>
-          {/* Sanitised twice: by the server when stored and here before it is shown (note-html.ts). */}
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: purified with the editor's allowlist */}
-          <div dangerouslySetInnerHTML={{ __html: noteDisplayHtml(note) }} />
-        </Typography>
+        <Stack gap={6}>
+          <NoteAudio note={note} author={author} />
+          <Typography>
+            {/* Sanitised twice: by the server when stored and here before it is shown (note-html.ts). */}
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: purified with the editor's allowlist */}
+            <div dangerouslySetInnerHTML={{ __html: noteDisplayHtml(note) }} />
+          </Typography>
+        </Stack>
       )}
       <ConfirmDialog
         opened={confirming}

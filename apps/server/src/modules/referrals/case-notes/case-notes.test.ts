@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { CaseNote, CaseNoteList } from '@trust/domain';
+import { CASE_NOTE_MESSAGES, type CaseNote, type CaseNoteList } from '@trust/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -245,7 +245,7 @@ describe('POST /api/case-notes', () => {
     });
   });
 
-  it('refuses voice notes with 422 until they are built', async () => {
+  it('refuses a voice note without its recording (422: POST /api/case-notes/voice takes it)', async () => {
     const res = await api(
       'POST',
       '/api/case-notes',
@@ -253,9 +253,7 @@ describe('POST /api/case-notes', () => {
       { referral_id: planReferral, content: 'Transcribed text', is_voice_note: true },
       plan,
     );
-    expect(expectEnvelope(res, 422, 'rule_broken').message).toBe(
-      'Voice notes are not available yet. Please add a text note.',
-    );
+    expect(expectEnvelope(res, 422, 'rule_broken').message).toBe(CASE_NOTE_MESSAGES.voiceNotSupported);
   });
 
   it('needs a session (401) and a writer role (403 for a viewer)', async () => {

@@ -18,6 +18,7 @@ import { audit, auditPhiRead } from '../../../platform/audit.ts';
 import { isPlatformOperator } from '../../../platform/auth.ts';
 import { inTransaction, type OrgContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
+import { storageOf } from '../../../platform/storage.ts';
 import { findVisibleReferral, type VisibleReferral } from '../referrals/access.ts';
 import { recordReferralEvent } from '../referrals/history.ts';
 import * as repo from './repo.ts';
@@ -52,6 +53,9 @@ function toWire(note: repo.CaseNoteRow, actor: Actor): CaseNote {
     created_at: note.createdAt.toISOString(),
     updated_at: note.updatedAt.toISOString(),
     can_edit: canChange(actor, note),
+    has_audio: note.audioStorageKey !== null,
+    audio_duration_seconds: note.audioDurationSeconds,
+    transcription_engine: note.transcriptionEngine,
   };
 }
 
@@ -81,7 +85,7 @@ export function noteBody(input: { content: string; content_html: string | null }
  * note of the referring organization is not the matched provider's to read, issue #12); anything else does not
  * exist for it.
  */
-async function findVisibleNote(ctx: OrgContext, id: number) {
+export async function findVisibleNote(ctx: OrgContext, id: number) {
   const note = await repo.findNote(ctx.db, id);
   if (!note) throw new AppError('case_note.not_found', CASE_NOTE_MESSAGES.notFound);
   let referral: Referral;
@@ -163,7 +167,7 @@ export async function listCaseNotes(ctx: OrgContext, query: CaseNoteListQuery): 
  * id 1 and any user_id sent are ignored), on a referral the organization sees (as owner or matched provider).
  */
 export async function createCaseNote(ctx: OrgContext, input: CaseNoteCreate): Promise<CaseNote> {
-  // Voice notes (recorder, transcription, audio) come with a later issue; refuse rather than store half of one.
+  // A voice note comes with its recording (POST /api/case-notes/voice, voice-notes.ts); refuse half of one.
   if (input.is_voice_note) {
     throw new AppError('case_note.voice_not_supported', CASE_NOTE_MESSAGES.voiceNotSupported, {
       fields: { is_voice_note: CASE_NOTE_MESSAGES.voiceNotSupported },
@@ -171,11 +175,13 @@ export async function createCaseNote(ctx: OrgContext, input: CaseNoteCreate): Pr
   }
   const body = noteBody(input);
   const { record: referral } = await findVisibleReferral(ctx, { id: input.referral_id });
-  return withReferralGone(() => insertNote(ctx, referral, body, input.language, input.visibility));
+  return withReferralGone(() =>
+    insertNote(ctx, referral, { body, language: input.language, visibility: input.visibility }),
+  );
 }
 
 /** A referral deleted between the visibility check and the insert is a 404, like one that never existed. */
-async function withReferralGone<T>(fn: () => Promise<T>): Promise<T> {
+export async function withReferralGone<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
@@ -187,14 +193,31 @@ async function withReferralGone<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-async function insertNote(
+/** A voice note's recording, already in encrypted storage, and how its text came about. */
+export type NoteRecording = {
+  storageKey: string;
+  contentType: string;
+  durationSeconds: number | null;
+  /** The engine that transcribed it; null when the author typed the text. */
+  engine: string | null;
+};
+
+/**
+ * The note and its timeline and audit rows, in one transaction: a text note, or a voice note with its recording
+ * (voice-notes.ts).
+ */
+export async function insertNote(
   ctx: OrgContext,
   referral: Referral,
-  body: { content: string; contentHtml: string },
-  language: string,
-  visibility: CaseNoteVisibility,
+  input: {
+    body: { content: string; contentHtml: string };
+    language: string;
+    visibility: CaseNoteVisibility;
+    recording?: NoteRecording;
+  },
 ): Promise<CaseNote> {
   const actor = ctx.actor;
+  const { body, recording } = input;
   return ctx.db.transaction(async (tx) => {
     const note = await repo.insertNote(tx, {
       referralId: referral.id,
@@ -203,15 +226,24 @@ async function insertNote(
       authorName: actor.user.name,
       content: body.content,
       contentHtml: body.contentHtml,
-      isVoiceNote: false,
-      language,
-      visibility,
+      isVoiceNote: recording !== undefined,
+      language: input.language,
+      visibility: input.visibility,
+      ...(recording && {
+        audioStorageKey: recording.storageKey,
+        audioContentType: recording.contentType,
+        audioDurationSeconds: recording.durationSeconds,
+        transcriptionEngine: recording.engine,
+      }),
     });
     await recordChange(ctx, tx, {
       referral,
       note,
       type: 'note_added',
       action: 'case_note.created',
+      ...(recording && {
+        auditDetails: { voice_note: true, transcribed: recording.engine !== null, language: input.language },
+      }),
     });
     return toWire(note, actor);
   });
@@ -267,14 +299,17 @@ export async function updateCaseNote(
   });
 }
 
-/** DELETE /api/case-notes/{id} (001 §5: the browser asks first). */
+/**
+ * DELETE /api/case-notes/{id} (001 §5: the browser asks first). A voice note's recording goes with it, once the
+ * note is gone (a file that cannot be removed now is logged, never played again: nothing points at it).
+ */
 export async function deleteCaseNote(
   ctx: OrgContext,
   input: { id: number },
 ): Promise<CaseNoteDeleteResponse> {
   const { id } = input;
   const { referral } = await findVisibleNote(ctx, id);
-  return ctx.db.transaction(async (tx) => {
+  const deleted = await ctx.db.transaction(async (tx) => {
     const note = await lockChangeable(tx, ctx.actor, id);
     await repo.deleteNote(tx, id);
     await recordChange(ctx, tx, {
@@ -283,6 +318,17 @@ export async function deleteCaseNote(
       type: 'note_deleted',
       action: 'case_note.deleted',
     });
-    return { message: 'Note deleted', id };
+    return note;
   });
+  if (deleted.audioStorageKey) await removeRecording(ctx, deleted.audioStorageKey);
+  return { message: 'Note deleted', id };
+}
+
+/** Removes a stored recording; a failure is logged (the file is orphaned, not exposed) and not the caller's. */
+export async function removeRecording(ctx: OrgContext, storageKey: string): Promise<void> {
+  try {
+    await storageOf(ctx.deps).remove(storageKey);
+  } catch (error) {
+    ctx.log.warn({ err: error, storageKey }, 'could not remove a case note recording');
+  }
 }
