@@ -1,6 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { apiClient, expectHidden, expectVisible, openBrowser } from '../lib/browser.ts';
 import { openOutboxMessage } from '../lib/outbox.ts';
@@ -10,9 +14,10 @@ import type { Journey, JourneyContext } from './types.ts';
 // Issue 6 "Done when": a coordinator texts a provider about a referral and the provider's "YES <number>" reply,
 // typed as the provider in the outbox, appears in the open SMS panel within a second and accepts the referral;
 // an email with a template and an attachment goes out and the provider's reply threads onto it; a call is
-// placed and shows in Recent; a voicemail is played and becomes read; a web form served on loopback is filled
-// and submitted with both screenshots shown. The scene (a provider, a referral) is set through the API; every
-// step the journey is about goes through the screens.
+// placed and shows in Recent; a voicemail is played and becomes read, and one left with spoken words and no
+// transcription gets the server's (issue #19); a web form served on loopback is filled and submitted with both
+// screenshots shown. The scene (a provider, a referral) is set through the API; every step the journey is about
+// goes through the screens.
 
 const ADMIN = 'admin@trust.demo';
 
@@ -134,6 +139,30 @@ async function openProviderTab(page: Page, scene: Scene, tab: 'SMS' | 'Email' | 
     'the provider communications screen',
   );
   await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+}
+
+/** What the provider says in the spoken voicemail (issue #19): words pocketsphinx gets mostly right. */
+const SPOKEN = 'my name is maria garcia and i need help with food and housing';
+
+/** The outbox's "Leave a voicemail" as the provider's number: an audio file, maybe a typed transcription. */
+async function leaveVoicemail(
+  page: Page,
+  scene: Scene,
+  input: { audio: string | { name: string; mimeType: string; buffer: Buffer }; transcription?: string },
+) {
+  await page.goto('/outbox');
+  await page.getByRole('button', { name: 'Leave a voicemail' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'From number' }).fill(scene.phone);
+  await dialog.locator('input[type=file]').setInputFiles(input.audio);
+  if (input.transcription) {
+    await dialog.getByRole('textbox', { name: 'Transcription (optional)' }).fill(input.transcription);
+  }
+  await dialog
+    .getByRole('button', { name: /Leave (the )?voicemail/ })
+    .last()
+    .click();
+  await expectVisible(dialog.getByText(scene.providerName), 'the voicemail filed under the provider');
 }
 
 /** A one-second 440 Hz tone as 8 kHz 16-bit mono WAV: the voicemail's audio. */
@@ -357,21 +386,10 @@ export const COMMUNICATIONS_JOURNEYS: Journey[] = [
 
       const admin = await openOutbox(ctx);
       try {
-        await admin.page.goto('/outbox');
-        await admin.page.getByRole('button', { name: 'Leave a voicemail' }).click();
-        const dialog = admin.page.getByRole('dialog');
-        await dialog.getByRole('textbox', { name: 'From number' }).fill(scene.phone);
-        await dialog
-          .locator('input[type=file]')
-          .setInputFiles({ name: 'voicemail.wav', mimeType: 'audio/wav', buffer: toneWav() });
-        await dialog
-          .getByRole('textbox', { name: 'Transcription (optional)' })
-          .fill(`Calling back about referral ${referral.referral_number}, we have room.`);
-        await dialog
-          .getByRole('button', { name: /Leave (the )?voicemail/ })
-          .last()
-          .click();
-        await expectVisible(dialog.getByText(scene.providerName), 'the voicemail filed under the provider');
+        await leaveVoicemail(admin.page, scene, {
+          audio: { name: 'voicemail.wav', mimeType: 'audio/wav', buffer: toneWav() },
+          transcription: `Calling back about referral ${referral.referral_number}, we have room.`,
+        });
       } finally {
         await admin.close();
       }
@@ -390,7 +408,28 @@ export const COMMUNICATIONS_JOURNEYS: Journey[] = [
       );
       await expectHidden(item.getByText('NEW', { exact: true }), 'the NEW tag after the first play', 10_000);
       await expectHidden(phone.getByText(/\d+ new/), 'the new count after the first play');
+
+      // Issue #19 item 6: a voicemail left with spoken words and no typed transcription is transcribed by the
+      // server's speech to text (a job); the open list shows it, then its words, without a reload.
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-e2e-voicemail-'));
+      const spokenAdmin = await openOutbox(ctx);
+      try {
+        const file = path.join(dir, 'spoken.wav');
+        // The sentence, voice and pace the server's speech tests measure Debian's pocketsphinx with.
+        execFileSync('espeak-ng', ['-v', 'en-us+klatt', '-s', '160', '-w', file, SPOKEN]);
+        await leaveVoicemail(spokenAdmin.page, scene, { audio: file });
+      } finally {
+        await spokenAdmin.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+      await expectVisible(phone.getByText('1 new'), 'the spoken voicemail arriving in the open list', 30_000);
+      const spoken = phone.getByRole('listitem', { name: /Voicemail from/ }).first();
+      await expectVisible(spoken.getByText('NEW', { exact: true }), 'the spoken voicemail first');
+      await expectVisible(spoken.getByText(/need help/i), 'its transcription by the server', 60_000);
+      await expectVisible(spoken.getByText('Transcription', { exact: true }), 'the transcription block');
     },
+    // The server's transcription of the second voicemail comes from a job (pocketsphinx: seconds).
+    timeoutMs: 180_000,
   },
   {
     name: 'web-form-submitted',

@@ -74,6 +74,14 @@ export const placeCallSchema = z.strictObject({
 });
 export type PlaceCall = z.input<typeof placeCallSchema>;
 
+/**
+ * Where a recording's transcription stands: none (nothing to transcribe, or nothing asked), pending (the speech
+ * service or the server's speech-to-text job works on it), completed, failed (no words came out of it).
+ */
+export const TRANSCRIPTION_STATUSES = ['none', 'pending', 'completed', 'failed'] as const;
+export type TranscriptionStatus = (typeof TRANSCRIPTION_STATUSES)[number];
+export const transcriptionStatusSchema = z.enum(TRANSCRIPTION_STATUSES);
+
 /** 001 §3 Call. */
 export const callSchema = z
   .object({
@@ -100,15 +108,22 @@ export const callSchema = z
     provider_name: z.string().nullable(),
     placed_by_name: z.string().nullable(),
     error_message: z.string().nullable(),
+    /** What was said on the recording (issue #19, the server's speech to text), or null. */
+    transcription_text: z.string().nullable(),
+    transcription_status: transcriptionStatusSchema,
   })
   .meta({ id: 'Call' });
 export type Call = z.infer<typeof callSchema>;
+
+/** A call just placed: it has no recording yet, so no transcription (and the answer carries no PHI). */
+export const placedCallSchema = callSchema.omit({ transcription_text: true }).meta({ id: 'PlacedCall' });
+export type PlacedCall = z.infer<typeof placedCallSchema>;
 
 export const placeCallResponseSchema = z.object({
   success: z.boolean(),
   call_sid: z.string().nullable(),
   error: z.string().nullable(),
-  call: callSchema,
+  call: placedCallSchema,
 });
 export type PlaceCallResponse = z.infer<typeof placeCallResponseSchema>;
 
@@ -140,8 +155,7 @@ export const voicemailSchema = z
     recording_url: z.string().nullable(),
     recording_content_type: z.string().nullable(),
     transcription_text: z.string().nullable(),
-    /** pending while the speech service works on it; completed, failed, or none (no transcription asked). */
-    transcription_status: z.string(),
+    transcription_status: transcriptionStatusSchema,
     is_read: z.boolean(),
     provider_id: z.number().int().nullable(),
     provider_name: z.string().nullable(),

@@ -16,7 +16,8 @@ export const COMMUNICATIONS_AUDIT_ACTIONS = {
   'outbox.inbound_email_simulated': "Typed a provider's email reply on the outbox page (local email driver)",
 
   // --- Speech to text (modules/communications/speech) ---
-  'speech.transcribed': 'Transcribed a recording (voice referral, voice note, voicemail or call; the words are not logged)',
+  'speech.transcribed':
+    'Transcribed a recording (voice referral, voice note, voicemail or call; the words are not logged)',
 
   // --- Calls and voicemail (modules/communications/voice) ---
   'call.placed': 'Placed a call to a provider',

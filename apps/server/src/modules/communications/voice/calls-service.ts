@@ -1,19 +1,19 @@
 import type { Readable } from 'node:stream';
 import {
-  type Call,
   type CallHistory,
   type CallHistoryQuery,
   COMMUNICATION_MESSAGES,
   callFailedMessage,
   isDialable,
   type PlaceCallResponse,
+  type PlacedCall,
   type placeCallSchema,
   toE164,
   VOICE_MESSAGES,
 } from '@trust/domain';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
-import { audit } from '../../../platform/audit.ts';
+import { audit, auditPhiRead } from '../../../platform/audit.ts';
 import { inTransaction, type OrgContext, type ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { StoredFileMissingError, storageOf } from '../../../platform/storage.ts';
@@ -36,8 +36,10 @@ import { toCallWire } from './wire.ts';
 
 export type PlaceCallInput = z.output<typeof placeCallSchema>;
 
-async function listed(db: DbOrTx, id: number): Promise<Call> {
-  return toCallWire((await repo.findListedCall(db, id))!);
+/** The call as placing it answers: no recording yet, so no transcription (no PHI in the answer). */
+async function placed(ctx: ServiceContext, db: DbOrTx, id: number): Promise<PlacedCall> {
+  const { transcription_text: _none, ...call } = toCallWire(ctx.deps, (await repo.findListedCall(db, id))!);
+  return call;
 }
 
 /**
@@ -134,7 +136,7 @@ export async function placeCall(
       await moveCall(inTransaction(ctx, tx), { call: locked, patch: { callSid } });
     });
     markStored();
-    return { success: true, call_sid: callSid, error: null, call: await listed(db, call.id) };
+    return { success: true, call_sid: callSid, error: null, call: await placed(ctx, db, call.id) };
   } catch (err) {
     markStored();
     const reason = err instanceof Error ? err.message : String(err);
@@ -150,12 +152,15 @@ export async function placeCall(
       success: false,
       call_sid: null,
       error: callFailedMessage(reason),
-      call: await listed(db, call.id),
+      call: await placed(ctx, db, call.id),
     };
   }
 }
 
-/** GET /api/call-history: the organization's calls, newest first (001 §2.15; §7 response {calls}). */
+/**
+ * GET /api/call-history: the organization's calls, newest first (001 §2.15; §7 response {calls}), with the
+ * transcriptions of their recordings. Audited: what was said may name members.
+ */
 export async function listCallHistory(ctx: OrgContext, query: CallHistoryQuery): Promise<CallHistory> {
   if (query.referral_id !== undefined) await findVisibleReferral(ctx, { id: query.referral_id });
   const { rows, total } = await repo.listCallPage(
@@ -164,7 +169,18 @@ export async function listCallHistory(ctx: OrgContext, query: CallHistoryQuery):
     query.page_size,
     (query.page - 1) * query.page_size,
   );
-  return { calls: rows.map(toCallWire), total, page: query.page, page_size: query.page_size };
+  await auditPhiRead(ctx.db, ctx, {
+    action: 'call.list_read',
+    entityType: 'call',
+    ids: rows.map((r) => r.row.id),
+    details: { referral_id: query.referral_id ?? null, provider_id: query.provider_id ?? null },
+  });
+  return {
+    calls: rows.map((r) => toCallWire(ctx.deps, r)),
+    total,
+    page: query.page,
+    page_size: query.page_size,
+  };
 }
 
 /** GET /api/calls/{id}/recording: the organization's call's recording; audited (a call may discuss the member). */

@@ -10,6 +10,7 @@ export function callMetadata(call: CallRow): Record<string, unknown> {
     record: call.record,
     duration_seconds: call.durationSeconds,
     has_recording: call.recordingStorageKey !== null,
+    transcription_status: call.transcriptionStatus,
   };
 }
 

@@ -5,9 +5,11 @@ import { newStorageKey, storageOf } from '../../../platform/storage.ts';
 import { updateCommunicationStatus } from '../communications/service.ts';
 import { callMetadata, voicemailMetadata } from './metadata.ts';
 import * as repo from './repo.ts';
+import { queueTranscription, transcribesRecordings } from './transcription-job.ts';
 
 // A recording in encrypted storage put on its call or voicemail (001 §2.15, §2.16): fetched from the voice
-// service (recordings.ts) or handed over by the local simulation.
+// service (recordings.ts) or handed over by the local simulation. One without words is queued for the server's
+// speech to text (transcription-job.ts).
 
 export type RecordingOwner = { kind: 'call' | 'voicemail'; id: number };
 
@@ -33,7 +35,9 @@ export async function attachRecording(
     if (owner.kind === 'call') {
       const call = await repo.lockCall(tx, owner.id);
       if (!call || call.recordingStorageKey) return false;
+      const transcribe = call.transcriptionText === null && transcribesRecordings(ctx.deps);
       const updated = await repo.updateCall(tx, call.id, {
+        ...(transcribe ? { transcriptionStatus: 'pending' } : {}),
         recordingStorageKey: recording.storageKey,
         recordingContentType: recording.contentType,
         recordingRemoteUrl: null,
@@ -46,11 +50,18 @@ export async function attachRecording(
           patch: { metadata: callMetadata(updated) },
         });
       }
+      if (transcribe) await queueTranscription(txCtx, owner);
       return true;
     }
     const voicemail = await repo.lockVoicemail(tx, owner.id);
     if (!voicemail || voicemail.recordingStorageKey) return false;
+    // Unless the voice service's transcription already came (Twilio's callback may beat its recording).
+    const transcribe =
+      voicemail.transcriptionText === null &&
+      voicemail.transcriptionStatus !== 'completed' &&
+      transcribesRecordings(ctx.deps);
     const updated = await repo.updateVoicemail(tx, voicemail.id, {
+      ...(transcribe ? { transcriptionStatus: 'pending' } : {}),
       recordingStorageKey: recording.storageKey,
       recordingContentType: recording.contentType,
       recordingRemoteUrl: null,
@@ -63,6 +74,7 @@ export async function attachRecording(
         patch: { metadata: voicemailMetadata(updated) },
       });
     }
+    if (transcribe) await queueTranscription(txCtx, owner);
     return true;
   });
   if (!kept) await storageOf(ctx.deps).remove(recording.storageKey);

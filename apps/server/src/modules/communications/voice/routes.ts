@@ -121,11 +121,11 @@ export function voiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/call-history',
       {
-        config: read,
+        config: { ...read, ...phiRoute('call') },
         schema: {
           tags: ['voice'],
           summary:
-            "The organization's calls, newest first, optionally of one referral or provider (001 §2.15, §7)",
+            "The organization's calls, newest first, optionally of one referral or provider, with their recordings' transcriptions (001 §2.15, §7); audited",
           querystring: callHistoryQuerySchema,
           response: { 200: callHistorySchema, ...errorResponses(400, 401, 403, 404) },
         },

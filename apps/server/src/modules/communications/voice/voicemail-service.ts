@@ -32,6 +32,11 @@ import { assertCanReadOutbox } from '../outbox/service.ts';
 import { voiceDriverOf } from './driver-of.ts';
 import { voicemailMetadata } from './metadata.ts';
 import * as repo from './repo.ts';
+import {
+  queueTranscription,
+  saveVoicemailTranscription,
+  transcribesRecordings,
+} from './transcription-job.ts';
 import { toVoicemailWire } from './wire.ts';
 
 // Voicemails left on the product's number (001 §2.16, §3 Voicemail, §4 "unread becomes read on first play",
@@ -83,6 +88,8 @@ export async function leaveVoicemail(
     const txCtx = inTransaction(ctx, tx);
     const placement = await placeNumber(txCtx, toE164(from));
     const transcription = input.transcriptionText?.trim() || null;
+    // A recording without words gets them from the server's speech to text (transcription-job.ts).
+    const transcribe = input.recording !== undefined && transcription === null && transcribesRecordings(deps);
     const row = await repo.insertVoicemail(tx, {
       ...placement,
       fromNumber: from,
@@ -93,9 +100,10 @@ export async function leaveVoicemail(
       durationSeconds: input.recording?.durationSeconds ?? null,
       // What the caller said may name the member: sealed at rest.
       transcriptionText: sealBody(deps, transcription, true),
-      transcriptionStatus: input.transcriptionStatus,
+      transcriptionStatus: transcribe ? 'pending' : input.transcriptionStatus,
     });
     if (!row) return null;
+    if (transcribe) await queueTranscription(txCtx, { kind: 'voicemail', id: row.id });
     const { row: communication } = await recordCommunication(txCtx, {
       ...placement,
       channel: 'voice',
@@ -129,7 +137,10 @@ export async function receiveIncomingCall(
   });
 }
 
-/** Twilio's transcription callback: the sealed text on the voicemail and its record. Unknown sid: nothing. */
+/**
+ * Twilio's transcription callback: the sealed text on the voicemail and its record (the same save as the
+ * server's own transcription job, which it may beat or follow). Unknown sid: nothing.
+ */
 export async function receiveTranscription(
   ctx: ServiceContext,
   params: {
@@ -138,23 +149,12 @@ export async function receiveTranscription(
     TranscriptionStatus?: string | undefined;
   },
 ): Promise<boolean> {
-  const { deps } = ctx;
   return ctx.db.transaction(async (tx) => {
     const voicemail = await repo.lockVoicemailBySid(tx, params.CallSid);
     if (!voicemail) return false;
-    const text = params.TranscriptionText?.trim() || null;
-    const completed = params.TranscriptionStatus?.trim().toLowerCase() !== 'failed' && text !== null;
-    const sealed = sealBody(deps, text, true);
-    const updated = (await repo.updateVoicemail(tx, voicemail.id, {
-      transcriptionText: completed ? sealed : voicemail.transcriptionText,
-      transcriptionStatus: completed ? 'completed' : 'failed',
-    }))!;
-    if (updated.communicationId !== null) {
-      await updateCommunicationStatus(inTransaction(ctx, tx), {
-        id: updated.communicationId,
-        patch: { ...(completed ? { bodyText: sealed } : {}), metadata: voicemailMetadata(updated) },
-      });
-    }
+    const failed = params.TranscriptionStatus?.trim().toLowerCase() === 'failed';
+    const text = failed ? null : params.TranscriptionText?.trim() || null;
+    await saveVoicemailTranscription(inTransaction(ctx, tx), voicemail, text);
     return true;
   });
 }

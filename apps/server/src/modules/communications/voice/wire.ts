@@ -1,4 +1,4 @@
-import type { Call, Voicemail } from '@trust/domain';
+import type { Call, TranscriptionStatus, Voicemail } from '@trust/domain';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { openBody } from '../communications/body.ts';
 import type { ListedCall, ListedVoicemail } from './repo.ts';
@@ -15,8 +15,13 @@ export function voicemailAudioUrl(id: number): string {
   return `/api/voicemails/${id}/audio`;
 }
 
-/** 001 §3 Call. The context message stays sealed: the history does not show it. */
-export function toCallWire(listed: ListedCall): Call {
+const transcriptionStatus = (status: string) => status as TranscriptionStatus;
+
+/**
+ * 001 §3 Call. The context message stays sealed: the history does not show it. The recording's transcription
+ * (sealed: the call may name the member) is opened for a reader who may see it.
+ */
+export function toCallWire(deps: AppDeps, listed: ListedCall): Call {
   const c = listed.row;
   return {
     id: c.id,
@@ -41,6 +46,8 @@ export function toCallWire(listed: ListedCall): Call {
     provider_name: listed.providerName,
     placed_by_name: listed.placedByName,
     error_message: c.errorMessage,
+    transcription_text: openBody(deps, c.transcriptionText, true),
+    transcription_status: transcriptionStatus(c.transcriptionStatus),
   };
 }
 
@@ -56,7 +63,7 @@ export function toVoicemailWire(deps: AppDeps, listed: ListedVoicemail): Voicema
     recording_url: v.recordingStorageKey ? voicemailAudioUrl(v.id) : null,
     recording_content_type: v.recordingStorageKey ? v.recordingContentType : null,
     transcription_text: openBody(deps, v.transcriptionText, true),
-    transcription_status: v.transcriptionStatus,
+    transcription_status: transcriptionStatus(v.transcriptionStatus),
     is_read: v.isRead,
     provider_id: v.providerId,
     provider_name: listed.providerName,

@@ -13,6 +13,7 @@ import { useCallHistory } from '../../../api/voice/get-call-history.ts';
 import { formatDateTime } from '../../../components/format-date.ts';
 import { CallRecording } from './call-recording.tsx';
 import { referralOptionLabel, statusLabel } from './phone-format.ts';
+import { TranscriptionBlock } from './transcription-block.tsx';
 
 function CallRow({ call }: { call: Call }) {
   const outbound = call.direction === 'outbound';
@@ -67,6 +68,7 @@ function CallRow({ call }: { call: Call }) {
         </Text>
       )}
       {call.recording_url && <CallRecording url={call.recording_url} label={`the call with ${who}`} />}
+      <TranscriptionBlock text={call.transcription_text} status={call.transcription_status} />
     </Stack>
   );
 }

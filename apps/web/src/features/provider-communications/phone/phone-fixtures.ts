@@ -26,6 +26,8 @@ export function makeCall(overrides: Partial<Call> = {}): Call {
     provider_name: 'Harbor Test Services',
     placed_by_name: 'Dana Rivers',
     error_message: null,
+    transcription_text: null,
+    transcription_status: 'none',
     ...overrides,
   };
 }

@@ -372,6 +372,63 @@ describe('the phone view: recent calls (001 §2.15)', () => {
 });
 
 describe('the phone view: voicemail tab and live updates (001 §2.16, §9)', () => {
+  it('shows the words of a recording once its transcription lands (the voice event refetches both lists)', async () => {
+    let landed = false;
+    const call = makeCall({
+      id: 7,
+      status: 'completed',
+      recording_url: '/api/calls/7/recording',
+      transcription_status: 'pending',
+    });
+    const voicemail = makeVoicemail({ id: 8, from_number: '+12135550108', transcription_status: 'pending' });
+    const words = 'Hi, this is Harbor: we can take the family on Monday.';
+    renderPhone({
+      'GET /api/call-history': () =>
+        jsonResponse(200, {
+          calls: [landed ? { ...call, transcription_status: 'completed', transcription_text: words } : call],
+          total: 1,
+          page: 1,
+          page_size: 50,
+        }),
+      'GET /api/voicemails': () =>
+        jsonResponse(200, {
+          voicemails: [
+            landed
+              ? { ...voicemail, transcription_status: 'completed', transcription_text: words }
+              : voicemail,
+          ],
+          unread: 1,
+          total: 1,
+          page: 1,
+          page_size: 50,
+        }),
+    });
+    await userEvent.click(screen.getByRole('tab', { name: 'Recent' }));
+    const row = await screen.findByRole('listitem', { name: 'Outbound call (213) 555-0192' });
+    expect(within(row).getByText('Transcribing…')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: /Voicemail/ }));
+    const item = await screen.findByRole('listitem', { name: 'Voicemail from (213) 555-0108' });
+    expect(within(item).getByText('Transcribing…')).toBeInTheDocument();
+
+    landed = true;
+    emitEvent('communication.updated', {
+      id: 201,
+      conversation_id: null,
+      referral_id: null,
+      provider_id: 55,
+      direction: 'inbound',
+      method_type: 'voice',
+      status: 'received',
+    });
+    await waitFor(() => expect(within(item).getByText(words)).toBeInTheDocument());
+    expect(within(item).getByText('Transcription')).toBeInTheDocument();
+    expect(within(item).queryByText('Transcribing…')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Recent' }));
+    const after = await screen.findByRole('listitem', { name: 'Outbound call (213) 555-0192' });
+    await waitFor(() => expect(within(after).getByText(words)).toBeInTheDocument());
+    expect(within(after).getByText('Transcription')).toBeInTheDocument();
+  });
+
   it('shows the unread count on the tab, and stops playing when the tab is left', async () => {
     stubObjectUrls();
     const media = stubMediaPlayback();

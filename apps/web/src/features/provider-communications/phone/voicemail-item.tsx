@@ -3,6 +3,7 @@ import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react
 import { formatDuration, formatPhone, type Voicemail } from '@trust/domain';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { formatDateTime } from '../../../components/format-date.ts';
+import { TranscriptionBlock } from './transcription-block.tsx';
 
 const SEEK_STEP_S = 5;
 
@@ -27,7 +28,6 @@ export function VoicemailItem(props: VoicemailItemProps) {
   const length = current && props.duration > 0 ? props.duration : (vm.duration_seconds ?? 0);
   const at = current ? position : 0;
   const percent = length > 0 ? Math.min(100, (at / length) * 100) : 0;
-  const transcription = vm.transcription_text?.trim();
 
   const seekFromClick = (event: MouseEvent<HTMLDivElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();
@@ -126,20 +126,7 @@ export function VoicemailItem(props: VoicemailItemProps) {
             {error}
           </Text>
         )}
-        {transcription ? (
-          <Box p="xs" bg="gray.0" style={{ borderRadius: 6 }}>
-            <Text size="xs" fw={600} c="dimmed">
-              Transcription
-            </Text>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {transcription}
-            </Text>
-          </Box>
-        ) : vm.transcription_status === 'pending' ? (
-          <Text size="xs" c="dimmed">
-            Transcribing…
-          </Text>
-        ) : null}
+        <TranscriptionBlock text={vm.transcription_text} status={vm.transcription_status} />
       </Stack>
     </Paper>
   );

@@ -74,6 +74,20 @@ describe('the voicemail list (001 §2.16)', () => {
     expect(callsTo(fetchMock, 'GET', '/api/voicemails')[0]![0]).toBe('/api/voicemails?provider_id=55');
   });
 
+  it("says 'Transcribing…' while the server transcribes one, and nothing once it failed", async () => {
+    renderVoicemails([
+      makeVoicemail({ id: 3, from_number: '+12135550103', transcription_status: 'pending' }),
+      makeVoicemail({ id: 4, from_number: '+12135550104', transcription_status: 'failed' }),
+    ]);
+    await screen.findByRole('list', { name: 'Voicemails' });
+    const pending = item('(213) 555-0103');
+    expect(within(pending).getByText('Transcribing…')).toBeInTheDocument();
+    expect(within(pending).queryByText('Transcription')).not.toBeInTheDocument();
+    const failed = item('(213) 555-0104');
+    expect(within(failed).queryByText('Transcribing…')).not.toBeInTheDocument();
+    expect(within(failed).queryByText('Transcription')).not.toBeInTheDocument();
+  });
+
   it("says 'No voicemails yet' when there is none", async () => {
     renderVoicemails([]);
     expect(await screen.findByText('No voicemails yet')).toBeInTheDocument();
