@@ -13,6 +13,7 @@ import { REFERRAL_JOURNEYS } from './referrals.ts';
 import { SHELL_JOURNEYS } from './shell.ts';
 import { TWO_FACTOR_JOURNEYS } from './two-factor.ts';
 import type { Journey } from './types.ts';
+import { VOICE_JOURNEYS } from './voice.ts';
 import { WORKFLOW_JOURNEYS } from './workflows.ts';
 
 // Every journey, in the order they run. One file per area; add a line here for a new one.
@@ -30,6 +31,7 @@ export const JOURNEYS: Journey[] = [
   ...FORMS_JOURNEYS,
   ...WORKFLOW_JOURNEYS,
   ...COMMUNICATIONS_JOURNEYS,
+  ...VOICE_JOURNEYS,
   ...IMPORT_JOURNEYS,
   ...ACCESSIBILITY_JOURNEYS,
   ...CONSENT_JOURNEYS,

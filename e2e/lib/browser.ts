@@ -36,14 +36,31 @@ export type Browser = {
  * Wide viewport: 1280 px is in the 003 §2.1 wide band, where the sidebar (and its organization switcher) is
  * always shown.
  */
-export async function openBrowser(baseURL: string): Promise<Browser> {
+export async function openBrowser(
+  baseURL: string,
+  options: {
+    /**
+     * A WAV file Chromium's fake microphone plays, looping, to every getUserMedia (issue #19's voice journeys);
+     * the permission prompt is answered yes.
+     */
+    fakeMicrophoneWav?: string;
+  } = {},
+): Promise<Browser> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-e2e-profile-'));
+  const microphone = options.fakeMicrophoneWav
+    ? [
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-audio-capture=${options.fakeMicrophoneWav}`,
+      ]
+    : [];
   let context: BrowserContext;
   try {
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM_PATH,
       headless: true,
-      args: CHROMIUM_ARGS,
+      args: [...CHROMIUM_ARGS, ...microphone],
+      ...(options.fakeMicrophoneWav ? { permissions: ['microphone'] } : {}),
       baseURL,
       viewport: { width: 1280, height: 800 },
     });

@@ -16,14 +16,22 @@ export type CreateConfirmations = {
   confirm_duplicate_need?: boolean;
 };
 
-/** POST /api/referrals (000 §7): the form's values in the server shape; answers the created referral. */
+/**
+ * POST /api/referrals (000 §7): the form's values in the server shape; answers the created referral. Issue #19:
+ * `voiceConversationId` links it to the voice referral conversation it was taken in.
+ */
 export async function createReferral(
   form: ClientReferralForm,
   confirmations: CreateConfirmations = {},
+  voiceConversationId: number | null = null,
 ): Promise<ClientReferral> {
   const created = await apiRequest<Referral>('/api/referrals', {
     method: 'POST',
-    body: { ...toServerPayload(form), ...confirmations },
+    body: {
+      ...toServerPayload(form),
+      ...confirmations,
+      ...(voiceConversationId !== null ? { voice_conversation_id: voiceConversationId } : {}),
+    },
   });
   return toClientReferral(created);
 }
@@ -44,11 +52,16 @@ export function useSaveReferral() {
       id,
       form,
       confirmations,
+      voiceConversationId,
     }: {
       id: number | null;
       form: ClientReferralForm;
       confirmations?: CreateConfirmations;
-    }) => (id === null ? createReferral(form, confirmations) : updateReferral(id, form)),
+      voiceConversationId?: number | null;
+    }) =>
+      id === null
+        ? createReferral(form, confirmations, voiceConversationId ?? null)
+        : updateReferral(id, form),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: referralKeys.all }),
   });
 }

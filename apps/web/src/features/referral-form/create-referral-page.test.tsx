@@ -130,7 +130,7 @@ const expectedBody = {
 };
 
 describe('Create New Referral (000 §2.1)', { timeout: 30_000 }, () => {
-  it('shows the sections in order, the asterisks and the §3.4 defaults; no voice tab', () => {
+  it('shows the sections in order, the asterisks and the §3.4 defaults, on the Text Input tab', () => {
     renderCreate();
     expect(screen.getByRole('heading', { name: 'Create New Referral' })).toBeInTheDocument();
     const sections = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
@@ -143,8 +143,9 @@ describe('Create New Referral (000 §2.1)', { timeout: 30_000 }, () => {
       'Compliance & Authorization',
       'Referral Processing Method',
     ]);
-    expect(screen.queryByText(/Voice/)).not.toBeInTheDocument();
-    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    // 000 §2.1: the form is the "Text Input" tab; "Voice Referral" is the other (voice/voice-referral-tab.test.tsx).
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Text Input', 'Voice Referral']);
+    expect(screen.getByRole('tab', { name: 'Text Input' })).toHaveAttribute('aria-selected', 'true');
     for (const label of [
       'First Name',
       'Last Name',

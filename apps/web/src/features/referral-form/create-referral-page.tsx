@@ -1,6 +1,7 @@
-import { Alert, Stack } from '@mantine/core';
+import { Alert, Stack, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { OrgRole } from '@trust/domain';
+import { IconKeyboard, IconMicrophone } from '@tabler/icons-react';
+import type { OrgRole, VoiceFormPatch } from '@trust/domain';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth/auth-context.tsx';
@@ -9,6 +10,9 @@ import { emptyForm } from './form-values.ts';
 import { REFERRAL_FORM_MESSAGES as M } from './messages.ts';
 import { PageHeader } from './page-header.tsx';
 import { ReferralForm } from './referral-form.tsx';
+import { VoiceReferralTab } from './voice/voice-referral-tab.tsx';
+
+type EntryTab = 'text' | 'voice';
 
 /** The create-referral tab (000 §2.1) for the signed-in user's active organization. */
 export function CreateReferralPage() {
@@ -35,6 +39,18 @@ export function CreateReferralScreen({
   // A fresh form each visit; the form keeps its own values from here on.
   const [initial] = useState(emptyForm);
   const canCreate = orgRole !== null && orgRole !== 'viewer';
+  // 000 §2.1: "Text Input" (the form) and "Voice Referral", which hands its data back to the form.
+  const [tab, setTab] = useState<EntryTab>('text');
+  // The voice tab mounts when first opened and then stays, so an intake in progress survives a look at the form.
+  const [voiceOpened, setVoiceOpened] = useState(false);
+  const [voicePatch, setVoicePatch] = useState<VoiceFormPatch | null>(null);
+  const [voiceConversationId, setVoiceConversationId] = useState<number | null>(null);
+
+  const openTab = (value: string | null) => {
+    const next: EntryTab = value === 'voice' ? 'voice' : 'text';
+    if (next === 'voice') setVoiceOpened(true);
+    setTab(next);
+  };
 
   const goBack = () => {
     // Opened directly (nothing earlier in this visit): the queue is where referrals live.
@@ -50,24 +66,50 @@ export function CreateReferralScreen({
       ) : !canCreate ? (
         <Alert color="yellow">{M.viewerCannotCreate}</Alert>
       ) : (
-        <ReferralForm
-          mode="create"
-          initial={initial}
-          onCancel={goBack}
-          onSaved={(saved) => {
-            notifications.show({
-              color: 'green',
-              title: M.created,
-              message: M.createdText(
-                saved.referralNumber,
-                saved.useMatchingEngine,
-                saved.matchedProviderCount,
-              ),
-              autoClose: 8000,
-            });
-            navigate(tabPath(saved.useMatchingEngine ? 'queue' : 'finder'));
-          }}
-        />
+        <Tabs value={tab} onChange={openTab}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="text" leftSection={<IconKeyboard size={16} />}>
+              Text Input
+            </Tabs.Tab>
+            <Tabs.Tab value="voice" leftSection={<IconMicrophone size={16} />}>
+              Voice Referral
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="text">
+            <ReferralForm
+              mode="create"
+              initial={initial}
+              voicePatch={voicePatch}
+              voiceConversationId={voiceConversationId}
+              onCancel={goBack}
+              onSaved={(saved) => {
+                setVoiceConversationId(null);
+                notifications.show({
+                  color: 'green',
+                  title: M.created,
+                  message: M.createdText(
+                    saved.referralNumber,
+                    saved.useMatchingEngine,
+                    saved.matchedProviderCount,
+                  ),
+                  autoClose: 8000,
+                });
+                navigate(tabPath(saved.useMatchingEngine ? 'queue' : 'finder'));
+              }}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="voice">
+            {voiceOpened && (
+              <VoiceReferralTab
+                onComplete={(patch, conversationId) => {
+                  setVoicePatch(patch);
+                  if (conversationId !== null) setVoiceConversationId(conversationId);
+                  setTab('text');
+                }}
+              />
+            )}
+          </Tabs.Panel>
+        </Tabs>
       )}
     </Stack>
   );

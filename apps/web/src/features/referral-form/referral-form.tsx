@@ -5,6 +5,7 @@ import {
   type MemberLookup,
   referralCreateSchema,
   referralUpdateSchema,
+  type VoiceFormPatch,
 } from '@trust/domain';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/errors.ts';
@@ -64,11 +65,20 @@ export function ReferralForm({
   referralId,
   onSaved,
   onCancel,
+  voicePatch = null,
+  voiceConversationId = null,
 }: {
   mode: 'create' | 'edit';
   initial: ReferralFormValues;
   /** The referral being edited (edit mode). */
   referralId?: number;
+  /**
+   * Issue #19 (000 §2.1): values the voice referral collected; each new patch is merged into the form, only
+   * the keys it has (it holds only non-empty values).
+   */
+  voicePatch?: VoiceFormPatch | null;
+  /** Issue #19: the voice conversation the referral was taken in, sent with the create request. */
+  voiceConversationId?: number | null;
   onSaved: (saved: ClientReferral) => void;
   onCancel: () => void;
 }) {
@@ -117,6 +127,22 @@ export function ReferralForm({
   };
   const lookup = useMemberLookup(values.medicaid_id, creating, onFound);
 
+  // 000 §2.1: voice data overrides only the values it has; their messages go, as when typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per patch the voice tab hands over.
+  useEffect(() => {
+    if (!voicePatch) return;
+    const keys = Object.keys(voicePatch) as FormField[];
+    if (keys.length === 0) return;
+    for (const key of keys) touched.current.add(key);
+    confirmations.current = {};
+    form.setValues({ ...form.getValues(), ...voicePatch });
+    form.setErrors((e) =>
+      Object.fromEntries(
+        Object.entries(e).filter(([k]) => !keys.some((key) => groupKey(key) === k || key === k)),
+      ),
+    );
+  }, [voicePatch]);
+
   // After the messages render: the first field in form order, else (a field no input shows) the summary; after
   // a failure without field messages, its alert.
   useEffect(() => {
@@ -142,6 +168,7 @@ export function ReferralForm({
           id: creating ? null : (referralId ?? null),
           form: toClientForm(form.getValues()),
           confirmations: confirmations.current,
+          voiceConversationId: creating ? voiceConversationId : null,
         },
         {
           onSuccess: (saved) => {
