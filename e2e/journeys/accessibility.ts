@@ -308,6 +308,15 @@ async function itemScreens(page: Page): Promise<Screen[]> {
           { path: `/queue/${referral.id}`, label: 'referral details' },
           { path: `/queue/${referral.id}/edit`, label: 'edit referral' },
           { path: `/workspace/${referral.id}`, label: 'case workspace' },
+          {
+            path: `/workspace/${referral.id}`,
+            label: 'voice note tab',
+            open: async (p: Page) => {
+              await p.getByRole('tab', { name: /Notes/ }).click();
+              await p.getByRole('tab', { name: 'Voice Note' }).click();
+              await expectVisible(p.getByRole('button', { name: 'Start Recording' }), 'the voice recorder');
+            },
+          },
         ]
       : []),
     ...(provider
@@ -340,6 +349,14 @@ function dialogScreens(name: string): Screen[] {
       },
     },
     { path: '/user-management', label: 'invite user dialog', open: click('Invite User') },
+    {
+      path: '/create-referral',
+      label: 'voice referral tab',
+      open: async (page) => {
+        await page.getByRole('tab', { name: 'Voice Referral' }).click();
+        await expectVisible(page.getByRole('button', { name: 'Start Speaking' }), 'the voice referral');
+      },
+    },
     { path: '/directory', label: 'add provider dialog', open: click(/Add (New )?Provider/) },
   ];
 }
