@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { speak, startFakeWhisper, toWebmOpus, wordErrorRate } from '../../../test/speech-support.ts';
 import { loadConfig } from '../../config.ts';
@@ -99,6 +102,24 @@ describe('the built-in English engine (Debian pocketsphinx)', () => {
     const stt = createSpeechToText(configWith({ STT_BUILTIN_MODEL_DIR: '/nonexistent/model/en-us' }));
     expect(stt.engineFor('en-US')).toBeNull();
   });
+});
+
+describe('pocketsphinx model folders (STT_MODEL_DIR)', () => {
+  it('serves each language that has a usable folder, by full tag or base language, and skips the others', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-stt-models-'));
+    // Debian's US English model stands in for a downloaded one: the folder layout is what is under test.
+    fs.symlinkSync('/usr/share/pocketsphinx/model/en-us', path.join(root, 'es-MX'));
+    fs.symlinkSync('/usr/share/pocketsphinx/model/en-us', path.join(root, 'fr'));
+    fs.mkdirSync(path.join(root, 'de-DE'));
+    fs.writeFileSync(path.join(root, 'de-DE', 'notes.txt'), 'not a model');
+    const stt = createSpeechToText(configWith({ STT_MODEL_DIR: root }));
+    expect(stt.engineFor('es-MX')?.name).toBe('pocketsphinx');
+    expect(stt.engineFor('fr-FR')?.name).toBe('pocketsphinx');
+    expect(stt.engineFor('de-DE')).toBeNull();
+    expect(stt.engineFor('es-ES')).toBeNull();
+    const { text } = await stt.transcribe({ audio: speak('one two three four five'), language: 'es-MX' });
+    expect(text.length).toBeGreaterThan(0);
+  }, 60_000);
 });
 
 describe('a Whisper-compatible endpoint (STT_URL)', () => {
