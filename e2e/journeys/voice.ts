@@ -38,12 +38,7 @@ export const VOICE_JOURNEYS: Journey[] = [
 
         await page.getByRole('button', { name: 'Start Speaking' }).click();
         // The language is locked while recording (000 §4.4).
-        if (
-          await page
-            .getByRole('textbox', { name: 'Language' })
-            .isEnabled()
-            .catch(() => false)
-        )
+        if (await page.getByRole('combobox', { name: 'Language' }).isEnabled())
           throw new Error('the language can be changed while recording');
         // Stage 1 (intro): the need is heard, but belongs to the clinical stage: medium confidence.
         await expectVisible(
