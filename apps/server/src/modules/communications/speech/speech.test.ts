@@ -53,7 +53,7 @@ beforeAll(async () => {
     env: {
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'tm-speech-w-')),
       STT_URL: whisper.url,
-      STT_TIMEOUT_MS: '1500',
+      STT_TIMEOUT_MS: '3000',
       STT_MAX_SECONDS: '6',
       STT_MAX_BYTES: '400000',
     },
@@ -178,7 +178,7 @@ describe('POST /api/speech/transcriptions', () => {
     whisperAnswer = { status: 500 };
     const down = await transcribe(withWhisper, token, { audio: speak('hello there'), language: 'en-US' });
     expect(expectEnvelope(down, 503).detail).toBe(SPEECH_MESSAGES.engineUnavailable);
-    whisperAnswer = { delayMs: 4000, text: 'too late' };
+    whisperAnswer = { delayMs: 6000, text: 'too late' };
     const slow = await transcribe(withWhisper, token, { audio: speak('hello there'), language: 'en-US' });
     expect(expectEnvelope(slow, 503).detail).toBe(SPEECH_MESSAGES.engineUnavailable);
   });
