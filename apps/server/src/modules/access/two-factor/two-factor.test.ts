@@ -248,6 +248,8 @@ describe('authenticator apps (003 §4.3, §7.3)', () => {
   const email = 'manager@trust.demo';
   let token: string;
   let secret: Buffer;
+  /** The 30-second step whose code verify-setup used: the sign-in test replays it (a step boundary may pass between). */
+  let setupStep: number;
 
   it('requires a session for every management call', async () => {
     for (const [method, url] of [
@@ -317,10 +319,10 @@ describe('authenticator apps (003 §4.3, §7.3)', () => {
       });
     const short = expectEnvelope(await verifySetup('12345'), 400, 'validation_failed');
     expect((short as { fields?: unknown }).fields).toEqual({ code: 'Please enter a 6-digit code' });
-    const now = Date.now() / 1000;
-    const wrong = hotp(secret, Math.floor(now / 30) + 5);
+    setupStep = Math.floor(Date.now() / 1000 / 30);
+    const wrong = hotp(secret, setupStep + 5);
     expect(expectEnvelope(await verifySetup(wrong), 400).detail).toBe('Invalid code');
-    const ok = await verifySetup(totp(secret, now));
+    const ok = await verifySetup(hotp(secret, setupStep));
     expect(ok.json()).toEqual({ ok: true, message: 'Authenticator app enabled successfully!' });
     const after = await t.app.inject({ url: '/api/auth/2fa/methods', headers: bearer(token) });
     expect(after.json()).toMatchObject({ totp_enabled: true, preferred_method: 'totp' });
@@ -333,17 +335,17 @@ describe('authenticator apps (003 §4.3, §7.3)', () => {
       available_methods: ['totp'],
       phone_number_masked: null,
     });
-    const now = Date.now() / 1000;
-    const used = totp(secret, now);
-    // The code used by verify-setup in this step is refused as a replay.
+    // The code verify-setup used is refused as a replay (even if a step boundary passed since: it is within the
+    // window of one step either side).
+    const used = hotp(secret, setupStep);
     const replay = expectEnvelope(await verify(TOTP, { email, code: used, remember_device: false }), 400);
     expect(replay.detail).toBe('This code has already been used. Please wait for the next code.');
     const wrong = expectEnvelope(
-      await verify(TOTP, { email, code: hotp(secret, Math.floor(now / 30) + 5), remember_device: false }),
+      await verify(TOTP, { email, code: hotp(secret, setupStep + 5), remember_device: false }),
       400,
     );
     expect(wrong.detail).toBe('Invalid verification code');
-    const next = hotp(secret, Math.floor(now / 30) + 1);
+    const next = hotp(secret, setupStep + 1);
     const ok = await verify(TOTP, { email, code: next, remember_device: false });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().device_token).toBeNull();
