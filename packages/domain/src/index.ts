@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './analytics.ts';
 export * from './audit-actions/index.ts';
 export * from './auth.ts';
 export * from './automation.ts';
