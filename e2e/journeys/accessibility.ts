@@ -85,10 +85,13 @@ const SIGNED_IN_PATHS = [
   '/admin?tab=schedules',
   '/admin?tab=analytics',
   '/admin?tab=dependencies',
+  // Issue #20: the figures (organization admins and operators).
+  '/metrics',
+  '/service-gaps',
 ];
 
 /** The tabs whose screens are not built yet (the shared placeholder): in no sidebar, but reachable. */
-const NOT_BUILT_PATHS = ['/metrics'];
+const NOT_BUILT_PATHS: string[] = [];
 
 const SIGNED_OUT_SCREENS: Screen[] = [
   { path: '/', label: 'home' },

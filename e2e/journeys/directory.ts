@@ -231,7 +231,10 @@ export const DIRECTORY_JOURNEYS: Journey[] = [
         // Provider Performance counts Harbor's referrals and exports what it shows.
         await page.goto('/capacity');
         await page.getByPlaceholder('Search providers by name, city, ZIP or service').fill(HARBOR.name);
-        await expectVisible(page.getByText(HARBOR.name).first(), `${HARBOR.name} on the dashboard`);
+        await expectVisible(
+          page.getByRole('button', { name: `Open details of ${HARBOR.name}` }).first(),
+          `${HARBOR.name} on the dashboard`,
+        );
         const download = page.waitForEvent('download');
         await page.getByRole('button', { name: 'Export CSV' }).click();
         const file = await (await download).path();

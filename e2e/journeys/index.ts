@@ -11,6 +11,7 @@ import { MEMBERS_JOURNEYS } from './members.ts';
 import { REFERRAL_LOOP_JOURNEYS } from './referral-loop.ts';
 import { REFERRAL_JOURNEYS } from './referrals.ts';
 import { SHELL_JOURNEYS } from './shell.ts';
+import { SYSTEM_METRICS_JOURNEYS } from './system-metrics.ts';
 import { TWO_FACTOR_JOURNEYS } from './two-factor.ts';
 import type { Journey } from './types.ts';
 import { VOICE_JOURNEYS } from './voice.ts';
@@ -33,6 +34,7 @@ export const JOURNEYS: Journey[] = [
   ...COMMUNICATIONS_JOURNEYS,
   ...VOICE_JOURNEYS,
   ...IMPORT_JOURNEYS,
+  ...SYSTEM_METRICS_JOURNEYS,
   ...ACCESSIBILITY_JOURNEYS,
   ...CONSENT_JOURNEYS,
 ];

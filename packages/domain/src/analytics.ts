@@ -91,7 +91,10 @@ export const metricsSchema = z
     scope: z.enum(ANALYTICS_SCOPES),
     period,
     counts: z.object({
-      /** Referrals that reached an end: Completed, Cancelled or Expired. */
+      /**
+       * Referrals at an end: Completed, Cancelled, Expired or Rejected (the last two where the cascade left them,
+       * until they are matched again).
+       */
       ended: z.number().int(),
       /** Completed with the outcome "Service provided". */
       succeeded: z.number().int(),
@@ -139,6 +142,9 @@ export const serviceGapsSchema = z
         county_fips: z.string().nullable(),
         county: z.string(),
         state: z.string().nullable(),
+        /** The county's centroid (for the gaps map's marker); null when the server cannot place it. */
+        latitude: z.number().nullable(),
+        longitude: z.number().nullable(),
         ...gapCounts,
       }),
     ),

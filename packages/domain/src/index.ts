@@ -21,6 +21,7 @@ export * from './enrollments.ts';
 export * from './error-reasons/index.ts';
 export * from './errors.ts';
 export * from './events.ts';
+export * from './feedback.ts';
 export * from './form-rules.ts';
 export * from './forms.ts';
 export * from './forms-wire.ts';

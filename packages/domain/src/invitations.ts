@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { userSchema } from './auth.ts';
-import { idString, timestampSchema } from './common.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from './password.ts';
-import { ORG_ROLES } from './roles.ts';
+import { idNumber, idString, timestampSchema } from './common.ts';
+import { isEmailAddress, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from './password.ts';
+import { isDialable } from './phone.ts';
+import { ORG_ROLES, PRODUCT_ROLES, type ProductRole } from './roles.ts';
 
 // 002 §3–§5, §7 "Invitations and account"; 003 §5 registration rules.
 
@@ -144,3 +145,51 @@ export function registrationErrors(input: {
 export function isOrgRoleValue(role: string): role is (typeof ORG_ROLES)[number] {
   return (ORG_ROLES as readonly string[]).includes(role);
 }
+
+/**
+ * POST /api/users (003 §7.5), for platform operators: a person is added to an organization under the
+ * invitation's rules. The account is made with the membership and role, without a password: the person
+ * receives an email with a one-time link to choose one. No password is accepted here and no secret answered.
+ * 003 §3 User fields (name, email, phone_number, role: the product role, `case_manager` when none is given,
+ * never `system`) plus the organization and its role (`staff` when none is given, 002 §5).
+ */
+export const USER_CREATE_PRODUCT_ROLES = PRODUCT_ROLES.filter((r) => r !== 'system') as Exclude<
+  ProductRole,
+  'system'
+>[];
+export const USER_CREATE_MESSAGES = {
+  nameRequired: 'Name is required',
+  emailInvalid: INVITATION_MESSAGES.invalidEmail,
+  roleInvalid: 'Please choose one of the user roles',
+  orgRoleInvalid: INVITATION_MESSAGES.invalidRole,
+  organizationRequired: 'Choose the organization the user joins.',
+  phoneInvalid: 'Enter a phone number with 10 digits',
+  emailTaken: 'An account with this email address already exists.',
+  operatorsOnly: 'Only platform operators can create users.',
+  created: 'User created. An email with a link to choose a password was sent.',
+} as const;
+
+export const userCreateRequestSchema = z.strictObject({
+  name: z.string().trim().min(1, USER_CREATE_MESSAGES.nameRequired).max(200),
+  email: z.string().trim().toLowerCase().max(320).refine(isEmailAddress, USER_CREATE_MESSAGES.emailInvalid),
+  phone_number: z
+    .string()
+    .trim()
+    .max(40)
+    .refine((v) => v === '' || isDialable(v), USER_CREATE_MESSAGES.phoneInvalid)
+    .nullish(),
+  role: z.enum(USER_CREATE_PRODUCT_ROLES, USER_CREATE_MESSAGES.roleInvalid).optional(),
+  organization_id: idNumber(USER_CREATE_MESSAGES.organizationRequired),
+  org_role: z.enum(ORG_ROLES, USER_CREATE_MESSAGES.orgRoleInvalid).optional(),
+});
+export type UserCreateRequest = z.infer<typeof userCreateRequestSchema>;
+
+export const userCreateResponseSchema = z.object({
+  message: z.string(),
+  user: userSchema,
+  organization_id: z.number().int(),
+  org_role: z.enum(ORG_ROLES),
+  /** When the password link stops working. */
+  password_link_expires_at: timestampSchema,
+});
+export type UserCreateResponse = z.infer<typeof userCreateResponseSchema>;

@@ -110,6 +110,25 @@ export const providerPerformanceQuerySchema = z.object({
 });
 export type ProviderPerformanceQuery = z.infer<typeof providerPerformanceQuerySchema>;
 
+/**
+ * GET /api/provider-performance/csv ('Export CSV', 001 §2.19): every provider of the list's filter (range and
+ * search), not only the page shown, so no paging.
+ */
+export const providerPerformanceCsvQuerySchema = providerPerformanceQuerySchema.pick({
+  range: true,
+  search: true,
+});
+export type ProviderPerformanceCsvQuery = z.infer<typeof providerPerformanceCsvQuerySchema>;
+
+/** The file 'Export CSV' saves ("provider-performance-30d-2026-01-15.csv"): named by the server. */
+export function performanceCsvFilename(range: PerformanceRange, now = new Date()): string {
+  return `provider-performance-${range}-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+export const PERFORMANCE_MESSAGES = {
+  exportFailed: 'Failed to export provider performance.',
+} as const;
+
 /** One Google review, as Place Details returns it. */
 export const googleReviewSchema = z.object({
   author_name: z.string(),

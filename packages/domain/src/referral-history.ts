@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestampSchema } from './common.ts';
+import { REFERRAL_STATUS_LABELS, type ReferralStatus } from './referrals.ts';
 
 // A referral's history (issue #4 item 2): the kinds of rows and one row as the timeline reads it.
 
@@ -67,3 +68,78 @@ export const referralEventSchema = z.object({
 });
 export type ReferralEvent = z.infer<typeof referralEventSchema>;
 export const referralEventListSchema = z.object({ events: z.array(referralEventSchema) });
+
+/**
+ * The title of a history row, as the Case Timeline (000 §2.7) heads its entry and the dashboard's Recent
+ * Activity (003 §2.4) names it: from the row's kind, its new status and the channel of a message. Only facts
+ * that are never PHI; the timeline adds its lines from the details.
+ */
+const REFERRAL_EVENT_TITLES: Partial<Record<ReferralEventType, string>> = {
+  created: 'Referral Created',
+  updated: 'Referral Details Updated',
+  claimed: 'Provider Matched',
+  matched: 'Provider Matched',
+  auto_matched: 'Auto-Matched',
+  match_changed: 'Matched Provider Changed',
+  match_removed: 'Matched Provider Removed',
+  accepted: 'Provider Accepted Referral',
+  rejected: 'Provider Rejected Referral',
+  expired: 'Referral Expired',
+  provider_declined: 'Provider Declined',
+  provider_expired: 'Provider Did Not Answer',
+  cascaded: 'Matched Again',
+  needs_rematching: 'Needs Re-matching',
+  member_follow_up_sent: 'Member Asked for Feedback',
+  member_replied: 'Member Replied',
+  phi_email_sent: 'Secure PHI Email Sent',
+  phi_email_failed: 'Secure PHI Email Failed',
+  member_notified: 'Member Notified by SMS',
+  sent_to_provider: 'Sent to Provider',
+  note_added: 'Case Note Added',
+  note_updated: 'Case Note Edited',
+  note_deleted: 'Case Note Deleted',
+  document_uploaded: 'Document Uploaded',
+  document_deleted: 'Document Deleted',
+  contact_updated: 'Contact Details Updated',
+  deleted: 'Referral Deleted',
+  call_placed: 'Call Placed',
+  call_ended: 'Call Ended',
+  voicemail_received: 'Voicemail Received',
+  web_form_submitted: 'Web Form Submitted',
+};
+
+function statusName(value: string | null | undefined): string {
+  const key = (value ?? '').trim().toLowerCase() as ReferralStatus;
+  return REFERRAL_STATUS_LABELS[key] ?? (value ? value.replace(/_/g, ' ') : 'Unknown');
+}
+
+/** 000 §2.7 status entries: Services In Progress, Case On Hold, Case Completed; any other is named. */
+export function referralStatusChangeTitle(to: string | null | undefined): string {
+  switch ((to ?? '').toLowerCase()) {
+    case 'in_progress':
+      return 'Services In Progress';
+    case 'on_hold':
+      return 'Case On Hold';
+    case 'completed':
+      return 'Case Completed';
+    case 'cancelled':
+      return 'Referral Cancelled';
+    default:
+      return `Status Changed to ${statusName(to)}`;
+  }
+}
+
+export function referralEventTitle(event: {
+  type: string;
+  to_status?: string | null | undefined;
+  details?: Record<string, unknown> | undefined;
+}): string {
+  if (event.type === 'status_changed') return referralStatusChangeTitle(event.to_status);
+  if (event.type === 'message_sent' || event.type === 'message_received') {
+    const channel = event.details?.channel === 'email' ? 'Email' : 'SMS';
+    return event.type === 'message_sent'
+      ? `${channel} Sent to Provider`
+      : `${channel} Received from Provider`;
+  }
+  return REFERRAL_EVENT_TITLES[event.type as ReferralEventType] ?? 'Referral Updated';
+}

@@ -29,6 +29,7 @@ import directoryModule from './providers/directory/module.ts';
 import providerImportsModule from './providers/provider-imports/module.ts';
 import providerPerformanceModule from './providers/provider-performance/module.ts';
 import savedProvidersModule from './providers/saved-providers/module.ts';
+import analyticsModule from './referrals/analytics/module.ts';
 import caseNotesModule from './referrals/case-notes/module.ts';
 import dashboardModule from './referrals/dashboard/module.ts';
 import documentsModule from './referrals/documents/module.ts';
@@ -58,6 +59,7 @@ export const MODULES: readonly ServerModule[] = [
   auditLogModule,
   consentModule,
   dashboardModule,
+  analyticsModule,
   membersModule,
   memberImportsModule,
   referralsModule,

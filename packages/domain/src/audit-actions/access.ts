@@ -37,4 +37,6 @@ export const ACCESS_AUDIT_ACTIONS = {
   'invitation.sent': 'Invited a person to the organization',
   'invitation.cancelled': 'Cancelled a pending invitation',
   'invitation.accepted': 'Registered with an invitation and joined the organization',
+  'user.created':
+    'Created a user in an organization with a role (a platform operator); the person was emailed a link to choose a password',
 } as const satisfies Record<string, string>;

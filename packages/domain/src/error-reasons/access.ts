@@ -67,6 +67,9 @@ export const ACCESS_ERROR_REASONS = {
   /** The invited address has an account and the password given is not its password (or it is disabled). */
   'invitation.account_password_wrong': 'conflict',
   'invitation.already_joined': 'conflict',
+  /** POST /api/users (003 §7.5): platform operators only; one account per email address. */
+  'user.operators_only': 'forbidden',
+  'user.email_taken': 'conflict',
 
   // --- Passwords (modules/access/passwords) ---
   'password.email_invalid': 'validation_failed',

@@ -54,6 +54,8 @@ export const REFERRALS_ERROR_REASONS = {
   'match.provider_not_found': 'not_found',
   'match.provider_already_matched': 'conflict',
   'match.provider_declined': 'conflict',
+  /** GET /api/feedback/{id}: another organization's feedback, or none (404, so ids cannot be probed). */
+  'feedback.not_found': 'not_found',
   'send.channel_unavailable': 'rule_broken',
   'send.provider_not_found': 'not_found',
   'send.contact_missing': 'rule_broken',
@@ -87,4 +89,8 @@ export const REFERRALS_ERROR_REASONS = {
   /** The member has an open referral for one of the same needs, not confirmed (issue #14). */
   'referral.duplicate_open': 'conflict',
   // --- end of matching, sending and answers ---
+  /** Issue #20 metrics and service gaps: only the organization's admins (or platform operators) see them. */
+  'analytics.admins_only': 'forbidden',
+  /** scope=network asked by someone who is not a platform operator. */
+  'analytics.network_operators_only': 'forbidden',
 } as const satisfies Record<string, ErrorCode>;

@@ -428,6 +428,7 @@ export function makeReferral(
     email: input.member.email ?? null,
     dateOfBirth: input.member.dob ?? null,
     zipCode: zip.zip,
+    countyFips: input.metro.countyFips,
     preferredLanguage: input.member.language ?? 'English',
     streetAddress: streetAddress(rng),
     city: input.metro.city,

@@ -7,6 +7,8 @@ export type Metro = {
   state: string;
   city: string;
   areaCode: string;
+  /** The county every one of its ZIPs lies in (5-digit FIPS), for the service gaps by county (issue #20). */
+  countyFips: string;
   zips: { zip: string; lat: number; lng: number; county: string }[];
 };
 
@@ -14,6 +16,7 @@ export const METROS: Metro[] = [
   {
     name: 'Los Angeles',
     state: 'CA',
+    countyFips: '06037',
     city: 'Los Angeles',
     areaCode: '213',
     zips: [
@@ -28,6 +31,7 @@ export const METROS: Metro[] = [
   {
     name: 'Houston',
     state: 'TX',
+    countyFips: '48201',
     city: 'Houston',
     areaCode: '713',
     zips: [
@@ -41,6 +45,7 @@ export const METROS: Metro[] = [
   {
     name: 'Chicago',
     state: 'IL',
+    countyFips: '17031',
     city: 'Chicago',
     areaCode: '312',
     zips: [

@@ -1,4 +1,6 @@
 // Every table, for Drizzle's schema-aware client and drizzle-kit. One file per domain beside this one.
+
+export * from './analytics.ts';
 export * from './audit.ts';
 export * from './automation.ts';
 export * from './case-notes.ts';

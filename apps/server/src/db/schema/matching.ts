@@ -134,7 +134,12 @@ export const matchFeedback = pgTable(
     notes: text('notes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('match_feedback_provider_idx').on(t.providerId, t.createdAt)],
+  (t) => [
+    index('match_feedback_provider_idx').on(t.providerId, t.createdAt),
+    // System Metrics' total_feedback (issue #20): an organization's feedback in a period, or the network's.
+    index('match_feedback_org_created_idx').on(t.organizationId, t.createdAt),
+    index('match_feedback_created_idx').on(t.createdAt),
+  ],
 );
 
 /**

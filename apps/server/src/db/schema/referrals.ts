@@ -96,6 +96,13 @@ export const referrals = pgTable(
     /** 001 §4 auto-match: the member's location, geocoded from the address or ZIP when saved. */
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** Issue #20 service gaps by county: the 5-digit county FIPS of the ZIP, found when saved (null: unknown). */
+    countyFips: text('county_fips'),
+    /**
+     * Issue #20: when the matching engine last found no provider within 50 miles offering its needs (the
+     * referral stayed Pending). A gap of kind "unmatched" while it is still Pending.
+     */
+    noProviderAt: timestamp('no_provider_at', { withTimezone: true }),
     autoMatchedAt: timestamp('auto_matched_at', { withTimezone: true }),
     /** 000 §2.7 Contacts tab. */
     emergencyContactName: text('emergency_contact_name'),
@@ -177,7 +184,12 @@ export const referralEvents = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('referral_events_referral_at_idx').on(t.referralId, t.at, t.id)],
+  (t) => [
+    index('referral_events_referral_at_idx').on(t.referralId, t.at, t.id),
+    // The dashboard's Recent Activity: an organization's history, and one user's, newest first.
+    index('referral_events_org_at_idx').on(t.organizationId, t.at, t.id),
+    index('referral_events_actor_at_idx').on(t.actorUserId, t.at, t.id),
+  ],
 );
 
 /**

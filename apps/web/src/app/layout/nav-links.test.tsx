@@ -35,6 +35,8 @@ const EVERY_MEMBER = [
 const WRITERS_ONLY = ['Create Referral', 'Unpublished Referrals', 'Auto-Match'];
 const ORG_ADMINS_ONLY = ['Security Log'];
 const OPERATORS_ONLY = ['Outbox', 'Provider Verification', 'Import Manager'];
+/** Issue #20: the figures, for the organization's admins and platform operators. */
+const ADMINS_AND_OPERATORS = ['System Metrics', 'Service Gaps'];
 
 describe('the sidebar by role', () => {
   it('lists only the open tabs when signed out', () => {
@@ -49,7 +51,7 @@ describe('the sidebar by role', () => {
   it('a viewer reads: no creating or matching, no administration beyond the lists', () => {
     const listed = titles(member('viewer'));
     expect(listed).toEqual(expect.arrayContaining(EVERY_MEMBER));
-    for (const title of [...WRITERS_ONLY, ...ORG_ADMINS_ONLY, ...OPERATORS_ONLY])
+    for (const title of [...WRITERS_ONLY, ...ORG_ADMINS_ONLY, ...OPERATORS_ONLY, ...ADMINS_AND_OPERATORS])
       expect(listed).not.toContain(title);
   });
 
@@ -58,14 +60,23 @@ describe('the sidebar by role', () => {
     (role) => {
       const listed = titles(member(role));
       expect(listed).toEqual(expect.arrayContaining([...EVERY_MEMBER, ...WRITERS_ONLY]));
-      for (const title of [...ORG_ADMINS_ONLY, ...OPERATORS_ONLY]) expect(listed).not.toContain(title);
+      for (const title of [...ORG_ADMINS_ONLY, ...OPERATORS_ONLY, ...ADMINS_AND_OPERATORS])
+        expect(listed).not.toContain(title);
     },
   );
 
   it("an organization's admin also sees its security log, not the platform's screens", () => {
     const listed = titles(member('org_admin'));
-    expect(listed).toEqual(expect.arrayContaining([...EVERY_MEMBER, ...WRITERS_ONLY, ...ORG_ADMINS_ONLY]));
+    expect(listed).toEqual(
+      expect.arrayContaining([...EVERY_MEMBER, ...WRITERS_ONLY, ...ORG_ADMINS_ONLY, ...ADMINS_AND_OPERATORS]),
+    );
     for (const title of OPERATORS_ONLY) expect(listed).not.toContain(title);
+  });
+
+  it('a platform operator without a role in the active organization still sees the figures', () => {
+    const listed = titles(member(null, true));
+    expect(listed).toEqual(expect.arrayContaining([...OPERATORS_ONLY, ...ADMINS_AND_OPERATORS]));
+    for (const title of ORG_ADMINS_ONLY) expect(listed).not.toContain(title);
   });
 
   it('a platform operator sees every built screen, the wide-only Import Manager only when wide', () => {
@@ -83,7 +94,7 @@ describe('the sidebar by role', () => {
 
   it('a user without an organization sees no screen that needs a role in one', () => {
     const listed = titles(member(null));
-    for (const title of [...WRITERS_ONLY, ...ORG_ADMINS_ONLY, ...OPERATORS_ONLY])
+    for (const title of [...WRITERS_ONLY, ...ORG_ADMINS_ONLY, ...OPERATORS_ONLY, ...ADMINS_AND_OPERATORS])
       expect(listed).not.toContain(title);
   });
 

@@ -38,6 +38,8 @@ function mayUse(tab: TabDef, viewer: NavViewer): boolean {
       return isOrgManager(viewer.orgRole);
     case 'operators':
       return viewer.platformOperator;
+    case 'admins-and-operators':
+      return viewer.platformOperator || (viewer.orgRole !== null && ORG_ADMIN_ROLES.includes(viewer.orgRole));
     default:
       return true;
   }

@@ -49,6 +49,8 @@ import {
   RegisterPage,
   ResetPasswordPage,
   SecurityLogPage,
+  ServiceGapsPage,
+  SystemMetricsPage,
   UserManagementPage,
   WorkflowTemplatesPage,
 } from './screens.tsx';
@@ -102,6 +104,8 @@ const SCREENS: Record<string, () => ReactNode> = {
   'cbo-management': () => <OrganizationsPage />,
   'user-management': () => <UserManagementPage />,
   'security-log': () => <SecurityLogPage />,
+  metrics: () => <SystemMetricsPage />,
+  'service-gaps': () => <ServiceGapsPage />,
   register: () => <RegisterPage />,
   'forgot-password': () => <ForgotPasswordPage />,
   'reset-password': () => <ResetPasswordPage />,

@@ -92,11 +92,11 @@ describe('navigation (003 §2.1)', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/programs');
   });
 
-  it('shows the shared placeholder for a screen that is not built yet', async () => {
+  it('opens a tab by its path and records it (System Metrics, issue #20)', async () => {
     signedInServer();
     renderApp({ path: '/metrics' });
-    expect(await screen.findByRole('heading', { name: 'System Metrics' })).toBeInTheDocument();
-    expect(screen.getByText('This screen is not built yet.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'System Metrics Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByText('This screen is not built yet.')).not.toBeInTheDocument();
     expect(localStorage.getItem('last_tab')).toBe('metrics');
   });
 
@@ -115,7 +115,8 @@ describe('navigation (003 §2.1)', () => {
     const wide = renderApp({ path: '/dashboard', width: 1280 });
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('group', { name: 'Referrals' })).toHaveTextContent('Referral Queue');
-    // Issue 13: 'This screen is not built yet' is not a destination (Import Manager, System Metrics).
+    // Issue 13: the sidebar leaves out what the user's roles cannot use (Import Manager for operators, System
+    // Metrics for admins and operators).
     expect(within(nav).queryByRole('link', { name: 'Import Manager' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'System Metrics' })).not.toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Form Library' })).toBeInTheDocument();

@@ -159,6 +159,12 @@ export const EditReferralPage = lazyComponent(() =>
 export const ReferralQueuePage = lazyComponent(() =>
   import('../../features/referral-queue/referral-queue-page.tsx').then((m) => m.ReferralQueuePage),
 );
+export const ServiceGapsPage = lazyComponent(() =>
+  import('../../features/service-gaps/service-gaps-page.tsx').then((m) => m.ServiceGapsPage),
+);
+export const SystemMetricsPage = lazyComponent(() =>
+  import('../../features/system-metrics/system-metrics-page.tsx').then((m) => m.SystemMetricsPage),
+);
 export const SecurityLogPage = lazyComponent(() =>
   import('../../features/security-log/security-log-page.tsx').then((m) => m.SecurityLogPage),
 );
@@ -209,6 +215,8 @@ export function preloadScreens(): Promise<unknown> {
       EditReferralPage,
       ReferralQueuePage,
       SecurityLogPage,
+      ServiceGapsPage,
+      SystemMetricsPage,
       UserManagementPage,
       SignInForm,
       ProfilePanel,

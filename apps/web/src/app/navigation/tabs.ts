@@ -20,6 +20,7 @@ import {
   IconLayoutDashboard,
   IconListCheck,
   IconMail,
+  IconMapPinExclamation,
   IconMessages,
   IconPlugConnected,
   IconReceipt,
@@ -58,8 +59,10 @@ export type NavGroup =
  * - 'org-admins': `ORG_ADMIN_ROLES`, super_admin and org_admin (the security log's route).
  * - 'managers': `ORG_MANAGER_ROLES`, super_admin, org_admin and manager (member fields, mappings, imports).
  * - 'operators': platform operators, `Me.is_platform_operator` (the outbox, provider verification).
+ * - 'admins-and-operators': the organization's admins (`ORG_ADMIN_ROLES`, their organization's figures) and
+ *   platform operators (the whole network's): System Metrics and the service gaps (issue #20).
  */
-export type TabAudience = 'writers' | 'org-admins' | 'managers' | 'operators';
+export type TabAudience = 'writers' | 'org-admins' | 'managers' | 'operators' | 'admins-and-operators';
 
 export interface TabDef {
   name: string;
@@ -330,7 +333,16 @@ export const TABS: readonly TabDef[] = [
     access: 'signed-in',
     group: 'admin',
     icon: IconChartBar,
-    notBuilt: true,
+    audience: 'admins-and-operators',
+  },
+  // Issue #20 item 5: the referrals that ended without service, by need, county, reason and month.
+  {
+    name: 'service-gaps',
+    title: 'Service Gaps',
+    access: 'signed-in',
+    group: 'admin',
+    icon: IconMapPinExclamation,
+    audience: 'admins-and-operators',
   },
   {
     name: 'security-log',

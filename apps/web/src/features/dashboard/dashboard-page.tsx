@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
 import {
   type Icon,
   IconActivity,
@@ -8,12 +8,18 @@ import {
   IconStethoscope,
 } from '@tabler/icons-react';
 import { orgRoleLabel } from '@trust/domain';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth/auth-context.tsx';
 import { tabPath } from '../../app/navigation/tabs.ts';
 import { FormsAssignedCard } from './forms-assigned-card.tsx';
 import { MyTasksCard } from './my-tasks-card.tsx';
+import { RecentActivityCard } from './recent-activity-card.tsx';
 import { StatCards } from './stat-cards.tsx';
+import { UnreadNotificationsCard } from './unread-notifications-card.tsx';
+
+// The chart library stays out of the dashboard's first load: the trend card comes in its own chunk.
+const ReferralTrendCard = lazy(() => import('./referral-trend-card.tsx'));
 
 const QUICK_ACTIONS: { label: string; tab: string; icon: Icon }[] = [
   { label: 'Create New Referral', tab: 'create-referral', icon: IconFilePlus },
@@ -23,8 +29,8 @@ const QUICK_ACTIONS: { label: string; tab: string; icon: Icon }[] = [
 ];
 
 /**
- * 003 §2.4: the user dashboard, the default tab after login. The spec's stat cards hold hard-coded sample
- * numbers; ours are computed by the server from recorded referrals (GET /api/dashboard/stats).
+ * 003 §2.4: the user dashboard, the default tab after login. The spec's stat cards and activity hold hard-coded
+ * sample data; ours come from recorded referrals (GET /api/dashboard/stats, /activity, /trend).
  */
 export function DashboardPage() {
   const { user, signOut } = useAuth();
@@ -49,10 +55,6 @@ export function DashboardPage() {
 
       <StatCards />
 
-      {user.org_role && user.org_role !== 'viewer' && <MyTasksCard />}
-
-      <FormsAssignedCard userId={user.id} />
-
       <Card withBorder padding="lg">
         <Title order={3} size="h4" mb="sm">
           Quick Actions
@@ -71,6 +73,21 @@ export function DashboardPage() {
           ))}
         </SimpleGrid>
       </Card>
+
+      {/* What waits for the person (tasks, forms, notifications) sits beside the activity, above the fold. */}
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        {user.org_role && <RecentActivityCard />}
+        <Stack gap="lg">
+          {user.org_role && user.org_role !== 'viewer' && <MyTasksCard />}
+          <FormsAssignedCard userId={user.id} />
+          {user.org_role && <UnreadNotificationsCard />}
+          {user.org_role && (
+            <Suspense fallback={<Loader size="sm" aria-label="Loading the referral trend" />}>
+              <ReferralTrendCard />
+            </Suspense>
+          )}
+        </Stack>
+      </SimpleGrid>
     </Stack>
   );
 }

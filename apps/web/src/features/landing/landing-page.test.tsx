@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { deferred, jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
+import { callsTo, deferred, errorResponse, jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 describe('Landing page (003 §2.3)', () => {
@@ -23,13 +23,66 @@ describe('Landing page (003 §2.3)', () => {
     expect(screen.getByTestId('count-auto-matched')).toHaveTextContent('75%');
   });
 
-  it('shows the Platform Impact figures exactly as the spec lists them', async () => {
-    mockFetch({});
+  it('shows placeholders, then the Platform Impact figures from the server with the spec’s labels', async () => {
+    const impact = deferred<Response>();
+    const fetchMock = mockFetch({ 'GET /api/impact': () => impact.promise });
     renderApp({ path: '/' });
-    for (const figure of ['481,000', '28,097', '12', '6,441,134', '98%']) {
-      expect(screen.getByText(figure)).toBeInTheDocument();
-    }
+    const section = screen.getByRole('region', { name: 'Platform Impact' });
+    expect(within(section).getAllByTestId('impact-placeholder')).toHaveLength(5);
+    impact.resolve(
+      jsonResponse(200, {
+        assists: 481000,
+        navigators: 28097,
+        service_areas: 12,
+        targeted_members: 6441134,
+        success_rate: 0.9804,
+        computed_at: '2026-03-01T10:00:00.000Z',
+      }),
+    );
+    expect(await within(section).findByTestId('impact-assists')).toHaveTextContent('481,000');
+    expect(within(section).getByTestId('impact-navigators')).toHaveTextContent('28,097');
+    expect(within(section).getByTestId('impact-service-areas')).toHaveTextContent('12');
+    expect(within(section).getByTestId('impact-members')).toHaveTextContent('6,441,134');
+    expect(within(section).getByTestId('impact-success')).toHaveTextContent('98%');
+    for (const label of [
+      'Care navigation assists',
+      'Navigators',
+      'Service areas',
+      'Targeted members',
+      'Success',
+    ])
+      expect(within(section).getByText(label)).toBeInTheDocument();
+    expect(within(section).queryByTestId('impact-placeholder')).not.toBeInTheDocument();
+    // Open: sent without the session.
+    expect(callsTo(fetchMock, 'GET', '/api/impact')[0]?.[1]?.credentials).toBe('omit');
     expect(screen.getByRole('button', { name: 'Browse Provider Directory' })).toBeInTheDocument();
+  });
+
+  it('keeps the Platform Impact labels without numbers when the figures cannot be loaded', async () => {
+    mockFetch({ 'GET /api/impact': () => errorResponse(500, 'boom') });
+    renderApp({ path: '/' });
+    const section = screen.getByRole('region', { name: 'Platform Impact' });
+    expect(await within(section).findByText('Figures are unavailable right now.')).toBeInTheDocument();
+    expect(within(section).getByText('Care navigation assists')).toBeInTheDocument();
+    expect(within(section).queryByTestId('impact-placeholder')).not.toBeInTheDocument();
+    expect(within(section).queryByTestId('impact-assists')).not.toBeInTheDocument();
+  });
+
+  it('shows a dash for the success rate before any member answered', async () => {
+    mockFetch({
+      'GET /api/impact': () =>
+        jsonResponse(200, {
+          assists: 0,
+          navigators: 3,
+          service_areas: 0,
+          targeted_members: 0,
+          success_rate: null,
+          computed_at: '2026-03-01T10:00:00.000Z',
+        }),
+    });
+    renderApp({ path: '/' });
+    expect(await screen.findByTestId('impact-success')).toHaveTextContent('—');
+    expect(screen.getByTestId('impact-assists')).toHaveTextContent('0');
   });
 
   it('opens the login modal from a protected tile and lands on that tile after login', async () => {

@@ -4,9 +4,8 @@ import type { DirectoryProvider } from '@trust/domain';
 import L from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useClientConfig } from '../../api/client-config/get-client-config.ts';
-import { mapTiles } from './map-tiles.ts';
-
-export const MAP_MESSAGES = { title: 'Map Error', initFailed: 'Failed to initialize map' } as const;
+import { MAP_MESSAGES } from '../../components/maps/map-messages.ts';
+import { mapTiles } from '../../components/maps/map-tiles.ts';
 
 // An inline SVG pin (DESIGN.md): no marker image is fetched, so markers show with no network at all.
 const PIN_SVG =

@@ -47,6 +47,9 @@ function list(providers = [harbor, lakeside], range = 'all'): ProviderPerformanc
   };
 }
 
+/** Harbor's card (its name is also in the charts' tables). */
+const HARBOR_CARD = 'Open details of Harbor Pantry';
+
 let blobs: Blob[];
 beforeEach(() => {
   blobs = [];
@@ -76,14 +79,6 @@ function render() {
   );
 }
 
-function blobText(blob: Blob): Promise<string> {
-  return new Promise((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as string);
-    reader.readAsText(blob);
-  });
-}
-
 describe('the Provider Performance page', () => {
   it('shows the summary cards and provider cards with 3 services then +N more', async () => {
     mockFetch({
@@ -91,7 +86,7 @@ describe('the Provider Performance page', () => {
       'GET /api/provider-performance/own-listings': () => jsonResponse(200, { providers: [] }),
     });
     render();
-    expect(await screen.findByText('Harbor Pantry')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: HARBOR_CARD })).toBeInTheDocument();
     expect(screen.getByLabelText('Providers: 2')).toBeInTheDocument();
     expect(screen.getByLabelText('Quality: 92%')).toBeInTheDocument();
     expect(screen.getByLabelText('Rating: 4.5 ★')).toBeInTheDocument();
@@ -133,9 +128,9 @@ describe('the Provider Performance page', () => {
       'GET /api/provider-performance/own-listings': () => jsonResponse(200, { providers: [] }),
     });
     render();
-    expect(await screen.findByText('Harbor Pantry')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: HARBOR_CARD })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('radio', { name: 'Last 30 Days' }));
-    await waitFor(() => expect(screen.queryByText('Harbor Pantry')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('button', { name: HARBOR_CARD })).not.toBeInTheDocument());
     const urls = callsTo(fetchMock, 'GET', '/api/provider-performance').map(([u]) => String(u));
     expect(urls.at(-1)).toContain('range=30d');
 
@@ -149,20 +144,98 @@ describe('the Provider Performance page', () => {
     });
   });
 
-  it('exports exactly what is shown as CSV', async () => {
+  it('downloads the CSV of every provider of the current range and search from the server', async () => {
+    const csv = '\uFEFFProvider,Organization Type\r\nHarbor Pantry,Food Bank\r\n';
+    const fetchMock = mockFetch({
+      'GET /api/provider-performance': () => jsonResponse(200, list()),
+      'GET /api/provider-performance/own-listings': () => jsonResponse(200, { providers: [] }),
+      'GET /api/provider-performance/csv': () =>
+        new Response(csv, {
+          status: 200,
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': `attachment; filename="provider-performance-90d-2026-01-15.csv"`,
+          },
+        }),
+    });
+    render();
+    await screen.findByRole('button', { name: HARBOR_CARD });
+    await userEvent.click(screen.getByRole('radio', { name: 'Last 90 Days' }));
+    await userEvent.click(screen.getByLabelText('Search providers'));
+    await userEvent.paste('pantry');
+    await waitFor(() =>
+      expect(
+        callsTo(fetchMock, 'GET', '/api/provider-performance')
+          .map(([u]) => String(u))
+          .at(-1),
+      ).toContain('search=pantry'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    const [call] = callsTo(fetchMock, 'GET', '/api/provider-performance/csv');
+    const q = new URL(String(call![0]), 'http://localhost').searchParams;
+    expect(Object.fromEntries(q)).toEqual({ range: '90d', search: 'pantry' });
+    // The server's file, as it is: nothing is built from the rows on screen.
+    expect(await blobs[0]!.text()).toBe(csv.replace(/^\uFEFF/, ''));
+    const link = vi.mocked(HTMLAnchorElement.prototype.click).mock.contexts[0] as HTMLAnchorElement;
+    expect(link.download).toBe('provider-performance-90d-2026-01-15.csv');
+  }, 15_000);
+
+  it('says so when the export fails', async () => {
+    mockFetch({
+      'GET /api/provider-performance': () => jsonResponse(200, list()),
+      'GET /api/provider-performance/own-listings': () => jsonResponse(200, { providers: [] }),
+      'GET /api/provider-performance/csv': () => errorResponse(500, 'Something broke.'),
+    });
+    render();
+    await screen.findByRole('button', { name: HARBOR_CARD });
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(
+      await screen.findByText(/Something broke\.|Failed to export provider performance\./),
+    ).toBeInTheDocument();
+    expect(blobs).toHaveLength(0);
+  });
+
+  it('charts the rates and the time to accept, each with a table of its figures', async () => {
     mockFetch({
       'GET /api/provider-performance': () => jsonResponse(200, list()),
       'GET /api/provider-performance/own-listings': () => jsonResponse(200, { providers: [] }),
     });
     render();
-    await screen.findByText('Harbor Pantry');
-    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect(blobs).toHaveLength(1);
-    const text = (await blobText(blobs[0]!)).replace(/^\uFEFF/, '');
-    const lines = text.trimEnd().split('\r\n');
-    expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^Harbor Pantry,Food Bank,Los Angeles,CA,All Time,7,5,2,71.4,/);
-    expect(lines[2]).toMatch(/^"Lakeside, ""Food"" Bank",/);
+    await screen.findByRole('button', { name: HARBOR_CARD });
+    expect(
+      screen.getByRole('img', { name: 'Acceptance rate and member-confirmed rate by provider, in percent' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: 'Mean hours from match to acceptance by provider' }),
+    ).toBeInTheDocument();
+
+    // The tables are there for screen readers before anyone asks for them.
+    const rates = screen.getByRole('table', {
+      name: 'Acceptance rate and member-confirmed rate by provider, in percent',
+    });
+    const rateRows = within(rates)
+      .getAllByRole('row')
+      .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
+    expect(rateRows).toEqual([
+      ['Provider', 'Acceptance rate', 'Member-confirmed rate'],
+      ['Harbor Pantry', '71.4%', '75% (3 of 4)'],
+      ['Lakeside, "Food" Bank', '0%', 'No answers yet'],
+    ]);
+    const times = screen.getByRole('table', { name: 'Mean hours from match to acceptance by provider' });
+    expect(within(times).getByRole('rowheader', { name: 'Harbor Pantry' })).toBeInTheDocument();
+
+    // 'Show as table' swaps the chart for its table, and back.
+    const section = screen.getByRole('region', { name: 'Time to accept' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Show as table' }));
+    expect(within(section).queryByRole('img')).not.toBeInTheDocument();
+    expect(within(section).getByRole('table')).toBeVisible();
+    expect(within(section).getByRole('button', { name: 'Show as chart' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await userEvent.click(within(section).getByRole('button', { name: 'Show as chart' }));
+    expect(within(section).getByRole('img')).toBeInTheDocument();
   });
 
   it("updates Google ratings for the providers shown and says the server's answer", async () => {
@@ -181,7 +254,7 @@ describe('the Provider Performance page', () => {
         }),
     });
     render();
-    await screen.findByText('Harbor Pantry');
+    await screen.findByRole('button', { name: HARBOR_CARD });
     await userEvent.click(screen.getByRole('button', { name: 'Update Google Ratings' }));
     expect(
       await screen.findByText('Successfully updated Google ratings for 2 provider(s)!'),
@@ -198,7 +271,7 @@ describe('the Provider Performance page', () => {
         errorResponse(422, 'Google ratings are not configured (set GOOGLE_PLACES_API_KEY).', 'rule_broken'),
     });
     render();
-    await screen.findByText('Harbor Pantry');
+    await screen.findByRole('button', { name: HARBOR_CARD });
     await userEvent.click(screen.getByRole('button', { name: 'Update Google Ratings' }));
     expect(
       await screen.findByText('Google ratings are not configured (set GOOGLE_PLACES_API_KEY).'),

@@ -14,19 +14,20 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconSearch, IconStar } from '@tabler/icons-react';
 import {
+  PERFORMANCE_MESSAGES,
   PERFORMANCE_PAGE_SIZE_DEFAULT,
   type PerformanceRange,
   type ProviderMetrics,
   RATINGS_MESSAGES,
 } from '@trust/domain';
 import { useState } from 'react';
-import { saveBlob } from '../../api/documents/download-document.ts';
 import { errorText } from '../../api/errors.ts';
+import { downloadProviderPerformanceCsv } from '../../api/provider-performance/export-provider-performance.ts';
 import { useProviderPerformance } from '../../api/provider-performance/get-provider-performance.ts';
 import { useUpdateGoogleRatings } from '../../api/provider-performance/update-google-ratings.ts';
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { CapacityPanel } from './capacity-panel.tsx';
-import { performanceCsv, performanceCsvFilename } from './performance-csv.ts';
+import { PerformanceCharts } from './performance-charts.tsx';
 import { ProviderCard } from './provider-card.tsx';
 import { ProviderDetailModal } from './provider-detail-modal.tsx';
 import { RangeChips } from './range-chips.tsx';
@@ -36,7 +37,8 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * Provider Performance (001 §2.19): how the providers this organization's referrals were matched to perform.
- * Every figure, the range filter, search and paging come from the server; 'Export CSV' writes what is shown.
+ * Every figure, the range filter, search and paging come from the server; the charts draw the page shown, and
+ * 'Export CSV' downloads every provider of the current range and search from the server.
  */
 export function ProviderPerformancePage() {
   const [range, setRange] = useState<PerformanceRange>('all');
@@ -51,6 +53,7 @@ export function ProviderPerformancePage() {
     page_size: PERFORMANCE_PAGE_SIZE_DEFAULT,
   });
   const ratings = useUpdateGoogleRatings();
+  const [exporting, setExporting] = useState(false);
 
   const shown: ProviderMetrics[] = performance.data?.providers ?? [];
   const open = shown.find((m) => m.provider.id === openId) ?? null;
@@ -70,9 +73,16 @@ export function ProviderPerformancePage() {
     );
   }
 
-  function exportCsv() {
-    const csv = performanceCsv(shown, range);
-    saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), performanceCsvFilename(range));
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      // The filter the list shows: the range and the (debounced) search.
+      await downloadProviderPerformanceCsv({ range, search: debouncedSearch || undefined });
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorText(error, PERFORMANCE_MESSAGES.exportFailed) });
+    } finally {
+      setExporting(false);
+    }
   }
 
   return (
@@ -97,8 +107,9 @@ export function ProviderPerformancePage() {
           <Button
             variant="default"
             leftSection={<IconDownload size={16} />}
-            onClick={exportCsv}
-            disabled={shown.length === 0}
+            onClick={() => void exportCsv()}
+            loading={exporting}
+            disabled={!performance.data || performance.data.total === 0}
           >
             Export CSV
           </Button>
@@ -149,6 +160,7 @@ export function ProviderPerformancePage() {
         <Text c="dimmed">No providers found</Text>
       ) : (
         <>
+          <PerformanceCharts providers={shown} />
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             {shown.map((m) => (
               <ProviderCard key={m.provider.id} metrics={m} onOpen={() => setOpenId(m.provider.id)} />

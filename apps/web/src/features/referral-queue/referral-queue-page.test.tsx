@@ -205,6 +205,57 @@ describe('Referral Queue (000 §2.3)', { timeout: 30_000 }, () => {
     expect(location().textContent).not.toContain('Okonkwo');
   });
 
+  it('opened from Service Gaps: sends its filters, names them in a bar, and Clear filters removes them', async () => {
+    const { fetchMock } = renderQueue({
+      path: '/queue?need=Housing%20Assistance&county_fips=06037&gap=declined&from=2026-01-01&to=2026-03-31&scope=network&urgency=Immediate',
+    });
+    await article('4821093756');
+    const first = listCalls(fetchMock)[0]!;
+    expect(first.get('need')).toBe('Housing Assistance');
+    expect(first.get('county_fips')).toBe('06037');
+    expect(first.get('gap')).toBe('declined');
+    expect(first.get('from')).toBe('2026-01-01');
+    expect(first.get('to')).toBe('2026-03-31');
+    // scope=network is a Service Gaps scope, not the queue's: the queue shows the organization's referrals.
+    expect(first.get('scope')).toBe('all');
+
+    const bar = screen.getByRole('region', { name: 'Filtered from Service Gaps' });
+    expect(bar).toHaveTextContent('Need: Housing Assistance');
+    expect(bar).toHaveTextContent('County FIPS: 06037');
+    expect(bar).toHaveTextContent('Gap: Declined by every provider');
+    expect(bar).toHaveTextContent('Created: 2026-01-01 to 2026-03-31');
+
+    await userEvent.click(within(bar).getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Filtered from Service Gaps' })).not.toBeInTheDocument(),
+    );
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)!.get('gap')).toBeNull());
+    const last = listCalls(fetchMock).at(-1)!;
+    for (const key of ['need', 'county_fips', 'from', 'to']) expect(last.get(key), key).toBeNull();
+    // The queue's own filters stay.
+    expect(last.get('urgency')).toBe('Immediate');
+    expect(location()).toHaveTextContent('urgency=Immediate');
+    expect(location().textContent).not.toMatch(/need=|county_fips=|gap=|scope=network/);
+  });
+
+  it('Any unmet, one end of the period; invalid Service Gaps values are left out', async () => {
+    const { fetchMock } = renderQueue({ path: '/queue?gap=unmet&from=2026-02-01&county_fips=123' });
+    await article('4821093756');
+    const bar = screen.getByRole('region', { name: 'Filtered from Service Gaps' });
+    expect(bar).toHaveTextContent('Gap: Any unmet');
+    expect(bar).toHaveTextContent('Created: from 2026-02-01');
+    expect(bar).not.toHaveTextContent('County');
+    const first = listCalls(fetchMock)[0]!;
+    expect(first.get('gap')).toBe('unmet');
+    expect(first.get('county_fips')).toBeNull();
+  });
+
+  it('shows no Service Gaps bar without its filters', async () => {
+    renderQueue();
+    await article('4821093756');
+    expect(screen.queryByText('Filtered from Service Gaps')).not.toBeInTheDocument();
+  });
+
   it('pages on the server, 25 at a time', async () => {
     const { fetchMock } = renderQueue({ list: standardList({ total: 60, page_size: 25 }) });
     await article('4821093756');

@@ -13,12 +13,13 @@ import { useAuth } from '../../app/auth/auth-context.tsx';
 import { tabPath } from '../../app/navigation/tabs.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
+import { GapFilterBar } from './gap-filter-bar.tsx';
 import { groupByMember } from './group-by-member.ts';
 import { MemberGroupSection } from './member-group.tsx';
 import { QUEUE_MESSAGES } from './messages.ts';
 import { QueueCounters } from './queue-counters.tsx';
 import { QueueFilterPanel } from './queue-filter-panel.tsx';
-import { useQueueFilters } from './queue-filters.ts';
+import { useGapFilters, useQueueFilters } from './queue-filters.ts';
 import { ReferralCard, type ReferralCardActions } from './referral-card.tsx';
 
 export const QUEUE_PAGE_SIZE = 25;
@@ -40,7 +41,10 @@ export function ReferralQueuePage() {
   // Viewers (002 §6) read the queue; the server refuses their changes anyway.
   const canWrite = orgRole !== null && orgRole !== 'viewer';
 
-  const { filters, setFilter, active: filtersActive } = useQueueFilters();
+  const { filters, setFilter, active: queueFiltersActive } = useQueueFilters();
+  // Issue #20: a Service Gaps figure's filters (need, county, gap kind, period), from its link.
+  const { gapFilters, clearGapFilters, active: gapFiltersActive } = useGapFilters();
+  const filtersActive = queueFiltersActive || gapFiltersActive;
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
@@ -53,6 +57,7 @@ export function ReferralQueuePage() {
     page_size: QUEUE_PAGE_SIZE,
     search: debouncedSearch || undefined,
     ...filters,
+    ...gapFilters,
   });
   useReferralUpdates();
   const remove = useDeleteReferral();
@@ -136,6 +141,14 @@ export function ReferralQueuePage() {
           </Button>
         </Group>
       </Group>
+
+      <GapFilterBar
+        filters={gapFilters}
+        onClear={() => {
+          clearGapFilters();
+          setPage(1);
+        }}
+      />
 
       <QueueCounters counts={data?.counts} />
 

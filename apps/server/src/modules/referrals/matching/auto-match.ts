@@ -31,7 +31,12 @@ import { findOwnedReferral } from '../referrals/access.ts';
 import { recordReferralEvent } from '../referrals/history.ts';
 import { takeStep } from '../referrals/lifecycle.ts';
 import type { ReferralRecord } from '../referrals/lookups.ts';
-import { autoMatchedColumns, lockReferralForChange, touchReferral } from '../referrals/match-state.ts';
+import {
+  autoMatchedColumns,
+  lockReferralForChange,
+  markNoProviderNearby,
+  touchReferral,
+} from '../referrals/match-state.ts';
 import { lockOwned, matchingReferral, memberLocation, noLocation } from './matching-referral.ts';
 import * as repo from './repo.ts';
 
@@ -155,8 +160,12 @@ export async function autoMatchNewReferral(
       details: { trigger: 'created' },
     });
   } catch (err) {
-    if (err instanceof AppError && NOTHING_TO_MATCH.includes(err.reason)) return 0;
-    throw err;
+    if (!(err instanceof AppError && NOTHING_TO_MATCH.includes(err.reason))) throw err;
+    // Nothing was written before the refusal; what it found is kept for the service gaps (issue #20).
+    if (err.reason === 'match.no_providers_nearby') {
+      await markNoProviderNearby(system, { id: before.id, at: new Date() });
+    }
+    return 0;
   }
 }
 

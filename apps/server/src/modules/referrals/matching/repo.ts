@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, max, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, max, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { matchFeedback, memberFollowUps, providers, referrals } from '../../../db/schema/index.ts';
 import { AUTO_MATCH_METHOD } from '../referrals/match-state.ts';
@@ -213,4 +213,85 @@ export async function latestFeedback(db: DbOrTx, referralId: number, orgId: numb
   const out = new Map<number, (typeof rows)[number]>();
   for (const r of rows) if (!out.has(r.providerId)) out.set(r.providerId, r);
   return out;
+}
+
+/** A feedback row as the product API (003 §7.5) answers it: the referral by number and the provider by name. */
+const feedbackColumns = {
+  id: matchFeedback.id,
+  referralId: matchFeedback.referralId,
+  referralNumber: referrals.referralNumber,
+  providerId: matchFeedback.providerId,
+  providerName: providers.name,
+  organizationId: matchFeedback.organizationId,
+  userId: matchFeedback.userId,
+  status: matchFeedback.status,
+  score: matchFeedback.score,
+  notes: matchFeedback.notes,
+  createdAt: matchFeedback.createdAt,
+};
+export type FeedbackRow = {
+  id: number;
+  referralId: number | null;
+  referralNumber: string | null;
+  providerId: number;
+  providerName: string | null;
+  organizationId: number | null;
+  userId: number | null;
+  status: string;
+  score: number | null;
+  notes: string | null;
+  createdAt: Date;
+};
+
+function feedbackQuery(db: DbOrTx) {
+  return db
+    .select(feedbackColumns)
+    .from(matchFeedback)
+    .leftJoin(referrals, eq(referrals.id, matchFeedback.referralId))
+    .leftJoin(providers, eq(providers.id, matchFeedback.providerId));
+}
+
+/** One feedback row of the organization; undefined for another organization's (or none). */
+export async function findFeedback(db: DbOrTx, id: number, orgId: number): Promise<FeedbackRow | undefined> {
+  const [row] = await feedbackQuery(db).where(
+    and(eq(matchFeedback.id, id), eq(matchFeedback.organizationId, orgId)),
+  );
+  return row;
+}
+
+export type FeedbackFilter = {
+  orgId: number;
+  providerId?: number | undefined;
+  referralId?: number | undefined;
+  status?: string | undefined;
+};
+
+function feedbackWhere(filter: FeedbackFilter): SQL | undefined {
+  return and(
+    eq(matchFeedback.organizationId, filter.orgId),
+    filter.providerId === undefined ? undefined : eq(matchFeedback.providerId, filter.providerId),
+    filter.referralId === undefined ? undefined : eq(matchFeedback.referralId, filter.referralId),
+    filter.status === undefined ? undefined : eq(matchFeedback.status, filter.status),
+  );
+}
+
+/**
+ * One page of the organization's feedback, newest first, and the total: match_feedback_org_created_idx
+ * (organization_id, created_at) serves both.
+ */
+export async function listFeedback(
+  db: DbOrTx,
+  filter: FeedbackFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: FeedbackRow[]; total: number }> {
+  const where = feedbackWhere(filter);
+  const [rows, [totalRow]] = await Promise.all([
+    feedbackQuery(db)
+      .where(where)
+      .orderBy(desc(matchFeedback.createdAt), desc(matchFeedback.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(matchFeedback).where(where),
+  ]);
+  return { rows, total: Number(totalRow?.total ?? 0) };
 }

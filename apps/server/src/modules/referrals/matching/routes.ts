@@ -3,6 +3,10 @@ import {
   autoMatchResponseSchema,
   changeMatchedProviderSchema,
   directoryProviderSchema,
+  feedbackCreateRequestSchema,
+  feedbackListQuerySchema,
+  feedbackListSchema,
+  feedbackSchema,
   idParamSchema,
   manualMatchRequestSchema,
   manualMatchResponseSchema,
@@ -26,7 +30,7 @@ import { phiRoute } from '../../../platform/phi.ts';
 import { orgContext } from '../../../platform/request-context.ts';
 import { autoMatchReferral, changeMatchedProvider, removeMatchedProvider } from './auto-match.ts';
 import { manualMatch } from './manual-match.ts';
-import { submitMatchFeedback } from './match-feedback.ts';
+import { createFeedback, getFeedback, listFeedback, submitMatchFeedback } from './match-feedback.ts';
 import { searchProviders } from './provider-search.ts';
 import { rankMatches } from './ranking.ts';
 import { autoMatchOverview, listUnpublished, readMatchedProviders } from './screens.ts';
@@ -187,6 +191,54 @@ export function matchingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => submitMatchFeedback(orgContext(request, deps), request.body),
+    );
+
+    // 003 §7.5 product API over the same match feedback: the active organization's own, written by non-viewers.
+    app.post(
+      '/api/feedback',
+      {
+        config: write,
+        schema: {
+          tags: ['matching'],
+          summary:
+            "Record feedback on a provider (accepted, rejected, completed, failed), optionally about one of the organization's referrals (003 §7.5)",
+          body: feedbackCreateRequestSchema,
+          response: { 201: feedbackSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        const created = await createFeedback(orgContext(request, deps), request.body);
+        return reply.code(201).send(created);
+      },
+    );
+
+    app.get(
+      '/api/feedback',
+      {
+        config: read,
+        schema: {
+          tags: ['matching'],
+          summary:
+            "The active organization's feedback, newest first, by provider, referral or status (003 §7.5)",
+          querystring: feedbackListQuerySchema,
+          response: { 200: feedbackListSchema, ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request) => listFeedback(orgContext(request, deps), request.query),
+    );
+
+    app.get(
+      '/api/feedback/:id',
+      {
+        config: read,
+        schema: {
+          tags: ['matching'],
+          summary: "One feedback record of the active organization; another organization's is 404 (003 §7.5)",
+          params: idParamSchema,
+          response: { 200: feedbackSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => getFeedback(orgContext(request, deps), { id: request.params.id }),
     );
 
     app.get(

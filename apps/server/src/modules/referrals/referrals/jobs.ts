@@ -1,6 +1,7 @@
 import { systemContext } from '../../../platform/context.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import type { Jobs } from '../../../platform/jobs.ts';
+import { COUNTY_BACKFILL_CRON, COUNTY_BACKFILL_JOB, fillMissingCounties } from './county-backfill.ts';
 import { EXPIRE_CRON, EXPIRE_JOB, expireOverdueReferrals } from './expiry.ts';
 import { FOLLOW_UP_CRON, FOLLOW_UP_JOB, sendDueFollowUps } from './member-follow-up.ts';
 
@@ -20,6 +21,14 @@ export function registerReferralJobs(jobs: Jobs, deps: AppDeps) {
     cron: FOLLOW_UP_CRON,
     handler: async () => {
       await sendDueFollowUps(systemContext(deps, FOLLOW_UP_JOB), { now: new Date() });
+    },
+  });
+  // Issue #20: referrals saved before they carried their county get it from their ZIP (county-backfill.ts).
+  jobs.define({
+    name: COUNTY_BACKFILL_JOB,
+    cron: COUNTY_BACKFILL_CRON,
+    handler: async () => {
+      await fillMissingCounties(systemContext(deps, COUNTY_BACKFILL_JOB));
     },
   });
 }

@@ -43,3 +43,14 @@ export async function saveMemberLocation(
 export async function touchReferral(ctx: ServiceContext, input: { id: number; at: Date }): Promise<void> {
   await repo.updateReferral(ctx.db, input.id, { updatedAt: input.at });
 }
+
+/**
+ * The engine found no provider within 50 miles offering the referral's needs (issue #20): recorded so the
+ * service gaps count it as "unmatched" while it stays Pending (a later match moves it out of that count).
+ */
+export async function markNoProviderNearby(
+  ctx: ServiceContext,
+  input: { id: number; at: Date },
+): Promise<void> {
+  await repo.updateReferral(ctx.db, input.id, { noProviderAt: input.at });
+}

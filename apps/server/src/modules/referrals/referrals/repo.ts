@@ -1,11 +1,22 @@
-import { AWAITING_ANSWER, CLOSED_STATUSES, type ReferralListQuery, type ReferralStatus } from '@trust/domain';
+import {
+  AWAITING_ANSWER,
+  CLOSED_STATUSES,
+  GAP_KINDS,
+  type GapKind,
+  type ReferralGapFilter,
+  type ReferralListQuery,
+  type ReferralStatus,
+} from '@trust/domain';
 import {
   and,
   asc,
   desc,
   eq,
   getTableColumns,
+  gte,
   inArray,
+  isNotNull,
+  lt,
   lte,
   notInArray,
   or,
@@ -69,7 +80,43 @@ function scopeFilter(orgId: number, providerIds: readonly number[], scope: Refer
   return received ? (or(created, received) as SQL) : created;
 }
 
-/** The queue filters except status (000 §5.5): scope, search, urgency, method. */
+/**
+ * The service gaps' kinds (issue #20) as predicates on one referral. KEEP EQUAL to the SQL function
+ * analytics_result (apps/server/src/db/migrations/0019_analytics.sql), which the Service Gaps figures count by:
+ * a queue link from a figure must list exactly the referrals behind it. The one place the queue defines them.
+ */
+const GAP_PREDICATES: Record<GapKind, () => SQL> = {
+  declined: () => eq(referrals.status, 'rejected'),
+  expired: () => eq(referrals.status, 'expired'),
+  cancelled: () => eq(referrals.status, 'cancelled'),
+  // Completed with any outcome but "Service provided" (a null outcome included: IS DISTINCT FROM).
+  not_served: () =>
+    sql`(${referrals.status} = 'completed' AND ${referrals.outcome} IS DISTINCT FROM 'service_provided')`,
+  unmatched: () => and(eq(referrals.status, 'pending'), isNotNull(referrals.noProviderAt)) as SQL,
+};
+
+/** The referrals of one gap kind, or of any of them (`unmet`). */
+export function gapFilter(gap: ReferralGapFilter): SQL {
+  if (gap !== 'unmet') return GAP_PREDICATES[gap]();
+  return or(...GAP_KINDS.map((kind) => GAP_PREDICATES[kind]())) as SQL;
+}
+
+/** The first instant after a UTC calendar day (`to` includes its whole day). */
+function dayAfter(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+}
+
+/**
+ * The queue filters except status (000 §5.5): scope, search, urgency, method; and the Service Gaps links' need,
+ * county, gap kind and period of creation (issue #20).
+ *
+ * Index use: the queue is one organization's rows (referrals_org_created_idx, or _org_status_idx with a status,
+ * scanned backwards for the page), so the issue #20 filters are residual filters on that one organization's
+ * rows, which is acceptable at an organization's size. The period narrows the same index's created_at range. No
+ * index serves `sdoh_needs @> ARRAY[need]` (a GIN index on sdoh_needs would, if ever needed across
+ * organizations); nor county_fips, nor the gap kinds (status is in _org_status_idx, but the gap kinds mix
+ * statuses with outcome and no_provider_at).
+ */
 function baseFilters(
   orgId: number,
   providerIds: readonly number[],
@@ -83,6 +130,12 @@ function baseFilters(
   // 000 §5.5: auto = useMatchingEngine is not false; manual = it is false.
   if (q.method === 'auto') where.push(eq(referrals.useMatchingEngine, true));
   if (q.method === 'manual') where.push(eq(referrals.useMatchingEngine, false));
+  if (q.need) where.push(sql`${referrals.sdohNeeds} @> ARRAY[${q.need}]::text[]`);
+  if (q.county_fips) where.push(eq(referrals.countyFips, q.county_fips));
+  if (q.gap) where.push(gapFilter(q.gap));
+  // Days of creation in UTC, both ends included (as the analytics count them: analytics_day).
+  if (q.from) where.push(gte(referrals.createdAt, new Date(`${q.from}T00:00:00Z`)));
+  if (q.to) where.push(lt(referrals.createdAt, dayAfter(q.to)));
   return where;
 }
 
@@ -315,4 +368,43 @@ export function overdueBatchQuery(db: DbOrTx, now: Date, limit: number) {
     .orderBy(asc(referrals.expiresAt))
     .limit(limit)
     .for('update', { skipLocked: true });
+}
+
+/** Referrals with a ZIP and no county yet (county-backfill.ts), by id after `afterId`. */
+export async function referralsWithoutCounty(
+  db: DbOrTx,
+  input: { afterId: number; limit: number },
+): Promise<{ id: number; zipCode: string }[]> {
+  const rows = await db
+    .select({ id: referrals.id, zipCode: referrals.zipCode })
+    .from(referrals)
+    .where(
+      and(
+        sql`${referrals.id} > ${input.afterId}`,
+        sql`${referrals.countyFips} IS NULL`,
+        sql`${referrals.zipCode} IS NOT NULL`,
+      ),
+    )
+    .orderBy(referrals.id)
+    .limit(input.limit);
+  return rows.map((r) => ({ id: r.id, zipCode: r.zipCode ?? '' }));
+}
+
+/** Gives each referral its county, in one statement; answers how many rows changed. */
+export async function setCounties(
+  db: DbOrTx,
+  updates: { id: number; countyFips: string }[],
+): Promise<number> {
+  if (updates.length === 0) return 0;
+  const values = sql.join(
+    updates.map((u) => sql`(${u.id}::int, ${u.countyFips}::text)`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    UPDATE referrals r SET county_fips = v.fips
+      FROM (VALUES ${values}) AS v(id, fips)
+     WHERE r.id = v.id AND r.county_fips IS NULL
+    RETURNING r.id`);
+  // Both drivers (node-postgres and PGlite) answer execute() with { rows }.
+  return (result as unknown as { rows: unknown[] }).rows.length;
 }

@@ -81,11 +81,16 @@ function toColumns(input: ReferralUpdate, storedUrgency?: string) {
 
 /**
  * 001 §4 auto-match measures from the member's location: the centroid of the referral's ZIP code (offline table,
- * so saving never waits on a network service). An unknown ZIP leaves no location, and auto-match says so.
+ * so saving never waits on a network service). An unknown ZIP leaves no location, and auto-match says so. Its
+ * county, too, for the service gaps by county (issue #20); nulls when unknown.
  */
-function locationOf(zipCode: string | null | undefined) {
+export function locationOf(zipCode: string | null | undefined) {
   const place = zipCode ? lookupZip(zipCode) : null;
-  return { latitude: place?.latitude ?? null, longitude: place?.longitude ?? null };
+  return {
+    latitude: place?.latitude ?? null,
+    longitude: place?.longitude ?? null,
+    countyFips: place?.county_fips ?? null,
+  };
 }
 
 /**
@@ -106,9 +111,25 @@ async function cachedCounts(
   query: ReferralListQuery,
   urgencies: string[] | null,
 ) {
+  // Issue #20: county_fips is also filled in by the county backfill job (county-backfill.ts) without a history
+  // row, so the history version does not cover it: a county view (a Service Gaps link, rare) is counted afresh.
+  if (query.county_fips) return repo.countReferralsByStatus(ctx.db, orgId, providerIds, query, urgencies);
   const cache = countsCacheOf(ctx.deps);
-  const { scope, search, method } = query;
-  const key = JSON.stringify([orgId, providerIds, scope, search ?? '', urgencies, method]);
+  const { scope, search, method, need, gap, from, to } = query;
+  // Every filter but status and paging. The other issue #20 filters read columns that change only with a history
+  // row (no_provider_at is set in the create transaction, which writes the 'created' row): the version covers them.
+  const key = JSON.stringify([
+    orgId,
+    providerIds,
+    scope,
+    search ?? '',
+    urgencies,
+    method,
+    need ?? null,
+    gap ?? null,
+    from ?? null,
+    to ?? null,
+  ]);
   const version = await repo.historyVersion(ctx.db);
   const cached = cache.get(key, version);
   if (cached) return cached;
