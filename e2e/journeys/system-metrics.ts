@@ -39,7 +39,11 @@ const LARAMIE_FIPS = '56021';
 const NEED = 'Food Assistance';
 
 /** A referral that needs food, created by the coordinator through the API (manual selection: Pending). */
-async function createReferral(page: Page, coordinator: Api, place: Place): Promise<{ id: number }> {
+async function createReferral(
+  page: Page,
+  coordinator: Api,
+  place: Place,
+): Promise<{ id: number; referral_number: string }> {
   const tag = String(parseInt(randomBytes(4).toString('hex'), 16))
     .padStart(9, '5')
     .slice(0, 9);
@@ -72,7 +76,7 @@ async function createReferral(page: Page, coordinator: Api, place: Place): Promi
   });
   if (res.status() !== 201)
     throw new Error(`creating a referral answered ${res.status()}: ${await res.text()}`);
-  return (await res.json()) as { id: number };
+  return (await res.json()) as { id: number; referral_number: string };
 }
 
 /**
@@ -162,7 +166,7 @@ export const SYSTEM_METRICS_JOURNEYS: Journey[] = [
   {
     name: 'system-metrics',
     title:
-      'the operator sees System Metrics with both charts, a new referral counted after Refresh Metrics, then Service Gaps with a need and a county with declined referrals linked to the queue, and the CSV holding the county table',
+      'the operator sees System Metrics with both charts, a new referral counted after Refresh Metrics, the dashboard’s Recent Activity toggled between Personal and Organization, then Service Gaps with a need and a county with declined referrals linked to the queue, and the CSV holding the county table',
     timeoutMs: 120_000,
     run: async ({ page, password }) => {
       await signInAs(page, OPERATOR, password);
@@ -189,7 +193,7 @@ export const SYSTEM_METRICS_JOURNEYS: Journey[] = [
 
       // 2. A new referral, then Refresh Metrics counts it.
       const coordinator = await apiAs(page, 'coordinator@trust.demo', password);
-      await createReferral(page, coordinator, DOWNTOWN_LA);
+      const fresh = await createReferral(page, coordinator, DOWNTOWN_LA);
       const deadline = Date.now() + 20_000;
       let after = before;
       while (after !== before + 1 && Date.now() < deadline) {
@@ -206,7 +210,29 @@ export const SYSTEM_METRICS_JOURNEYS: Journey[] = [
           `Total Referrals went from ${before} to ${after} after a new referral, not ${before + 1}`,
         );
 
-      // 3. Service Gaps: a referral declined in Cheyenne shows under its need and its county, each figure linked
+      // 3. The dashboard's Recent Activity: the coordinator's new referral is the organization's activity, not
+      // the operator's own.
+      await page.goto('/dashboard');
+      const activity = page.getByRole('region', { name: 'Recent Activity' });
+      const freshLink = activity.getByRole('link', { name: `Referral #${fresh.referral_number}` }).first();
+      // Mantine's segmented control: the label is what a person clicks (its radio input is visually hidden).
+      await activity.locator('label.mantine-SegmentedControl-label', { hasText: 'Organization' }).click();
+      await expectVisible(
+        activity.getByRole('list', { name: 'Recent Activity, organization' }),
+        "the organization's activity",
+      );
+      await expectVisible(freshLink, "the coordinator's new referral in the organization's activity");
+      await activity.locator('label.mantine-SegmentedControl-label', { hasText: 'Personal' }).click();
+      await expectVisible(
+        activity
+          .getByRole('list', { name: 'Recent Activity, personal' })
+          .or(activity.getByText('No activity yet on your referrals or by you.')),
+        "the operator's own activity",
+      );
+      if ((await freshLink.count()) !== 0)
+        throw new Error("the coordinator's referral shows in the operator's personal activity");
+
+      // 4. Service Gaps: a referral declined in Cheyenne shows under its need and its county, each figure linked
       // to its referrals in the queue.
       await declinedReferral(page, password, coordinator);
       const operatorApi = await apiAs(page, OPERATOR, password);
@@ -254,7 +280,7 @@ export const SYSTEM_METRICS_JOURNEYS: Journey[] = [
         'a county on the map',
       );
 
-      // 4. The CSV the Export button downloads holds the county table's rows.
+      // 5. The CSV the Export button downloads holds the county table's rows.
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Export CSV' }).click();
       const file = await download;
