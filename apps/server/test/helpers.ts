@@ -142,6 +142,7 @@ export async function orgContextOf(
       memberships: [],
       consentRequired: false,
       org: { id: organizationId, role },
+      client: null,
     },
     meta: { ip: '127.0.0.1', userAgent: null, requestId: null },
     log: t.app.log,

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { users } from '../db/schema/index.ts';
+import type { ApiScope } from './api-scopes.ts';
 import { AppError } from './errors.ts';
 import { clearSessionCookie, isForeignUnsafeRequest, readSessionCookie } from './session-cookie.ts';
 import { endSession, findSession, type MembershipRef, sessionEndReason, touchSession } from './sessions.ts';
@@ -39,6 +40,12 @@ export type AuthContext = {
   consentRequired: boolean;
   /** The organization this request acts for: X-CBO-ID, else the session's choice, else primary, else first. */
   org: ActiveOrg | null;
+  /**
+   * Set when the session was issued to an API client by `POST /oauth/token` (client credentials), null for a
+   * person's session. A client's session may call only routes declaring `config.apiClients` and only within
+   * its scopes (platform/api-scopes.ts).
+   */
+  client: { id: number; scopes: readonly ApiScope[] } | null;
 };
 
 declare module 'fastify' {
@@ -49,6 +56,11 @@ declare module 'fastify' {
      * consents, who am I, sign out). Every other route refuses such a session with 403 consent_required.
      */
     allowPendingConsent?: boolean;
+    /**
+     * The route answers sessions of API clients (issue #21: the FHIR API). Every other route refuses them with
+     * 403, so a client credential never reaches the app's own screens' routes.
+     */
+    apiClients?: true;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -179,6 +191,7 @@ export function registerAuth(app: FastifyInstance, database: Database, options: 
           memberships: found.memberships,
           consentRequired: found.consentRequired,
           org: null,
+          client: null,
         };
       } else if (requirement !== 'public') {
         throw new AppError(

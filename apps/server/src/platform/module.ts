@@ -5,7 +5,15 @@ import type { DomainEventSubscriptions } from './domain-events.ts';
 import type { Jobs } from './jobs.ts';
 
 /** The areas modules are grouped by (apps/server/src/modules/<area>/<module>/). */
-export type ModuleArea = 'access' | 'administration' | 'referrals' | 'providers' | 'communications' | 'care';
+export type ModuleArea =
+  | 'access'
+  | 'administration'
+  | 'referrals'
+  | 'providers'
+  | 'communications'
+  | 'care'
+  /** The standards the platform speaks to other systems: FHIR, HSDS, API clients (issue #21). */
+  | 'interop';
 
 /**
  * A server module's manifest (`module.ts` beside its routes): everything the app needs to know of it. app.ts

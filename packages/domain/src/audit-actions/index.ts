@@ -1,8 +1,11 @@
 import { ACCESS_AUDIT_ACTIONS } from './access.ts';
+import { API_CLIENTS_AUDIT_ACTIONS } from './api-clients.ts';
 import { ADMINISTRATION_AUDIT_ACTIONS } from './administration.ts';
 import { COMMUNICATIONS_AUDIT_ACTIONS } from './communications.ts';
 import { ENROLLMENTS_AUDIT_ACTIONS } from './enrollments.ts';
+import { FHIR_AUDIT_ACTIONS } from './fhir.ts';
 import { FORMS_AUDIT_ACTIONS } from './forms.ts';
+import { HSDS_AUDIT_ACTIONS } from './hsds.ts';
 import { MEMBERS_AUDIT_ACTIONS } from './members.ts';
 import { PLATFORM_AUDIT_ACTIONS } from './platform.ts';
 import { PROGRAMS_AUDIT_ACTIONS } from './programs.ts';
@@ -26,5 +29,8 @@ export const AUDIT_ACTIONS = {
   ...ENROLLMENTS_AUDIT_ACTIONS,
   ...FORMS_AUDIT_ACTIONS,
   ...WORKFLOWS_AUDIT_ACTIONS,
+  ...API_CLIENTS_AUDIT_ACTIONS,
+  ...FHIR_AUDIT_ACTIONS,
+  ...HSDS_AUDIT_ACTIONS,
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -1,8 +1,11 @@
 import { ACCESS_ERROR_REASONS } from './access.ts';
+import { API_CLIENTS_ERROR_REASONS } from './api-clients.ts';
 import { ADMINISTRATION_ERROR_REASONS } from './administration.ts';
 import { COMMUNICATIONS_ERROR_REASONS } from './communications.ts';
 import { ENROLLMENTS_ERROR_REASONS } from './enrollments.ts';
+import { FHIR_ERROR_REASONS } from './fhir.ts';
 import { FORMS_ERROR_REASONS } from './forms.ts';
+import { HSDS_ERROR_REASONS } from './hsds.ts';
 import { MEMBERS_ERROR_REASONS } from './members.ts';
 import { PLATFORM_ERROR_REASONS } from './platform.ts';
 import { PROGRAMS_ERROR_REASONS } from './programs.ts';
@@ -33,6 +36,9 @@ export const ERROR_REASONS = {
   ...WORKFLOWS_ERROR_REASONS,
   ...NOTIFICATIONS_ERROR_REASONS,
   ...AUTOMATION_ERROR_REASONS,
+  ...API_CLIENTS_ERROR_REASONS,
+  ...FHIR_ERROR_REASONS,
+  ...HSDS_ERROR_REASONS,
 } as const;
 export type ErrorReason = keyof typeof ERROR_REASONS;
 

@@ -40,6 +40,7 @@ export async function ruleActor(
       memberships: [],
       consentRequired: false,
       org: { id: organizationId, role: row.role as OrgRole },
+      client: null,
     },
   };
 }

@@ -1,0 +1,9 @@
+import type { ErrorCode } from '../errors.ts';
+
+/** Refusals of API clients and their tokens (issue #21). */
+export const API_CLIENTS_ERROR_REASONS = {
+  /** An API client's session calling outside its granted scopes (platform/api-scopes.ts). */
+  'api_client.scope_missing': 'forbidden',
+  /** An API client's session calling a route that does not declare `config.apiClients`. */
+  'api_client.route_not_allowed': 'forbidden',
+} as const satisfies Record<string, ErrorCode>;
