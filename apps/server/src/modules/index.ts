@@ -17,6 +17,8 @@ import memberTimelineModule from './care/member-timeline/module.ts';
 import membersModule from './care/members/module.ts';
 import programsModule from './care/programs/module.ts';
 import workflowsModule from './care/workflows/module.ts';
+import apiClientsModule from './interop/api-clients/module.ts';
+import fhirSubscriptionsModule from './interop/fhir-subscriptions/module.ts';
 import communicationsModule from './communications/communications/module.ts';
 import emailModule from './communications/email/module.ts';
 import notificationsModule from './communications/notifications/module.ts';
@@ -78,6 +80,8 @@ export const MODULES: readonly ServerModule[] = [
   speechModule,
   voiceModule,
   webFormsModule,
+  apiClientsModule,
+  fhirSubscriptionsModule,
   programsModule,
   enrollmentsModule,
   formsModule,

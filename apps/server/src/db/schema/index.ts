@@ -9,6 +9,7 @@ export * from './consent.ts';
 export * from './documents.ts';
 export * from './enrollments.ts';
 export * from './forms.ts';
+export * from './interop.ts';
 export * from './invitations.ts';
 export * from './matching.ts';
 export * from './member-fields.ts';

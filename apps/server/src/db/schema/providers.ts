@@ -84,6 +84,11 @@ export const providers = pgTable(
     /** The registry key (10 digits) of a provider a registry import brought or matched; unique when set. */
     npi: text('npi'),
     /**
+     * The record's id in its source when the source is not keyed by NPI (issue #21: an HSDS directory's
+     * service_at_location id), so a later import upserts the same listing; unique within the data source.
+     */
+    externalId: text('external_id'),
+    /**
      * Where the data came from (PROVIDER_DATA_SOURCES): a registry (cms_nppes, cms_care_compare, hrsa), its own
      * organization (`organization`, added by hand), or the demo data (`demo`).
      */
@@ -117,6 +122,9 @@ export const providers = pgTable(
     index('providers_zip_idx').on(t.zipCode),
     index('providers_org_idx').on(t.organizationId),
     uniqueIndex('providers_npi_uq').on(t.npi).where(sql`${t.npi} IS NOT NULL`),
+    uniqueIndex('providers_external_id_uq')
+      .on(t.dataSource, t.externalId)
+      .where(sql`${t.externalId} IS NOT NULL`),
     index('providers_data_source_idx').on(t.dataSource),
     index('providers_unverified_owner_idx')
       .on(t.ownerOrganizationId)

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { apiClients } from './interop.ts';
 
 /** 003 §3 User, with the product role. Emails are unique regardless of case. */
 export const users = pgTable(
@@ -15,6 +16,11 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLogin: timestamp('last_login', { withTimezone: true }),
+    /**
+     * 'person', or 'api_client' for the service account an API client acts through (issue #21): it never signs
+     * in with a password and is left out of the people lists.
+     */
+    kind: text('kind').notNull().default('person'),
   },
   (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`)],
 );
@@ -42,6 +48,8 @@ export const sessions = pgTable(
      * and sign consents, read itself and sign out, until the consent module clears it.
      */
     consentRequired: boolean('consent_required').notNull().default(false),
+    /** Set on a session issued to an API client by `POST /oauth/token`: its scopes apply (platform/auth.ts). */
+    apiClientId: integer('api_client_id').references(() => apiClients.id, { onDelete: 'cascade' }),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_uq').on(t.tokenHash),
