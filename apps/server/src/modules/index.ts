@@ -18,7 +18,7 @@ import membersModule from './care/members/module.ts';
 import programsModule from './care/programs/module.ts';
 import workflowsModule from './care/workflows/module.ts';
 import apiClientsModule from './interop/api-clients/module.ts';
-import fhirSubscriptionsModule from './interop/fhir-subscriptions/module.ts';
+import fhirModule from './interop/fhir/module.ts';
 import communicationsModule from './communications/communications/module.ts';
 import emailModule from './communications/email/module.ts';
 import notificationsModule from './communications/notifications/module.ts';
@@ -81,7 +81,7 @@ export const MODULES: readonly ServerModule[] = [
   voiceModule,
   webFormsModule,
   apiClientsModule,
-  fhirSubscriptionsModule,
+  fhirModule,
   programsModule,
   enrollmentsModule,
   formsModule,

@@ -49,6 +49,7 @@ CREATE TABLE "fhir_subscriptions" (
 --> statement-breakpoint
 ALTER TABLE "providers" ADD COLUMN "external_id" text;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "api_client_id" integer;--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "scopes" text[];--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "kind" text DEFAULT 'person' NOT NULL;--> statement-breakpoint
 ALTER TABLE "api_clients" ADD CONSTRAINT "api_clients_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_clients" ADD CONSTRAINT "api_clients_service_user_id_users_id_fk" FOREIGN KEY ("service_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

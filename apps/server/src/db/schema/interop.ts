@@ -31,7 +31,10 @@ export const apiClients = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('api_clients_client_id_uq').on(t.clientId), index('api_clients_org_idx').on(t.organizationId)],
+  (t) => [
+    uniqueIndex('api_clients_client_id_uq').on(t.clientId),
+    index('api_clients_org_idx').on(t.organizationId),
+  ],
 );
 
 /**

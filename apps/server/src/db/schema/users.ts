@@ -50,6 +50,8 @@ export const sessions = pgTable(
     consentRequired: boolean('consent_required').notNull().default(false),
     /** Set on a session issued to an API client by `POST /oauth/token`: its scopes apply (platform/auth.ts). */
     apiClientId: integer('api_client_id').references(() => apiClients.id, { onDelete: 'cascade' }),
+    /** The scopes of an API client's token: its grant, or the narrower set the token request asked for. */
+    scopes: text('scopes').array(),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_uq').on(t.tokenHash),
