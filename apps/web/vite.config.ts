@@ -25,6 +25,10 @@ export default defineConfig({
       '/directory/': { target: backend },
       '/feedback': { target: backend },
       '/match_referral': { target: backend },
+      // Issue #21: the FHIR and HSDS APIs and the token endpoint (the Interop Settings screen reads /fhir/metadata).
+      '/fhir/': { target: backend },
+      '/hsds/': { target: backend },
+      '/oauth/': { target: backend },
     },
   },
   test: {

@@ -28,7 +28,7 @@ const ROLE_REFUSAL = 'Your role does not allow this action';
 /** A screen: a path, or a path and what to open on it (a dialog, a menu). */
 type Screen = { path: string; label?: string; open?: (page: Page, width: Width) => Promise<void> };
 
-type Finding = {
+export type Finding = {
   where: string;
   rule: string;
   impact: string;
@@ -88,6 +88,8 @@ const SIGNED_IN_PATHS = [
   // Issue #20: the figures (organization admins and operators).
   '/metrics',
   '/service-gaps',
+  // Issue #21: the organization's interop settings (its admins).
+  '/interop',
 ];
 
 /** The tabs whose screens are not built yet (the shared placeholder): in no sidebar, but reachable. */
@@ -145,7 +147,7 @@ class Audit {
 }
 
 /** Loads axe into the page (through the debugger, so the page's script policy does not apply) and runs it. */
-async function runAxe(page: Page, where: string): Promise<Finding[]> {
+export async function runAxe(page: Page, where: string): Promise<Finding[]> {
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {

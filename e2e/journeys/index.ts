@@ -6,6 +6,7 @@ import { DIRECTORY_JOURNEYS } from './directory.ts';
 import { DRAWN_AHEAD_JOURNEYS } from './drawn-ahead.ts';
 import { FORMS_JOURNEYS } from './forms.ts';
 import { IMPORT_JOURNEYS } from './imports.ts';
+import { INTEROP_SETTINGS_JOURNEYS } from './interop-settings.ts';
 import { INVITATION_JOURNEYS } from './invitation.ts';
 import { MEMBERS_JOURNEYS } from './members.ts';
 import { REFERRAL_LOOP_JOURNEYS } from './referral-loop.ts';
@@ -35,6 +36,7 @@ export const JOURNEYS: Journey[] = [
   ...VOICE_JOURNEYS,
   ...IMPORT_JOURNEYS,
   ...SYSTEM_METRICS_JOURNEYS,
+  ...INTEROP_SETTINGS_JOURNEYS,
   ...ACCESSIBILITY_JOURNEYS,
   ...CONSENT_JOURNEYS,
 ];

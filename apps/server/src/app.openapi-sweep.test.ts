@@ -259,11 +259,50 @@ function describeResponse(res: LightMyRequestResponse): string {
 function isEnvelope(res: LightMyRequestResponse): boolean {
   try {
     const body = res.json() as Record<string, unknown>;
+    // Issue #21: the FHIR API (/fhir) answers its errors as FHIR OperationOutcomes, each issue with a diagnostic.
+    if (body.resourceType === 'OperationOutcome') {
+      const issues = body.issue as { code?: unknown; diagnostics?: unknown }[] | undefined;
+      return (
+        Array.isArray(issues) &&
+        issues.length > 0 &&
+        issues.every((i) => typeof i.code === 'string' && typeof i.diagnostics === 'string')
+      );
+    }
     return (
       typeof body.code === 'string' &&
       typeof body.detail === 'string' &&
       body.detail === body.message &&
       body.detail === body.error
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The token endpoint of API clients answers RFC 6749 §5.2's `{ error, error_description }`, which OAuth client
+ * libraries read, instead of the envelope (issue #21).
+ */
+function isOAuthError(route: Route, res: LightMyRequestResponse): boolean {
+  if (route.path !== '/oauth/token') return false;
+  try {
+    const body = res.json() as Record<string, unknown>;
+    return typeof body.error === 'string' && typeof body.error_description === 'string';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The HSDS API answers its refusals in its own documented error object `{ status, error, message, parameters? }`
+ * (HSDS's openapi.json defines none; docs/areas/interop-hsds-api.md), instead of the envelope (issue #21).
+ */
+function isHsdsError(route: Route, res: LightMyRequestResponse): boolean {
+  if (!route.path.startsWith('/hsds')) return false;
+  try {
+    const body = res.json() as Record<string, unknown>;
+    return (
+      body.status === res.statusCode && typeof body.error === 'string' && typeof body.message === 'string'
     );
   } catch {
     return false;
@@ -504,7 +543,7 @@ describe('OpenAPI sweep: every route refuses bad callers and bad input', () => {
     for (const { label, request, expected } of requests) {
       const res = await app.inject(request);
       const ok = expected ? expected.includes(res.statusCode) : res.statusCode >= 400 && res.statusCode < 500;
-      if (!ok || !isEnvelope(res))
+      if (!ok || !(isEnvelope(res) || isOAuthError(route, res) || isHsdsError(route, res)))
         failures.push(`${route.method} ${route.path} [${label}] → ${describeResponse(res)}`);
     }
     const written = await writesSinceLast();

@@ -11,6 +11,7 @@ import { toneWav } from './adapters/voice/wav.ts';
 import { newReferralBody } from './db/demo-data/factories.ts';
 import { runStepJob } from './modules/care/workflows/engine.ts';
 import { configureVoiceDriver } from './modules/communications/voice/driver-of.ts';
+import { fixtureBundle, fixtureTask } from './modules/interop/fhir/inbound/referral-task.fixture.ts';
 import { systemContext } from './platform/context.ts';
 import { PHI_EXTENSION } from './platform/phi.ts';
 
@@ -1057,6 +1058,127 @@ const CALLS: Record<string, Call> = {
     covered:
       'web-forms/web-forms.test.ts: Chromium fills a form page served on loopback; one referral.web_form_submitted row',
   },
+  // The FHIR API (issue #21, interop/fhir): its answers are application/fhir+json, so the ids are the ones asked for.
+  'GET /fhir/Task/{id}': {
+    action: 'fhir.read',
+    prepare: async () => ({ url: `/fhir/Task/${f.referral.id}`, ids: () => [f.referral.id] }),
+  },
+  'GET /fhir/Task': {
+    action: 'fhir.search',
+    prepare: async () => ({ url: `/fhir/Task?_id=${f.referral.id}`, ids: () => [f.referral.id] }),
+  },
+  'POST /fhir/Task/_search': {
+    action: 'fhir.search',
+    prepare: async () => ({
+      url: '/fhir/Task/_search',
+      payload: `_id=${f.referral.id}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      ids: () => [f.referral.id],
+    }),
+  },
+  'GET /fhir/ServiceRequest/{id}': {
+    action: 'fhir.read',
+    prepare: async () => ({ url: `/fhir/ServiceRequest/${f.referral.id}`, ids: () => [f.referral.id] }),
+  },
+  'GET /fhir/ServiceRequest': {
+    action: 'fhir.search',
+    prepare: async () => ({ url: `/fhir/ServiceRequest?_id=${f.referral.id}`, ids: () => [f.referral.id] }),
+  },
+  'POST /fhir/ServiceRequest/_search': {
+    action: 'fhir.search',
+    prepare: async () => ({
+      url: '/fhir/ServiceRequest/_search',
+      payload: `_id=${f.referral.id}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      ids: () => [f.referral.id],
+    }),
+  },
+  'GET /fhir/Consent/{id}': {
+    action: 'fhir.read',
+    prepare: async () => ({ url: `/fhir/Consent/${f.referral.id}`, ids: () => [f.referral.id] }),
+  },
+  'GET /fhir/Consent': {
+    action: 'fhir.search',
+    prepare: async () => ({ url: `/fhir/Consent?_id=${f.referral.id}`, ids: () => [f.referral.id] }),
+  },
+  'POST /fhir/Consent/_search': {
+    action: 'fhir.search',
+    prepare: async () => ({
+      url: '/fhir/Consent/_search',
+      payload: `_id=${f.referral.id}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      ids: () => [f.referral.id],
+    }),
+  },
+  'GET /fhir/Patient/{id}': {
+    action: 'fhir.read',
+    prepare: async () => ({ url: `/fhir/Patient/${f.memberId}`, ids: () => [f.memberId] }),
+  },
+  'GET /fhir/Patient': {
+    action: 'fhir.search',
+    prepare: async () => ({ url: `/fhir/Patient?_id=${f.memberId}`, ids: () => [f.memberId] }),
+  },
+  'POST /fhir/Patient/_search': {
+    action: 'fhir.search',
+    prepare: async () => ({
+      url: '/fhir/Patient/_search',
+      payload: `_id=${f.memberId}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      ids: () => [f.memberId],
+    }),
+  },
+  // The FHIR write side: a create or a Task step answers with the referral's Task; its own row names it.
+  'POST /fhir/Task': {
+    action: 'referral.created',
+    change: true,
+    prepare: async () => ({
+      url: '/fhir/Task',
+      payload: JSON.stringify(fixtureTask(9000 + ++seq)),
+      headers: { 'content-type': 'application/fhir+json' },
+      ids: (b) => [Number(b.id)],
+    }),
+  },
+  'POST /fhir': {
+    action: 'referral.created',
+    change: true,
+    prepare: async () => ({
+      url: '/fhir',
+      payload: JSON.stringify(fixtureBundle(9000 + ++seq)),
+      headers: { 'content-type': 'application/fhir+json' },
+      // The Task entry's location, Task/<referral id>.
+      ids: (b) => [Number(String(b.entry[2].response.location).split('/')[1])],
+    }),
+  },
+  'PATCH /fhir/Task/{id}': {
+    action: 'referral.status_changed',
+    change: true,
+    prepare: async () => {
+      const r = await newReferral();
+      return {
+        url: `/fhir/Task/${r.id}`,
+        payload: JSON.stringify([
+          { op: 'replace', path: '/status', value: 'cancelled' },
+          { op: 'add', path: '/statusReason', value: { text: 'Entered twice' } },
+        ]),
+        headers: { 'content-type': 'application/json-patch+json' },
+        ids: () => [r.id],
+      };
+    },
+  },
+  'PUT /fhir/Task/{id}': {
+    action: 'referral.status_changed',
+    change: true,
+    prepare: async () => {
+      const r = await newReferral();
+      const task = (await ok(await inject('GET', `/fhir/Task/${r.id}`, coordinator))) as Body;
+      return {
+        url: `/fhir/Task/${r.id}`,
+        payload: JSON.stringify({ ...task, status: 'cancelled', statusReason: { text: 'Entered twice' } }),
+        headers: { 'content-type': 'application/fhir+json' },
+        ids: () => [r.id],
+      };
+    },
+  },
   'POST /api/providers/{id}/submit-web-form': {
     covered: 'the same run and answer as /communications/webform (web-forms/web-forms.test.ts)',
   },
@@ -1278,7 +1400,7 @@ describe('the PHI routes of the OpenAPI document (issue #12: every PHI read is a
       const before = await lastAuditId();
       const res = await inject(method, prepared.url, who, prepared.payload, prepared.headers);
       expect(res.statusCode, res.body).toBeLessThan(300);
-      const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
+      const json = /^application\/(fhir\+)?json/.test(String(res.headers['content-type'] ?? ''));
       const ids = sorted(prepared.ids(json ? res.json() : {}));
       expect(ids.length, 'the call returned PHI to audit').toBeGreaterThan(0);
 

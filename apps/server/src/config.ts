@@ -107,10 +107,40 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   /**
+   * Hosts (name or name:port) an HSDS import (issue #21) may read although they resolve to a private or loopback
+   * address: tests, a directory served on the LAN. Every other directory address must be public.
+   */
+  HSDS_IMPORT_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /**
    * Seconds a workflow step job may run before the queue takes its worker for dead and runs it again (a process
    * killed mid-step). Above the longest api_call timeout.
    */
   WORKFLOW_STEP_EXPIRE_SECONDS: z.coerce.number().int().min(5).max(3600).default(90),
+  /**
+   * FHIR Subscriptions (issue #21): hosts (name or name:port) a subscriber endpoint may use although they resolve
+   * to a private or loopback address, over http too (tests, a deployment's internal system); the retries of a
+   * notification and their first delay (doubled each time), and the timeout of one POST.
+   */
+  FHIR_SUBSCRIPTION_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  FHIR_SUBSCRIPTION_RETRIES: z.coerce.number().int().min(0).max(10).default(5),
+  FHIR_SUBSCRIPTION_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  FHIR_SUBSCRIPTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /**
    * Speech to text (issue #19). STT_URL: a Whisper-compatible transcription endpoint (OpenAI's
    * /v1/audio/transcriptions shape: whisper.cpp's server, faster-whisper-server, …), for every language.
@@ -232,7 +262,11 @@ export type Config = {
    */
   webFormAllowPrivateHosts: boolean;
   workflowApiAllowHosts: string[];
+  /** HSDS_IMPORT_ALLOW_HOSTS. */
+  hsdsImportAllowHosts: string[];
   workflowStepExpireSeconds: number;
+  /** FHIR Subscriptions' subscriber endpoints and deliveries (issue #21). */
+  fhirSubscriptions: { allowHosts: string[]; retries: number; retryDelaySeconds: number; timeoutMs: number };
   /** Speech to text (issue #19, adapters/speech): the engines and the limits of a recording. */
   speech: {
     url: string | undefined;
@@ -322,7 +356,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webFormTimeoutMs: e.WEB_FORM_TIMEOUT_MS,
     webFormAllowPrivateHosts: e.WEB_FORM_ALLOW_PRIVATE_HOSTS,
     workflowApiAllowHosts: e.WORKFLOW_API_ALLOW_HOSTS,
+    hsdsImportAllowHosts: e.HSDS_IMPORT_ALLOW_HOSTS,
     workflowStepExpireSeconds: e.WORKFLOW_STEP_EXPIRE_SECONDS,
+    fhirSubscriptions: {
+      allowHosts: e.FHIR_SUBSCRIPTION_ALLOW_HOSTS,
+      retries: e.FHIR_SUBSCRIPTION_RETRIES,
+      retryDelaySeconds: e.FHIR_SUBSCRIPTION_RETRY_DELAY_SECONDS,
+      timeoutMs: e.FHIR_SUBSCRIPTION_TIMEOUT_MS,
+    },
     speech: {
       url: e.STT_URL,
       apiKey: e.STT_API_KEY,

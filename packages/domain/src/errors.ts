@@ -32,6 +32,8 @@ export const ERROR_CODES = {
   cross_site: 403,
   not_found: 404,
   conflict: 409,
+  /** A conditional change whose If-Match names a version that is no longer current (issue #21: FHIR Task). */
+  precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rule_broken: 422,

@@ -29,6 +29,7 @@ export const PROVIDER_DATA_SOURCE_LABELS: Record<ProviderDataSource, string> = {
   cms_nppes: IMPORT_DATA_SOURCE_INFO.cms_nppes.label,
   cms_care_compare: IMPORT_DATA_SOURCE_INFO.cms_care_compare.label,
   hrsa: IMPORT_DATA_SOURCE_INFO.hrsa.label,
+  hsds: IMPORT_DATA_SOURCE_INFO.hsds.label,
   organization: 'Added by an organization',
   demo: 'Demo data',
 };

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { idNumber, idParamSchema, idString, queryInt } from './common.ts';
 
 /** 002 §9 data sources that import; the "coming soon" ones are shown disabled and refused by the server. */
-export const IMPORT_DATA_SOURCES = ['cms_nppes', 'cms_care_compare', 'hrsa'] as const;
+export const IMPORT_DATA_SOURCES = ['cms_nppes', 'cms_care_compare', 'hrsa', 'hsds'] as const;
 export type ImportDataSource = (typeof IMPORT_DATA_SOURCES)[number];
 export const IMPORT_COMING_SOON_SOURCES = ['ai_enrichment', 'web_scraping', 'social_media'] as const;
 
@@ -15,6 +15,8 @@ export const IMPORT_DATA_SOURCE_INFO: Record<ImportDataSource, { label: string; 
   cms_nppes: { label: 'CMS NPPES', size: 'about 2M' },
   cms_care_compare: { label: 'CMS Care Compare', size: 'about 40K' },
   hrsa: { label: 'HRSA health centers', size: 'about 7K' },
+  // Issue #21: any community resource directory that publishes Open Referral HSDS 3.0 (a 211, a city's directory).
+  hsds: { label: 'Open Referral HSDS directory', size: 'as published' },
 };
 
 /**
@@ -179,6 +181,15 @@ export const IMPORT_MESSAGES = {
   operatorsOnly: 'Only platform operators can run provider imports.',
   jobNotFound: 'No import job has this id.',
   notCancellable: (status: string) => `Only queued or running jobs can be cancelled; this job is ${status}.`,
+  sourceUrlRequired: 'Give the HSDS directory’s address: its API (https://…/) or its datapackage.json.',
+  sourceUrlInvalid:
+    'The HSDS directory’s address must be an https:// URL (http:// only on this machine, for tests), without a user name or password.',
+  sourceUrlOnlyHsds: 'Only an HSDS import reads a directory’s address; the registries have their own.',
+  sourceUrlPrivate: (host: string) =>
+    `The HSDS directory's address ${host} is a private or local network address: only public addresses are read.`,
+  sourceUrlUnresolved: (host: string) => `The HSDS directory's host ${host} could not be found (DNS).`,
+  hsdsNotSchedulable:
+    'HSDS imports are started by hand from Manual Jobs: a schedule cannot hold the directory’s address yet.',
   comingSoon: (source: string) => `The ${source} source is coming soon and cannot import yet.`,
   limitRange: `Providers per state must be between ${IMPORT_LIMIT_PER_STATE.min} and ${IMPORT_LIMIT_PER_STATE.max.toLocaleString('en-US')}, in steps of ${IMPORT_LIMIT_PER_STATE.step}.`,
   taxonomyUnknown: `Choose one of the taxonomies: ${IMPORT_TAXONOMIES.join(', ')}.`,
@@ -223,21 +234,95 @@ export const IMPORT_METHOD_LABELS: Record<ImportMethod, string> = {
   deactivations: 'Deactivation report',
 };
 export function methodsOf(source: ImportDataSource): readonly ImportMethod[] {
+  if (source === 'hsds') return ['api', 'file'];
   return source === 'cms_nppes' ? IMPORT_METHODS : ['file'];
 }
+/** How an HSDS directory is read: its HSDS API (`/services`, paged), or its tabular datapackage of CSV files. */
+export const HSDS_IMPORT_METHOD_LABELS: Partial<Record<ImportMethod, string>> = {
+  api: 'HSDS API (JSON, /services)',
+  file: 'Datapackage (datapackage.json and CSV files)',
+};
+
+/** How a job of this source reads it, as the screen names it. */
+export function importMethodLabel(source: ImportDataSource, method: ImportMethod): string {
+  return (source === 'hsds' ? HSDS_IMPORT_METHOD_LABELS[method] : undefined) ?? IMPORT_METHOD_LABELS[method];
+}
+
+/** Hosts an http:// (not https) directory address may name: this machine only (tests, a directory served locally). */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * The syntax of an HSDS directory's address: https, or http on loopback (tests); no credentials in it (they would
+ * land in the job's audit row). That its host resolves to public addresses only is checked by the server.
+ */
+export function hsdsSourceUrlProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return IMPORT_MESSAGES.sourceUrlInvalid;
+  }
+  if (url.username || url.password) return IMPORT_MESSAGES.sourceUrlInvalid;
+  if (url.protocol === 'https:') return null;
+  if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return null;
+  return IMPORT_MESSAGES.sourceUrlInvalid;
+}
+/** The start form's words for an HSDS import (issue #21). */
+export const HSDS_IMPORT_TEXTS = {
+  urlLabel: 'Directory address',
+  urlPlaceholder: {
+    api: 'https://directory.example.org/hsds/',
+    file: 'https://directory.example.org/hsds/datapackage.json',
+  } as Partial<Record<ImportMethod, string>>,
+  urlDescription: {
+    api: 'The base URL of the directory’s HSDS 3.0 API: its /services are read page by page.',
+    file: 'The URL of the directory’s datapackage.json: its CSV files are read beside it.',
+  } as Partial<Record<ImportMethod, string>>,
+  statesDescription: 'Only the directory’s listings in these states; leave empty for all of them.',
+  taxonomyNotUsed: 'An HSDS directory’s own taxonomy terms set each listing’s services',
+  methodDescription: 'Each service at each location becomes a listing, updated by its id on the next import',
+} as const;
+
+/** An HSDS job's providers per state when the request gives no limit: the most a job may take. */
+export const HSDS_DEFAULT_LIMIT = IMPORT_LIMIT_PER_STATE.max;
 
 /** 002 §7 POST /api/import/start: one job over the states, `limit` providers per state. */
 export const importStartRequestSchema = z
   .object({
     data_source: sourceSchema.transform((s) => s as ImportDataSource).default('cms_nppes'),
-    states: statesSchema,
-    limit: limitSchema,
+    /** An HSDS import may leave the states out: it then takes the directory's listings in every state. */
+    states: statesSchema.optional(),
+    limit: limitSchema.optional(),
     /** The registry's taxonomy (NPPES and Care Compare filter by it; HRSA's sites are all health centers). */
     taxonomy: taxonomySchema.default('Family Medicine'),
     /** Default: the API for NPPES, the file for the others. */
     method: z.enum(IMPORT_METHODS, `The method must be one of ${IMPORT_METHODS.join(', ')}.`).optional(),
+    /** HSDS only (issue #21): the directory's HSDS API base URL (method api) or its datapackage.json (file). */
+    source_url: z.string(IMPORT_MESSAGES.sourceUrlInvalid).trim().max(2000).optional(),
   })
   .transform((body, ctx) => {
+    const hsds = body.data_source === 'hsds';
+    if (!hsds && !body.states) {
+      ctx.addIssue({ code: 'custom', path: ['states'], message: IMPORT_MESSAGES.selectState });
+      return z.NEVER;
+    }
+    if (!hsds && body.limit === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['limit'], message: IMPORT_MESSAGES.limitRange });
+      return z.NEVER;
+    }
+    if (!hsds && body.source_url) {
+      ctx.addIssue({ code: 'custom', path: ['source_url'], message: IMPORT_MESSAGES.sourceUrlOnlyHsds });
+      return z.NEVER;
+    }
+    if (hsds) {
+      const problem = body.source_url
+        ? hsdsSourceUrlProblem(body.source_url)
+        : IMPORT_MESSAGES.sourceUrlRequired;
+      if (problem) {
+        ctx.addIssue({ code: 'custom', path: ['source_url'], message: problem });
+        return z.NEVER;
+      }
+    }
     const method = body.method ?? methodsOf(body.data_source)[0]!;
     if (!methodsOf(body.data_source).includes(method)) {
       ctx.addIssue({
@@ -247,7 +332,13 @@ export const importStartRequestSchema = z
       });
       return z.NEVER;
     }
-    return { ...body, method };
+    return {
+      ...body,
+      states: body.states ?? [],
+      limit: body.limit ?? HSDS_DEFAULT_LIMIT,
+      source_url: hsds ? (body.source_url as string) : null,
+      method,
+    };
   });
 export type ImportStartRequest = z.input<typeof importStartRequestSchema>;
 export type ImportStartBody = z.output<typeof importStartRequestSchema>;
@@ -408,7 +499,10 @@ const cronText = z.string().trim().max(120);
 /** 002 §7 POST /api/import/schedules. A custom frequency carries its cron; a preset's cron is the preset's. */
 export const importScheduleCreateSchema = z.object({
   name: scheduleName,
-  data_source: sourceSchema.transform((s) => s as ImportDataSource).default('cms_nppes'),
+  data_source: sourceSchema
+    .refine((s) => s !== 'hsds', IMPORT_MESSAGES.hsdsNotSchedulable)
+    .transform((s) => s as ImportDataSource)
+    .default('cms_nppes'),
   frequency: frequency.default('weekly'),
   cron_expression: cronText.nullish(),
   states: statesSchema.default(['CA']),

@@ -17,8 +17,6 @@ import memberTimelineModule from './care/member-timeline/module.ts';
 import membersModule from './care/members/module.ts';
 import programsModule from './care/programs/module.ts';
 import workflowsModule from './care/workflows/module.ts';
-import apiClientsModule from './interop/api-clients/module.ts';
-import fhirModule from './interop/fhir/module.ts';
 import communicationsModule from './communications/communications/module.ts';
 import emailModule from './communications/email/module.ts';
 import notificationsModule from './communications/notifications/module.ts';
@@ -27,6 +25,9 @@ import smsModule from './communications/sms/module.ts';
 import speechModule from './communications/speech/module.ts';
 import voiceModule from './communications/voice/module.ts';
 import webFormsModule from './communications/web-forms/module.ts';
+import apiClientsModule from './interop/api-clients/module.ts';
+import fhirModule from './interop/fhir/module.ts';
+import hsdsModule from './interop/hsds/module.ts';
 import directoryModule from './providers/directory/module.ts';
 import providerImportsModule from './providers/provider-imports/module.ts';
 import providerPerformanceModule from './providers/provider-performance/module.ts';
@@ -51,6 +52,7 @@ export const MODULES: readonly ServerModule[] = [
   clientConfigModule,
   directoryModule,
   providerImportsModule,
+  hsdsModule,
   authModule,
   twoFactorModule,
   orgsModule,

@@ -1,5 +1,6 @@
 import {
   ACTIVE_ORG_HEADER,
+  API_CLIENT_MESSAGES,
   CONSENT_MESSAGES,
   MESSAGES,
   ORG_ROLES,
@@ -9,10 +10,17 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { users } from '../db/schema/index.ts';
-import type { ApiScope } from './api-scopes.ts';
+import { type ApiScope, isApiScope } from './api-scopes.ts';
 import { AppError } from './errors.ts';
 import { clearSessionCookie, isForeignUnsafeRequest, readSessionCookie } from './session-cookie.ts';
-import { endSession, findSession, type MembershipRef, sessionEndReason, touchSession } from './sessions.ts';
+import {
+  endSession,
+  findSession,
+  type MembershipRef,
+  sessionEndReason,
+  touchApiClient,
+  touchSession,
+} from './sessions.ts';
 
 /**
  * What a route requires (DESIGN.md "Auth on every route"). Routes declare it in `config.auth`; a route that
@@ -151,6 +159,12 @@ function allowsPendingConsent(request: FastifyRequest): boolean {
   return PENDING_CONSENT_ROUTES.has(`${request.method} ${request.routeOptions.url}`);
 }
 
+/** A client's token carries the scopes it was granted; anything else stored there is ignored. */
+function clientOf(found: { apiClientId: number | null; scopes: string[] | null }): AuthContext['client'] {
+  if (found.apiClientId == null) return null;
+  return { id: found.apiClientId, scopes: (found.scopes ?? []).filter(isApiScope) };
+}
+
 /**
  * Reads the session of every request and enforces each route's requirement before its handler runs. The session
  * comes from `Authorization: Bearer` (API clients, the spec's contract), else from the browser's HttpOnly cookie
@@ -180,7 +194,10 @@ export function registerAuth(app: FastifyInstance, database: Database, options: 
       // A cookie whose session is over is forgotten by the browser with this answer, whatever the route.
       if (cookie && !(found && !ended && found.user.isActive)) clearSessionCookie(request, reply);
       if (found && !ended && found.user.isActive) {
-        const lastSeenAt = await touchSession(database.db, found, now);
+        const client = clientOf(found);
+        // A client's token has no idle timeout, so its last_seen_at is not kept; its client's last use is.
+        const lastSeenAt = client ? found.lastSeenAt : await touchSession(database.db, found, now);
+        if (client) await touchApiClient(database.db, found, now);
         sessionOrg = found.activeOrgId;
         request.auth = {
           user: found.user,
@@ -189,9 +206,11 @@ export function registerAuth(app: FastifyInstance, database: Database, options: 
           expiresAt: found.expiresAt,
           lastSeenAt,
           memberships: found.memberships,
-          consentRequired: found.consentRequired,
+          // A service account signs no consent documents (issue #21); a hold put on "every session of the
+          // user" by a new consent version does not apply to it.
+          consentRequired: client ? false : found.consentRequired,
           org: null,
-          client: null,
+          client,
         };
       } else if (requirement !== 'public') {
         throw new AppError(
@@ -207,6 +226,16 @@ export function registerAuth(app: FastifyInstance, database: Database, options: 
     }
 
     const auth = request.auth;
+    // Issue #21: a client credential reaches only the routes built for API clients (the FHIR API), never the
+    // app's own screens' routes, whatever roles its service account holds.
+    // An open route (the HSDS directory API, the CapabilityStatement) answers the client as it answers anyone.
+    if (auth.client && !request.routeOptions.config.apiClients) {
+      if (requirement === 'public') {
+        request.auth = null;
+        return;
+      }
+      throw new AppError('api_client.route_not_allowed', API_CLIENT_MESSAGES.routeNotAllowed);
+    }
     // 003 §4.2: consent is signed before the login completes; the server holds the session to that. Open
     // routes still answer (they answer anyone).
     if (auth.consentRequired && requirement !== 'public' && !allowsPendingConsent(request)) {

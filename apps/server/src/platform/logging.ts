@@ -17,6 +17,7 @@ const SENSITIVE_KEYS = [
   'reset_token',
   'invitation_token',
   'secret',
+  'client_secret',
   'codes',
   'qr_code',
   'signature_text',

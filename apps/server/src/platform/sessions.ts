@@ -1,13 +1,15 @@
 import { SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from '@trust/domain';
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { memberships, sessions, users } from '../db/schema/index.ts';
+import { apiClients, memberships, sessions, users } from '../db/schema/index.ts';
 import { hashToken, randomToken } from './crypto.ts';
 
 export const IDLE_MS = SESSION_IDLE_MINUTES * 60_000;
 export const MAX_MS = SESSION_MAX_HOURS * 3_600_000;
 /** last_seen_at is written at most this often, so a busy client does not write on every request. */
 const TOUCH_EVERY_MS = 30_000;
+/** An API client's last_used_at is written at most this often (issue #21): it is shown to the minute. */
+const CLIENT_TOUCH_EVERY_MS = 60_000;
 
 export type MembershipRef = { org_id: number; role: string; is_primary: boolean };
 
@@ -21,6 +23,13 @@ export type SessionRow = {
   consentRequired: boolean;
   user: typeof users.$inferSelect;
   memberships: MembershipRef[];
+  /** The API client the session was issued to by `POST /oauth/token` (issue #21), or null for a person's. */
+  apiClientId: number | null;
+  /** The scopes of a client's token; null for a person's session. */
+  scopes: string[] | null;
+  /** When the session's API client was revoked: its sessions are then invalid whatever their age. */
+  clientRevokedAt: Date | null;
+  clientLastUsedAt: Date | null;
 };
 
 export async function createSession(
@@ -32,10 +41,16 @@ export async function createSession(
     now?: Date;
     /** 003 §4.1: the user must sign the current consents before using the session. */
     consentRequired?: boolean;
+    /**
+     * Issue #21: a token of an API client (its service account is `userId`), with the scopes it was granted and
+     * its own lifetime (one hour) instead of a person's.
+     */
+    apiClient?: { id: number; scopes: readonly string[]; ttlMs: number };
   },
 ) {
   const token = randomToken();
   const now = input.now ?? new Date();
+  const client = input.apiClient;
   const [row] = await db
     .insert(sessions)
     .values({
@@ -43,16 +58,22 @@ export async function createSession(
       userId: input.userId,
       createdAt: now,
       lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + MAX_MS),
+      expiresAt: new Date(now.getTime() + (client ? client.ttlMs : MAX_MS)),
       ip: input.ip,
       userAgent: input.userAgent?.slice(0, 512) ?? null,
-      consentRequired: input.consentRequired ?? false,
+      // A client's service account signs no consent: it is not a person (issue #21).
+      consentRequired: client ? false : (input.consentRequired ?? false),
+      apiClientId: client?.id ?? null,
+      scopes: client ? [...client.scopes] : null,
     })
     .returning();
   return { token, session: row! };
 }
 
-/** What a session is read with: its row's times and state, its user, and the user's memberships. */
+/**
+ * What a session is read with: its row's times and state, its user, the user's memberships, and for an API
+ * client's token the client's revocation and last use (a left join: still one round trip).
+ */
 function sessionColumns() {
   const membershipsJson = sql<MembershipRef[]>`coalesce((
       select json_agg(json_build_object('org_id', m.organization_id, 'role', m.role, 'is_primary', m.is_primary)
@@ -67,6 +88,10 @@ function sessionColumns() {
     consentRequired: sessions.consentRequired,
     user: users,
     memberships: membershipsJson,
+    apiClientId: sessions.apiClientId,
+    scopes: sessions.scopes,
+    clientRevokedAt: apiClients.revokedAt,
+    clientLastUsedAt: apiClients.lastUsedAt,
   };
 }
 
@@ -80,6 +105,7 @@ function prepareFindSession(db: Db) {
     .select(sessionColumns())
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(apiClients, eq(apiClients.id, sessions.apiClientId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .limit(1)
     .prepare('find_session');
@@ -108,18 +134,32 @@ export async function findSessionsByIds(db: DbOrTx, ids: readonly number[]): Pro
     .select(sessionColumns())
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(apiClients, eq(apiClients.id, sessions.apiClientId))
     .where(inArray(sessions.id, [...ids]));
 }
 
-/** Why a stored session is no longer valid at `now`, or null if it is. */
-export function sessionEndReason(s: { lastSeenAt: Date; expiresAt: Date }, now: Date): 'idle' | 'max' | null {
+type SessionTimes = {
+  lastSeenAt: Date;
+  expiresAt: Date;
+  apiClientId?: number | null;
+  clientRevokedAt?: Date | null;
+};
+
+/**
+ * Why a stored session is no longer valid at `now`, or null if it is. An API client's token has no idle
+ * timeout (a machine calls when it has work, not every few minutes), only its one-hour expiry, and ends with
+ * its client's revocation.
+ */
+export function sessionEndReason(s: SessionTimes, now: Date): 'idle' | 'max' | 'revoked' | null {
+  if (s.apiClientId != null && s.clientRevokedAt != null) return 'revoked';
   if (now.getTime() >= s.expiresAt.getTime()) return 'max';
-  if (now.getTime() - s.lastSeenAt.getTime() >= IDLE_MS) return 'idle';
+  if (s.apiClientId == null && now.getTime() - s.lastSeenAt.getTime() >= IDLE_MS) return 'idle';
   return null;
 }
 
 /** When a session ends unless it is used again: idle time after its last activity, or its age limit. */
-export function sessionDeadline(s: { lastSeenAt: Date; expiresAt: Date }): Date {
+export function sessionDeadline(s: SessionTimes): Date {
+  if (s.apiClientId != null) return s.expiresAt;
   return new Date(Math.min(s.lastSeenAt.getTime() + IDLE_MS, s.expiresAt.getTime()));
 }
 
@@ -128,6 +168,40 @@ export async function touchSession(db: DbOrTx, s: { sessionId: number; lastSeenA
   if (now.getTime() - s.lastSeenAt.getTime() < TOUCH_EVERY_MS) return s.lastSeenAt;
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, s.sessionId));
   return now;
+}
+
+/**
+ * Records that an API client called (issue #21: the settings screen shows when each client was last used), at
+ * most once a minute per client: a conditional update, so parallel calls of a busy client write once. The
+ * platform does it because the auth layer is what sees every call of a client.
+ */
+export async function touchApiClient(
+  db: DbOrTx,
+  s: { apiClientId: number | null; clientLastUsedAt: Date | null },
+  now: Date,
+) {
+  if (s.apiClientId == null) return;
+  if (s.clientLastUsedAt && now.getTime() - s.clientLastUsedAt.getTime() < CLIENT_TOUCH_EVERY_MS) return;
+  const before = new Date(now.getTime() - CLIENT_TOUCH_EVERY_MS);
+  await db
+    .update(apiClients)
+    .set({ lastUsedAt: now })
+    .where(
+      and(
+        eq(apiClients.id, s.apiClientId),
+        or(isNull(apiClients.lastUsedAt), lt(apiClients.lastUsedAt, before)),
+      ),
+    );
+}
+
+/** Ends every token of an API client (it was revoked); returns how many. */
+export async function endApiClientSessions(db: DbOrTx, apiClientId: number): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(eq(sessions.apiClientId, apiClientId))
+    .returning({ id: sessions.id });
+  await announceSessionChange(db, { session_ids: ended.map((s) => s.id) });
+  return ended.length;
 }
 
 export async function setSessionOrg(db: DbOrTx, sessionId: number, orgId: number) {
@@ -177,12 +251,14 @@ export async function endSession(db: DbOrTx, sessionId: number) {
   await announceSessionChange(db, { session_ids: [sessionId] });
 }
 
-/** Deletes every session that has ended by inactivity or age; returns how many. */
+/** Deletes every session that has ended by inactivity or age; returns how many. API clients' never idle out. */
 export async function deleteEndedSessions(db: DbOrTx, now = new Date()): Promise<number> {
   const idleBefore = new Date(now.getTime() - IDLE_MS);
   const deleted = await db
     .delete(sessions)
-    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleBefore)))
+    .where(
+      or(lt(sessions.expiresAt, now), and(isNull(sessions.apiClientId), lt(sessions.lastSeenAt, idleBefore))),
+    )
     .returning({ id: sessions.id });
   return deleted.length;
 }

@@ -1,6 +1,6 @@
 import { ACCESS_AUDIT_ACTIONS } from './access.ts';
-import { API_CLIENTS_AUDIT_ACTIONS } from './api-clients.ts';
 import { ADMINISTRATION_AUDIT_ACTIONS } from './administration.ts';
+import { API_CLIENTS_AUDIT_ACTIONS } from './api-clients.ts';
 import { COMMUNICATIONS_AUDIT_ACTIONS } from './communications.ts';
 import { ENROLLMENTS_AUDIT_ACTIONS } from './enrollments.ts';
 import { FHIR_AUDIT_ACTIONS } from './fhir.ts';

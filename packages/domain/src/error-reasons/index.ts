@@ -1,6 +1,6 @@
 import { ACCESS_ERROR_REASONS } from './access.ts';
-import { API_CLIENTS_ERROR_REASONS } from './api-clients.ts';
 import { ADMINISTRATION_ERROR_REASONS } from './administration.ts';
+import { API_CLIENTS_ERROR_REASONS } from './api-clients.ts';
 import { COMMUNICATIONS_ERROR_REASONS } from './communications.ts';
 import { ENROLLMENTS_ERROR_REASONS } from './enrollments.ts';
 import { FHIR_ERROR_REASONS } from './fhir.ts';

@@ -25,6 +25,8 @@ export const PROVIDERS_ERROR_REASONS = {
   'import_job.not_found': 'not_found',
   'import_job.not_cancellable': 'conflict',
   'import_job.file_not_configured': 'rule_broken',
+  /** Issue #21: an HSDS directory's address that resolves to a private network, or to nothing. */
+  'import_job.source_url_refused': 'validation_failed',
   'import_schedule.not_found': 'not_found',
   'import_schedule.invalid_cron': 'validation_failed',
   'import_schedule.running': 'conflict',

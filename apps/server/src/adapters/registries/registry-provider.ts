@@ -7,8 +7,13 @@ import type { ImportDataSource } from '@trust/domain';
  */
 export type RegistryProvider = {
   source: ImportDataSource;
-  /** The NPI, 10 digits: the directory's key for registry providers. */
+  /** The NPI, 10 digits: the directory's key for registry providers ('' for a source keyed by `externalId`). */
   npi: string;
+  /**
+   * The record's id in a source not keyed by NPI (HSDS: the service_at_location's id): the listing's key within its
+   * source, so a later import upserts the same listing.
+   */
+  externalId?: string;
   kind: 'organization' | 'individual';
   /** As the registry spells it (often upper case); the normaliser formats it. */
   name: string;
@@ -26,6 +31,8 @@ export type RegistryProvider = {
   phone: string | null;
   languages: string[];
   website?: string | null;
+  /** HSDS: the service's own name, which maps to directory services with its taxonomy terms (hsds-services.ts). */
+  serviceName?: string;
   /** The registry's own geocode of the location (HRSA); otherwise the ZIP's centroid is used. */
   coordinates?: { latitude: number; longitude: number } | null;
 };

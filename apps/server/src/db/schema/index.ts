@@ -24,6 +24,7 @@ export * from './provider-imports.ts';
 export * from './providers.ts';
 export * from './referrals.ts';
 export * from './security.ts';
+export * from './sessions.ts';
 export * from './users.ts';
 export * from './voice.ts';
 export * from './voice-conversations.ts';

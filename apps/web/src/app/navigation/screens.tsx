@@ -156,6 +156,9 @@ export const CreateReferralPage = lazyComponent(() =>
 export const EditReferralPage = lazyComponent(() =>
   import('../../features/referral-form/edit-referral-page.tsx').then((m) => m.EditReferralPage),
 );
+export const InteropSettingsPage = lazyComponent(() =>
+  import('../../features/interop-settings/interop-settings-page.tsx').then((m) => m.InteropSettingsPage),
+);
 export const ReferralQueuePage = lazyComponent(() =>
   import('../../features/referral-queue/referral-queue-page.tsx').then((m) => m.ReferralQueuePage),
 );
@@ -214,6 +217,7 @@ export function preloadScreens(): Promise<unknown> {
       CreateReferralPage,
       EditReferralPage,
       ReferralQueuePage,
+      InteropSettingsPage,
       SecurityLogPage,
       ServiceGapsPage,
       SystemMetricsPage,

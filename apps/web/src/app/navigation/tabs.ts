@@ -3,6 +3,7 @@ import {
   IconActivity,
   IconAddressBook,
   IconAdjustmentsHorizontal,
+  IconApi,
   IconArrowsShuffle,
   IconBolt,
   IconBuildingCommunity,
@@ -350,6 +351,15 @@ export const TABS: readonly TabDef[] = [
     access: 'signed-in',
     group: 'admin',
     icon: IconShieldLock,
+    audience: 'org-admins',
+  },
+  // Issue #21 item 3: the FHIR and HSDS APIs, API clients and FHIR subscriptions of the organization.
+  {
+    name: 'interop',
+    title: 'Interop Settings',
+    access: 'signed-in',
+    group: 'admin',
+    icon: IconApi,
     audience: 'org-admins',
   },
   {

@@ -1,6 +1,6 @@
 import { Alert, Center, Group, List, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { IMPORT_MESSAGES, IMPORT_METHOD_LABELS, shortJobId } from '@trust/domain';
+import { IMPORT_MESSAGES, importMethodLabel, shortJobId } from '@trust/domain';
 import { errorText } from '../../api/errors.ts';
 import { useImportJob } from '../../api/imports/jobs.ts';
 import { formatDateTime } from '../../components/format-date.ts';
@@ -48,7 +48,7 @@ export function JobDetailsModal({ jobId, onClose }: { jobId: string | null; onCl
           </Group>
           <SimpleGrid cols={3} spacing="sm">
             <Fact label="Source">
-              {sourceLabel(j.data_source)} · {IMPORT_METHOD_LABELS[j.method]}
+              {sourceLabel(j.data_source)} · {importMethodLabel(j.data_source, j.method)}
             </Fact>
             <Fact label="States">{j.states.join(', ')}</Fact>
             <Fact label="Per state">

@@ -131,9 +131,13 @@ export function ScheduleFormModal({ opened, onClose }: { opened: boolean; onClos
             data-autofocus
           />
           <Group grow align="flex-start" wrap="wrap">
+            {/* An HSDS import needs its directory's address, which a schedule cannot hold yet (issue #21). */}
             <NativeSelect
               label="Data source"
-              data={IMPORT_DATA_SOURCES.map((s) => ({ value: s, label: IMPORT_DATA_SOURCE_INFO[s].label }))}
+              data={IMPORT_DATA_SOURCES.filter((s) => s !== 'hsds').map((s) => ({
+                value: s,
+                label: IMPORT_DATA_SOURCE_INFO[s].label,
+              }))}
               value={source}
               onChange={(e) => setSource(e.currentTarget.value as ImportDataSource)}
             />

@@ -10,17 +10,19 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCircleCheck, IconPlayerPlay, IconStack2 } from '@tabler/icons-react';
 import {
+  HSDS_IMPORT_TEXTS,
+  hsdsSourceUrlProblem,
   IMPORT_DATA_SOURCE_INFO,
   IMPORT_DATA_SOURCES,
   IMPORT_DEFAULTS,
   IMPORT_LIMIT_PER_STATE,
   IMPORT_MESSAGES,
-  IMPORT_METHOD_LABELS,
   IMPORT_STATES,
   IMPORT_TAXONOMIES,
   IMPORT_TOP_STATES,
@@ -28,6 +30,7 @@ import {
   type ImportMethod,
   type ImportState,
   type ImportTaxonomy,
+  importMethodLabel,
   methodsOf,
 } from '@trust/domain';
 import { useState } from 'react';
@@ -53,6 +56,7 @@ export function StartImportForm() {
   const [limit, setLimit] = useState<number | string>(IMPORT_DEFAULTS.limit);
   const [taxonomy, setTaxonomy] = useState<ImportTaxonomy>(IMPORT_DEFAULTS.taxonomy);
   const [confirmingBatch, setConfirmingBatch] = useState(false);
+  const [sourceUrl, setSourceUrl] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const start = useStartImport();
   const batch = useStartBatchImport();
@@ -62,15 +66,26 @@ export function StartImportForm() {
   const checkedLimit = limitWithin(limit, IMPORT_LIMIT_PER_STATE);
   const limitOk = checkedLimit !== null;
   const limitValue = checkedLimit ?? 0;
-  const noStates = states.length === 0;
-  const canStart = !noStates && limitOk;
+  // An HSDS directory (issue #21) is read from the address typed here; its states are an optional filter.
+  const hsds = source === 'hsds';
+  const urlProblem = hsds && sourceUrl.trim() ? hsdsSourceUrlProblem(sourceUrl.trim()) : null;
+  const noStates = states.length === 0 && !hsds;
+  const canStart = !noStates && limitOk && (!hsds || (sourceUrl.trim() !== '' && !urlProblem));
   // A batch is one NPPES API job per state (002 §7 POST /api/import/batch takes no source).
   const canBatch = canStart && source === 'cms_nppes' && chosenMethod === 'api';
 
   const onStart = () => {
     setFailure(null);
     start.mutate(
-      { data_source: source, method: chosenMethod, states, limit: limitValue, taxonomy },
+      hsds
+        ? {
+            data_source: source,
+            method: chosenMethod,
+            source_url: sourceUrl.trim(),
+            limit: limitValue,
+            ...(states.length ? { states } : {}),
+          }
+        : { data_source: source, method: chosenMethod, states, limit: limitValue, taxonomy },
       {
         onSuccess: (answer) =>
           notifications.show({
@@ -119,25 +134,40 @@ export function StartImportForm() {
           />
           <NativeSelect
             label="Read from"
-            data={methods.map((m) => ({ value: m, label: IMPORT_METHOD_LABELS[m] }))}
+            data={methods.map((m) => ({ value: m, label: importMethodLabel(source, m) }))}
             value={chosenMethod}
             onChange={(e) => setMethod(e.currentTarget.value as ImportMethod)}
             disabled={methods.length === 1}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             description={
-              chosenMethod === 'api'
-                ? 'The NPPES Registry API, by state and taxonomy'
-                : chosenMethod === 'file'
-                  ? 'The configured registry file, read to its end'
-                  : 'The NPPES deactivated NPI report: deactivated providers leave matching'
+              hsds
+                ? HSDS_IMPORT_TEXTS.methodDescription
+                : chosenMethod === 'api'
+                  ? 'The NPPES Registry API, by state and taxonomy'
+                  : chosenMethod === 'file'
+                    ? 'The configured registry file, read to its end'
+                    : 'The NPPES deactivated NPI report: deactivated providers leave matching'
             }
           />
         </SimpleGrid>
+        {hsds && (
+          <TextInput
+            label={HSDS_IMPORT_TEXTS.urlLabel}
+            description={HSDS_IMPORT_TEXTS.urlDescription[chosenMethod]}
+            placeholder={HSDS_IMPORT_TEXTS.urlPlaceholder[chosenMethod]}
+            value={sourceUrl}
+            onChange={(e) => setSourceUrl(e.currentTarget.value)}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            error={urlProblem ?? undefined}
+            required
+            type="url"
+          />
+        )}
         <MultiSelect
           label="States"
           description={
             <>
-              Each state is fetched in turn.{' '}
+              {hsds ? HSDS_IMPORT_TEXTS.statesDescription : 'Each state is fetched in turn.'}{' '}
               <Anchor
                 component="button"
                 type="button"
@@ -179,8 +209,14 @@ export function StartImportForm() {
             data={IMPORT_TAXONOMIES as unknown as string[]}
             value={taxonomy}
             onChange={(e) => setTaxonomy(e.currentTarget.value as ImportTaxonomy)}
-            disabled={source === 'hrsa'}
-            description={source === 'hrsa' ? 'HRSA lists health center sites only' : undefined}
+            disabled={source === 'hrsa' || hsds}
+            description={
+              source === 'hrsa'
+                ? 'HRSA lists health center sites only'
+                : hsds
+                  ? HSDS_IMPORT_TEXTS.taxonomyNotUsed
+                  : undefined
+            }
           />
         </SimpleGrid>
         {failure && (

@@ -87,8 +87,24 @@ export async function login(
   const now = new Date();
   const attempt = await beginSignInAttempt(ctx, { email, now, deviceToken: input.deviceToken });
 
-  const user = await findUserByEmail(ctx, { email });
+  const found = await findUserByEmail(ctx, { email });
+  // Issue #21: an API client's service account never signs in with a password. Refused before its (unusable)
+  // hash is looked at, with the answer and timing of a wrong password, and audited as what it is.
+  const serviceAccount = found?.kind === 'api_client';
+  const user = serviceAccount ? undefined : found;
   const valid = await verifyPassword(user?.passwordHash, input.password);
+  if (serviceAccount && found) {
+    await ctx.db.transaction(async (tx) => {
+      await repo.recordAttempt(tx, { email, ip: attempt.ip, succeeded: false });
+      await audit(
+        tx,
+        ctx,
+        { action: 'auth.login_refused_service_account', entityType: 'user', entityId: found.id },
+        found.id,
+      );
+    });
+    throw new AppError('auth.invalid_credentials', MESSAGES.invalidCredentials);
+  }
 
   if (!user || !valid) {
     await ctx.db.transaction(async (tx) => {

@@ -196,14 +196,14 @@ export async function listOrganizationUsers(
                        from current_docs d where d.document_type = 'hipaa_authorization'), true) as hipaa_accepted
       from memberships m
       join users u on u.id = m.user_id
-     where m.organization_id = ${orgId} ${searchSql}
+     where m.organization_id = ${orgId} and u.kind = 'person' ${searchSql}
      order by lower(u.name), u.id
      limit ${filter.pageSize} offset ${(filter.page - 1) * filter.pageSize}`,
   );
   const [total] = await rowsOf<{ n: number }>(
     db,
     sql`select count(*)::int as n from memberships m join users u on u.id = m.user_id
-         where m.organization_id = ${orgId} ${searchSql}`,
+         where m.organization_id = ${orgId} and u.kind = 'person' ${searchSql}`,
   );
   return { rows, total: total?.n ?? 0 };
 }
@@ -212,7 +212,9 @@ export async function organizationStats(db: DbOrTx, orgId: number) {
   const byRole = await db
     .select({ role: memberships.role, n: count() })
     .from(memberships)
-    .where(eq(memberships.organizationId, orgId))
+    // API clients' service accounts (issue #21) are members, not people: left out of the counts.
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.organizationId, orgId), eq(users.kind, 'person')))
     .groupBy(memberships.role);
   const [row] = await rowsOf<{
     active_members: number;
@@ -223,7 +225,7 @@ export async function organizationStats(db: DbOrTx, orgId: number) {
     db,
     sql`select
       (select count(*) from memberships m join users u on u.id = m.user_id
-        where m.organization_id = ${orgId} and u.is_active)::int as active_members,
+        where m.organization_id = ${orgId} and u.is_active and u.kind = 'person')::int as active_members,
       (select count(*) from invitations
         where organization_id = ${orgId} and status = 'pending' and expires_at > now())::int as pending_invitations,
       (select count(*) from referrals where organization_id = ${orgId})::int as referrals_created,
@@ -255,6 +257,8 @@ export async function activeMembers(
         eq(users.isActive, true),
         who.userId === undefined ? undefined : eq(users.id, who.userId),
         who.roles === undefined ? undefined : inArray(memberships.role, [...who.roles]),
+        // Messages to "every member with a role" are for people, not API clients' service accounts (issue #21).
+        who.roles === undefined ? undefined : eq(users.kind, 'person'),
       ),
     );
 }

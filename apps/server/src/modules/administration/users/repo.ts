@@ -39,18 +39,22 @@ export async function recordLogin(db: DbOrTx, userId: number, at: Date) {
   await db.update(users).set({ lastLogin: at }).where(eq(users.id, userId));
 }
 
+/** People only: API clients' service accounts (issue #21) are members but not people of the organization. */
+const isPerson = eq(users.kind, 'person');
+
 export async function listByOrganization(db: DbOrTx, orgId: number, page: number, pageSize: number) {
   const rows = await db
     .select({ user: users, orgRole: memberships.role, isPrimary: memberships.isPrimary })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(eq(memberships.organizationId, orgId))
+    .where(and(eq(memberships.organizationId, orgId), isPerson))
     .orderBy(asc(users.name), asc(users.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const [total] = await db
     .select({ n: count() })
     .from(memberships)
-    .where(eq(memberships.organizationId, orgId));
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.organizationId, orgId), isPerson));
   return { rows, total: total?.n ?? 0 };
 }

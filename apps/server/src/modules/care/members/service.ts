@@ -52,6 +52,19 @@ export async function findVisibleMember(ctx: OrgContext, id: number): Promise<re
   return row;
 }
 
+/**
+ * A member of `orgId` by id, without the registry's staff scope: for a caller that has established its reason
+ * to see the member itself (the FHIR API, through a referral of the member it may see). Not audited here: the
+ * caller writes its own PHI-read row. Nothing is editable through it.
+ */
+export async function findMemberForReferralReader(
+  ctx: OrgContext,
+  input: { orgId: number; id: number },
+): Promise<Member | undefined> {
+  const row = await repo.findMember(ctx.db, { orgId: input.orgId, id: input.id, staffUserId: null });
+  return row && { ...toWire(row, ctx), can_edit: false, can_delete: false };
+}
+
 export async function listMembers(ctx: OrgContext, query: MemberListQuery): Promise<MemberList> {
   const { rows, total } = await repo.listMembers(ctx.db, {
     orgId: ctx.actor.org.id,

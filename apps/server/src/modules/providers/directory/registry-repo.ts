@@ -1,4 +1,4 @@
-import { count, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { providers } from '../../../db/schema/index.ts';
 
@@ -24,6 +24,87 @@ export type RegistryProviderValues = {
   /** A digest of the fields above: equal digests mean nothing changed. */
   hash: string;
 };
+
+/**
+ * A listing of a source keyed by its own ids, not by NPI (issue #21: an HSDS directory's service_at_location id):
+ * unique by (data_source, external_id), the partial unique index providers_external_id_uq.
+ */
+export type ExternalProviderValues = Omit<RegistryProviderValues, 'npi'> & { externalId: string };
+
+/** The stored id and digest of each of a source's external ids already in the directory. */
+export async function externalHashes(
+  db: DbOrTx,
+  dataSource: string,
+  externalIds: readonly string[],
+): Promise<Map<string, { id: number; hash: string | null }>> {
+  if (externalIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: providers.id, externalId: providers.externalId, hash: providers.registryHash })
+    .from(providers)
+    .where(and(eq(providers.dataSource, dataSource), inArray(providers.externalId, [...externalIds])));
+  return new Map(rows.map((r) => [r.externalId as string, { id: r.id, hash: r.hash }]));
+}
+
+/** Inserts or rewrites listings by (data_source, external_id), as upsertByNpi does by NPI; answers their ids. */
+export async function upsertByExternalId(
+  db: DbOrTx,
+  rows: readonly ExternalProviderValues[],
+  now: Date,
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const excluded = (column: string) => sql.raw(`excluded."${column}"`);
+  const written = await db
+    .insert(providers)
+    .values(
+      rows.map(({ hash, ...r }) => ({
+        ...r,
+        registryHash: hash,
+        source: 'directory',
+        registryStatus: 'active',
+        lastVerifiedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [providers.dataSource, providers.externalId],
+      targetWhere: sql`${providers.externalId} IS NOT NULL`,
+      set: {
+        name: excluded('name'),
+        organizationType: excluded('organization_type'),
+        address: excluded('address'),
+        city: excluded('city'),
+        state: excluded('state'),
+        zipCode: excluded('zip_code'),
+        county: excluded('county'),
+        latitude: excluded('latitude'),
+        longitude: excluded('longitude'),
+        phone: excluded('phone'),
+        website: excluded('website'),
+        services: excluded('services'),
+        languages: excluded('languages'),
+        acceptsMedicaid: excluded('accepts_medicaid'),
+        acceptsMedicare: excluded('accepts_medicare'),
+        registryHash: excluded('registry_hash'),
+        registryStatus: 'active',
+        deactivatedAt: null,
+        deactivationReason: null,
+        lastVerifiedAt: now,
+        updatedAt: now,
+      },
+    })
+    .returning({ id: providers.id });
+  return written.map((r) => r.id);
+}
+
+/** A source confirmed these listings unchanged: only their confirmation time moves. */
+export async function confirmIds(db: DbOrTx, ids: readonly number[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(providers)
+    .set({ lastVerifiedAt: now, registryStatus: 'active', deactivatedAt: null, deactivationReason: null })
+    .where(inArray(providers.id, [...ids]));
+}
 
 /** The stored digest of each NPI already in the directory. */
 export async function registryHashes(

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { recomputeScores } from './freshness-repo.ts';
 import * as registryRepo from './registry-repo.ts';
 
-export type { RegistryProviderValues } from './registry-repo.ts';
+export type { ExternalProviderValues, RegistryProviderValues } from './registry-repo.ts';
 export {
   createStaging as createRegistryStaging,
   dropStaging as dropRegistryStaging,
@@ -51,6 +51,37 @@ export async function writeRegistryProviders(
   });
   const added = changed.filter((r) => !stored.has(r.npi)).length;
   return { added, updated: changed.length - added, unchanged: unchanged.length };
+}
+
+/**
+ * Writes the listings of a source keyed by its own ids (issue #21: HSDS), by (data_source, external_id), the way
+ * writeRegistryProviders writes NPIs: new ones added, changed ones rewritten, unchanged ones only confirmed, each
+ * one's score recomputed. The rows must hold each external id of one data source once.
+ */
+export async function writeExternalProviders(
+  tx: DbOrTx,
+  dataSource: string,
+  rows: readonly registryRepo.ExternalProviderValues[],
+  now = new Date(),
+): Promise<RegistryWriteResult> {
+  const stored = await registryRepo.externalHashes(
+    tx,
+    dataSource,
+    rows.map((r) => r.externalId),
+  );
+  const changed = rows.filter((r) => stored.get(r.externalId)?.hash !== r.hash);
+  const unchangedIds = rows
+    .filter((r) => stored.get(r.externalId)?.hash === r.hash)
+    .map((r) => stored.get(r.externalId)!.id);
+  const writtenIds = await registryRepo.upsertByExternalId(tx, changed, now);
+  await registryRepo.confirmIds(tx, unchangedIds, now);
+  await recomputeScores(tx, {
+    scope: { ids: [...writtenIds, ...unchangedIds] },
+    now,
+    staleAfterDays: JUST_VERIFIED_STALE_DAYS,
+  });
+  const added = changed.filter((r) => !stored.has(r.externalId)).length;
+  return { added, updated: changed.length - added, unchanged: unchangedIds.length };
 }
 
 /** Active providers, in all and by data source (PROVIDER_DATA_SOURCES). */

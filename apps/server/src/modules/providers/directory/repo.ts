@@ -28,7 +28,8 @@ function containsPattern(term: string) {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function filterConditions(viewer: ProviderViewer, f: ProviderFilters): SQL[] {
+/** The conditions of a directory search for a viewer (visible, active, filtered): shared by every list query here. */
+export function filterConditions(viewer: ProviderViewer, f: ProviderFilters): SQL[] {
   // A provider the registry deactivated is out of every search (its detail page still opens, marked inactive).
   const where: SQL[] = [visibleTo(viewer), eq(providers.registryStatus, 'active')];
   if (f.q) where.push(sql`${providers.searchText} LIKE ${containsPattern(f.q)}`);

@@ -40,6 +40,11 @@ type NewJob = {
   taxonomy: string | null;
   /** Default: the source's first method (the API for NPPES, the file for the others). */
   method?: ImportMethod;
+  /**
+   * HSDS only (issue #21): the directory's address. It travels with the queued run (the job's table has no column
+   * for it), so a retried run reads the same directory; the audit row records it.
+   */
+  sourceUrl?: string | null;
   trigger: 'manual' | 'schedule' | 'dependency';
   scheduleId?: number | null;
   createdBy: number | null;
@@ -61,7 +66,7 @@ export async function createJobs(
         dataSource: j.dataSource,
         states: j.states,
         limitPerState: j.limitPerState,
-        taxonomy: j.dataSource === 'hrsa' ? null : j.taxonomy,
+        taxonomy: j.dataSource === 'hrsa' || j.dataSource === 'hsds' ? null : j.taxonomy,
         method: j.method ?? (methodsOf(j.dataSource)[0] as ImportMethod),
         trigger: j.trigger,
         scheduleId: j.scheduleId ?? null,
@@ -70,7 +75,8 @@ export async function createJobs(
         usage: emptyImportUsage(),
       })),
     );
-    for (const row of rows) {
+    for (const [index, row] of rows.entries()) {
+      const sourceUrl = jobs[index]?.sourceUrl ?? null;
       await audit(db, ctx, {
         action: 'provider_import.started',
         entityType: 'import_job',
@@ -81,9 +87,15 @@ export async function createJobs(
           states: row.states,
           limit: row.limitPerState,
           trigger: row.trigger,
+          ...(sourceUrl ? { source_url: sourceUrl } : {}),
         },
       });
-      await ctx.deps.jobs?.sendInTransaction(db, IMPORT_RUN_JOB, { jobId: row.id }, { singletonKey: row.id });
+      await ctx.deps.jobs?.sendInTransaction(
+        db,
+        IMPORT_RUN_JOB,
+        { jobId: row.id, ...(sourceUrl ? { sourceUrl } : {}) },
+        { singletonKey: row.id },
+      );
     }
     return rows;
   };

@@ -9,15 +9,18 @@ export const IMPORT_TICK_JOB = 'provider-imports.tick';
 
 /** The import job's run on the queue: a few at once per process (a batch's states import side by side). */
 export function registerProviderImportJobs(jobs: Jobs, deps: AppDeps) {
-  jobs.define<{ jobId?: string }>({
+  jobs.define<{ jobId?: string; sourceUrl?: string }>({
     name: IMPORT_RUN_JOB,
     retryLimit: 2,
     // A whole state's import can take many minutes; a killed worker's job runs again after this.
     expireInSeconds: 3600,
     batchSize: 4,
     pollingIntervalSeconds: 1,
-    handler: async ({ jobId }) => {
-      if (typeof jobId === 'string') await runImportJob(systemContext(deps, IMPORT_RUN_JOB), jobId);
+    handler: async ({ jobId, sourceUrl }) => {
+      if (typeof jobId === 'string')
+        await runImportJob(systemContext(deps, IMPORT_RUN_JOB), jobId, {
+          ...(typeof sourceUrl === 'string' ? { sourceUrl } : {}),
+        });
     },
   });
   // One tick a minute reads every schedule's next_run_at (schedules survive restarts: they live in the table).

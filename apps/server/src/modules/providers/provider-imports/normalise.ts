@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { formatPhone, servicesOfTaxonomies } from '@trust/domain';
+import { formatPhone, servicesOfHsds, servicesOfTaxonomies } from '@trust/domain';
 import type { RegistryProvider } from '../../../adapters/registries/registry-provider.ts';
 import { lookupZip } from '../directory/geography.ts';
-import type { RegistryProviderValues } from '../directory/registry-service.ts';
+import type { ExternalProviderValues, RegistryProviderValues } from '../directory/registry-service.ts';
 
 // The one normaliser (issue #18 item 1): every registry's record, once its adapter has read it, becomes a
 // directory provider here — the NPI as key, the name as people write it, the practice address with the ZIP's
@@ -11,6 +11,7 @@ import type { RegistryProviderValues } from '../directory/registry-service.ts';
 // with why (counted as skipped; the directory never holds a provider nobody can find).
 
 export type Normalised = { ok: true; values: RegistryProviderValues } | { ok: false; reason: string };
+export type NormalisedExternal = { ok: true; values: ExternalProviderValues } | { ok: false; reason: string };
 
 const SMALL_WORDS = new Set(['of', 'and', 'the', 'for', 'in', 'at', 'on', 'de', 'la', 'del', 'y']);
 const KEEP_UPPER = new Set([
@@ -104,31 +105,66 @@ function memo<V>(map: Map<string, V>, key: string, make: () => V): V {
 /** A registry provider as the directory's values, or why it cannot be one. */
 export function normaliseRegistryProvider(p: RegistryProvider): Normalised {
   if (!/^\d{10}$/.test(p.npi)) return { ok: false, reason: `NPI '${p.npi}' is not 10 digits` };
-  const name = titleCase(p.name);
-  if (!name) return { ok: false, reason: `NPI ${p.npi} has no name` };
+  const listing = listingOf(p, `NPI ${p.npi}`);
+  if (!listing.ok) return listing;
+  return withHash({ npi: p.npi, ...listing.values });
+}
+
+/**
+ * A listing of a source keyed by its own ids (HSDS, issue #21) as the directory's values: the names and addresses
+ * as the directory published them (it writes them for people already), the services from its taxonomy terms.
+ */
+export function normaliseExternalProvider(p: RegistryProvider): NormalisedExternal {
+  const externalId = p.externalId?.trim() ?? '';
+  if (!externalId) return { ok: false, reason: 'a record has no id' };
+  const listing = listingOf(p, `Record ${externalId}`);
+  if (!listing.ok) return listing;
+  return withHash({ externalId, ...listing.values });
+}
+
+function withHash<T extends object>(values: T): { ok: true; values: T & { hash: string } } {
+  // A digest to tell a changed record from an unchanged one (not a security boundary: md5 is fast and enough).
+  const hash = createHash('md5').update(JSON.stringify(values)).digest('base64url');
+  return { ok: true, values: { ...values, hash } };
+}
+
+type ListingValues = Omit<RegistryProviderValues, 'hash' | 'npi'>;
+
+function listingOf(
+  p: RegistryProvider,
+  label: string,
+): { ok: true; values: ListingValues } | { ok: false; reason: string } {
+  const asPublished = p.source === 'hsds';
+  const cased = (text: string) => (asPublished ? text.trim().replace(/\s+/g, ' ') : titleCase(text));
+  const name = cased(p.name);
+  if (!name) return { ok: false, reason: `${label} has no name` };
   const location = p.location;
-  if (!location?.line1.trim()) return { ok: false, reason: `NPI ${p.npi} has no practice address` };
+  if (!location?.line1.trim()) return { ok: false, reason: `${label} has no practice address` };
   const zip = /^(\d{5})/.exec(location.postalCode.trim())?.[1] ?? null;
   if (!zip || !/^[A-Z]{2}$/.test(location.state.trim().toUpperCase()))
-    return { ok: false, reason: `NPI ${p.npi} has no US state and ZIP code` };
+    return { ok: false, reason: `${label} has no US state and ZIP code` };
   const place = lookupZip(zip);
-  const { services, organizationType } = memo(
-    servicesMemo,
-    p.taxonomies.map((t) => `${t.code}|${t.description}`).join('\n'),
-    () => servicesOfTaxonomies(p.taxonomies),
-  );
+  const { services, organizationType } = asPublished
+    ? servicesOfHsds(
+        p.serviceName ?? '',
+        p.taxonomies.map((t) => ({ code: t.code, name: t.description })),
+      )
+    : memo(servicesMemo, p.taxonomies.map((t) => `${t.code}|${t.description}`).join('\n'), () =>
+        servicesOfTaxonomies(p.taxonomies),
+      );
   const phone = p.phone ? formatPhone(p.phone) : null;
-  const values: Omit<RegistryProviderValues, 'hash'> = {
-    npi: p.npi,
+  const values: ListingValues = {
     dataSource: p.source,
     name,
     organizationType,
     address: [location.line1, location.line2]
-      .map((l) => titleCase(l))
+      .map((l) => cased(l))
       .filter(Boolean)
       .join(', '),
     city: location.city.trim()
-      ? memo(cityMemo, location.city, () => titleCase(location.city))
+      ? asPublished
+        ? cased(location.city)
+        : memo(cityMemo, location.city, () => titleCase(location.city))
       : (place?.city ?? null),
     state: location.state.trim().toUpperCase(),
     zipCode: zip,
@@ -144,7 +180,5 @@ export function normaliseRegistryProvider(p: RegistryProvider): Normalised {
     // Care Compare lists clinicians enrolled in Medicare.
     acceptsMedicare: p.source === 'cms_care_compare' || p.source === 'hrsa',
   };
-  // A digest to tell a changed record from an unchanged one (not a security boundary: md5 is fast and enough).
-  const hash = createHash('md5').update(JSON.stringify(values)).digest('base64url');
-  return { ok: true, values: { ...values, hash } };
+  return { ok: true, values };
 }

@@ -3,6 +3,7 @@ import { audit } from '../../../platform/audit.ts';
 import type { ServiceContext } from '../../../platform/context.ts';
 import { type RegistryProviderValues, writeRegistryProviders } from '../directory/registry-service.ts';
 import { runFileImport } from './file-import.ts';
+import { runHsdsImport } from './hsds-import.ts';
 import { announceJob } from './job-start.ts';
 import { normaliseRegistryProvider } from './normalise.ts';
 import type { ImportJobRow } from './repo.ts';
@@ -22,7 +23,12 @@ const CANCEL_CHECK_MS = 1_000;
 
 class Cancelled extends Error {}
 
-export async function runImportJob(ctx: ServiceContext, jobId: string): Promise<void> {
+export async function runImportJob(
+  ctx: ServiceContext,
+  jobId: string,
+  /** An HSDS job's directory address, carried by its queued run (issue #21). */
+  options: { sourceUrl?: string } = {},
+): Promise<void> {
   const initial = await repo.findJob(ctx.db, jobId);
   if (!initial || (initial.status !== 'queued' && initial.status !== 'running')) return;
   const started = await repo.moveJob(ctx.db, jobId, ['queued', 'running'], {
@@ -47,24 +53,36 @@ export async function runImportJob(ctx: ServiceContext, jobId: string): Promise<
 
   try {
     const final =
-      started.method === 'api'
-        ? await runApiImport(ctx, started, { signal: abort.signal, meter, progress, notes })
-        : await runFileImport(ctx, started, progress, {
+      started.dataSource === 'hsds'
+        ? await runHsdsImport(ctx, started, progress, options.sourceUrl ?? '', {
             signal: abort.signal,
             meter,
-            report: async (p) => {
-              progress = p; // a file job that fails later records what it had read
-              const row = await repo.saveProgress(ctx.db, jobId, {
-                progress: p,
-                usage: meter.snapshot(),
-                notes,
-              });
-              if (!row) throw new Cancelled();
-              await announceJob(ctx, row);
+            commit: async (tx, p, hsdsNotes) => {
+              notes.push(...hsdsNotes);
+              return (
+                (await repo.saveProgress(tx, jobId, { progress: p, usage: meter.snapshot(), notes })) !== null
+              );
             },
-            commit: async (tx, p) =>
-              (await repo.saveProgress(tx, jobId, { progress: p, usage: meter.snapshot(), notes })) !== null,
-          });
+          })
+        : started.method === 'api'
+          ? await runApiImport(ctx, started, { signal: abort.signal, meter, progress, notes })
+          : await runFileImport(ctx, started, progress, {
+              signal: abort.signal,
+              meter,
+              report: async (p) => {
+                progress = p; // a file job that fails later records what it had read
+                const row = await repo.saveProgress(ctx.db, jobId, {
+                  progress: p,
+                  usage: meter.snapshot(),
+                  notes,
+                });
+                if (!row) throw new Cancelled();
+                await announceJob(ctx, row);
+              },
+              commit: async (tx, p) =>
+                (await repo.saveProgress(tx, jobId, { progress: p, usage: meter.snapshot(), notes })) !==
+                null,
+            });
     if (!final) throw new Cancelled();
     progress = final;
     await finish(ctx, jobId, 'completed', null, meter, progress, notes);

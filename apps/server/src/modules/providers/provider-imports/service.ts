@@ -13,6 +13,7 @@ import type { ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { countProvidersBySource } from '../directory/registry-service.ts';
 import { requireFileConfigured } from './file-import.ts';
+import { requireHsdsAddress } from './hsds-address.ts';
 import { announceJob, createJobs, requireOperator } from './job-start.ts';
 import * as repo from './repo.ts';
 import { recordRunEnd } from './run-end.ts';
@@ -27,7 +28,8 @@ export async function startImport(
   body: ImportStartBody,
 ): Promise<{ job_id: string; job: ImportJob }> {
   requireOperator(ctx);
-  requireFileConfigured(ctx.deps.config, body.data_source, body.method);
+  if (body.data_source === 'hsds') await requireHsdsAddress(ctx.deps.config, body.source_url ?? '');
+  else requireFileConfigured(ctx.deps.config, body.data_source, body.method);
   const [row] = await createJobs(ctx, [
     {
       dataSource: body.data_source,
@@ -35,6 +37,7 @@ export async function startImport(
       limitPerState: body.limit,
       taxonomy: body.taxonomy,
       method: body.method,
+      sourceUrl: body.source_url,
       trigger: 'manual',
       createdBy: ctx.actor.user.id,
     },

@@ -187,6 +187,19 @@ export async function getReferral(ctx: OrgContext, input: { id: number }): Promi
   return toReferralWire(record, viewerRole, sentTo);
 }
 
+/**
+ * The referral as the caller's organization sees it (owner, matched provider or a provider it was sent to),
+ * without a read row: for a caller about to change it, whose change row names it (issue #21: a FHIR Task update
+ * checks its version and status first). What is answered to a client is read with getReferral or changed.
+ */
+export async function findReferralForChange(ctx: OrgContext, input: { id: number }): Promise<Referral> {
+  const { record, viewerRole, sentTo } = await findVisibleReferral(ctx, {
+    id: input.id,
+    sentProviders: true,
+  });
+  return toReferralWire(record, viewerRole, sentTo);
+}
+
 /** 000 §9: 10 digits; the first is never 0 so the number keeps its length in any system. */
 function randomReferralNumber(): string {
   return String(randomInt(1_000_000_000, 10_000_000_000));
