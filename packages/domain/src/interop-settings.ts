@@ -55,7 +55,7 @@ export const INTEROP_TEXT = {
   clientId: 'Client ID',
   clientScopes: 'Scopes',
   clientCreated: 'Created',
-  clientCreatedBy: 'Created by',
+  createdBy: (name: string) => `by ${name}`,
   clientLastUsed: 'Last used',
   clientStatus: 'Status',
   clientActions: 'Actions',
@@ -86,7 +86,7 @@ export const INTEROP_TEXT = {
   subscriptionsFailed: 'The subscriptions could not be loaded. Retry in a moment.',
   subscriptionsEmptyTitle: 'No system has subscribed yet',
   subscriptionsEmpty:
-    'A system subscribes itself: with a token of an API client with the fhir/*.write scope, it sends POST /fhir/Subscription (criteria: the referral Task status topic, channel rest-hook to its https endpoint). Its notifications are signed; the signing secret comes back once in the answer. The README\'s section "Interop: FHIR and HSDS" has an example request.',
+    'A system subscribes itself: with a token of an API client with the fhir/*.write scope, it sends POST /fhir/Subscription (criteria: the referral Task status topic, channel rest-hook to its https endpoint). Its notifications are signed; the signing secret comes back once in the answer. The project’s docs/areas/interop-fhir-subscriptions.md has an example request and how to verify the signature.',
   subStatus: 'Status',
   subEndpoint: 'Endpoint',
   subFilter: 'Filter',

@@ -28,18 +28,23 @@ function columns(onRevoke: (client: ApiClient) => void): DataTableColumn<ApiClie
     {
       key: 'name',
       header: T.clientName,
+      // The client id sits under the name, so the row keeps its status and Revoke in view at any width.
       cell: (c) => (
-        <Text size="sm" fw={600}>
-          {c.name}
-        </Text>
+        <>
+          <Text size="sm" fw={600}>
+            {c.name}
+          </Text>
+          <Code fz="xs" aria-label={T.clientId} style={{ wordBreak: 'break-all' }}>
+            {c.client_id}
+          </Code>
+        </>
       ),
     },
-    { key: 'client_id', header: T.clientId, cell: (c) => <Code>{c.client_id}</Code> },
     {
       key: 'scopes',
       header: T.clientScopes,
       cell: (c) => (
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4}>
           {c.scopes.map((scope) => (
             <Badge key={scope} variant="outline" color="gray" tt="none" title={scope}>
               {API_SCOPE_SHORT[scope]}
@@ -51,20 +56,20 @@ function columns(onRevoke: (client: ApiClient) => void): DataTableColumn<ApiClie
     {
       key: 'created',
       header: T.clientCreated,
-      nowrap: true,
       hideOnPhone: true,
-      cell: (c) => formatDateTime(c.created_at),
-    },
-    {
-      key: 'created_by',
-      header: T.clientCreatedBy,
-      hideOnPhone: true,
-      cell: (c) => c.created_by_name ?? T.unknownPerson,
+      cell: (c) => (
+        <>
+          <Text size="sm">{formatDateTime(c.created_at)}</Text>
+          <Text size="xs" c="dimmed">
+            {T.createdBy(c.created_by_name ?? T.unknownPerson)}
+          </Text>
+        </>
+      ),
     },
     {
       key: 'last_used',
       header: T.clientLastUsed,
-      nowrap: true,
+      hideOnPhone: true,
       cell: (c) => formatDateTime(c.last_used_at, T.neverUsed),
     },
     { key: 'status', header: T.clientStatus, cell: (c) => <StatusBadge client={c} /> },
@@ -133,7 +138,7 @@ export function ApiClientsSection() {
         onRetry={() => void clients.refetch()}
         errorAlert={{ what: T.clientsWhat, message: errorText(clients.error, T.clientsFailed) }}
         rowProps={(c) => ({ 'data-testid': `api-client-${c.client_id}` })}
-        minWidth={560}
+        minWidth={300}
       />
       <NewApiClientModal
         opened={creating}

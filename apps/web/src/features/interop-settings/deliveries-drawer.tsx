@@ -60,7 +60,7 @@ export function DeliveriesDrawer({
       opened={subscription !== null}
       onClose={onClose}
       position="right"
-      size="xl"
+      size="min(64rem, 100%)"
       title={subscription ? T.deliveriesTitle(subscription.endpoint) : T.deliveriesTable}
       styles={{ title: { wordBreak: 'break-all' } }}
     >

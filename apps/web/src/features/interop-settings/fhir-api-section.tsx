@@ -83,7 +83,7 @@ export function FhirApiSection({ base }: { base: string }) {
         error={metadata.error}
         onRetry={() => void metadata.refetch()}
         errorAlert={{ what: T.capabilityWhat, message: errorText(metadata.error, T.capabilityFailed) }}
-        minWidth={360}
+        minWidth={300}
       />
     </>
   );

@@ -68,11 +68,17 @@ function columns({ onDeliveries, onReactivate, onTurnOff, reactivating }: Action
       hideOnPhone: true,
       cell: (s) => (s.filter_criteria ? <Code>{s.filter_criteria}</Code> : T.everyStatusChange),
     },
-    { key: 'events', header: T.subEvents, cell: (s) => s.event_count.toLocaleString('en-US') },
+    {
+      key: 'events',
+      header: T.subEvents,
+      hideOnPhone: true,
+      cell: (s) => s.event_count.toLocaleString('en-US'),
+    },
     {
       key: 'last_delivered',
       header: T.subLastDelivered,
       nowrap: true,
+      hideOnPhone: true,
       cell: (s) => formatDateTime(s.last_delivered_at, T.neverDelivered),
     },
     {
@@ -80,7 +86,7 @@ function columns({ onDeliveries, onReactivate, onTurnOff, reactivating }: Action
       header: T.subActions,
       headerHidden: true,
       cell: (s) => (
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6}>
           <Button
             size="xs"
             variant="default"
@@ -174,7 +180,7 @@ export function SubscriptionsSection({ base }: { base: string }) {
           onRetry={() => void subs.refetch()}
           errorAlert={{ what: T.subscriptionsWhat, message: errorText(subs.error, T.subscriptionsFailed) }}
           rowProps={(s) => ({ 'data-testid': `subscription-${s.id}` })}
-          minWidth={720}
+          minWidth={300}
         />
       )}
       <DeliveriesDrawer subscription={open} onClose={() => setOpen(null)} />

@@ -46,13 +46,18 @@ export async function runDelivery(ctx: ServiceContext, data: DeliverJobData): Pr
       delivery.kind === 'event-notification' && delivery.referralId !== null
         ? { eventNumber: delivery.eventNumber, at: delivery.createdAt, focus: taskPath(delivery.referralId) }
         : undefined;
-    const resource =
+    const current =
       event && row.content === 'full-resource'
         ? await taskForOrganization(ctx, {
             referralId: delivery.referralId!,
             organizationId: row.organizationId,
           })
         : null;
+    // Only today's Task can be read, not the one of the event. When the Task has moved on since (a quick
+    // accept-then-start, or a retry hours later), sending it would announce "accepted" with a Task that says
+    // "completed": the notification then carries the reference only, as id-only would, and the newer change has
+    // its own notification with its Task.
+    const resource = current && current.status === delivery.taskStatus ? current : null;
     const bundle = notificationBundle({
       row,
       fhirBase: base,
