@@ -26,7 +26,13 @@ export async function searchReferralsForInterop(
   const orgId = ctx.actor.org.id;
   const providerIds = await repo.providerIdsOfOrganization(ctx.db, orgId);
   const { rows, total } = await interop.searchReferrals(ctx.db, { orgId, providerIds, ...input });
-  return { referrals: rows.map((r) => toReferralWire(r, viewerRoleOf(r, orgId) ?? 'owner')), total };
+  // The query already keeps to what the organization may see; a row it may not (a change between the two
+  // reads) is left out rather than shown with a role it does not have.
+  const referrals = rows.flatMap((r) => {
+    const role = viewerRoleOf(r, orgId);
+    return role ? [toReferralWire(r, role)] : [];
+  });
+  return { referrals, total };
 }
 
 /**
@@ -50,7 +56,8 @@ export async function latestReferralOfMemberForInterop(
   const orgId = ctx.actor.org.id;
   const providerIds = await repo.providerIdsOfOrganization(ctx.db, orgId);
   const row = await interop.latestReferralOfMember(ctx.db, { orgId, providerIds, memberId: input.memberId });
-  return row ? toReferralWire(row, viewerRoleOf(row, orgId) ?? 'owner') : null;
+  const role = row ? viewerRoleOf(row, orgId) : null;
+  return row && role ? toReferralWire(row, role) : null;
 }
 
 /** The organizations on the other side of the caller's referrals (who referred to it, whom it referred to). */

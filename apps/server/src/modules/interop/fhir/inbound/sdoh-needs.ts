@@ -3,6 +3,7 @@ import {
   HOUSING_NEED,
   HOUSING_SUBCATEGORIES,
   OTHER_NEEDS,
+  SDOH_CATEGORY_OF_NEED,
   SDOHCC_TEMPORARY_CODES,
   TRANSPORTATION_NEED,
   TRANSPORTATION_SUBCATEGORIES,
@@ -16,23 +17,21 @@ import {
 export const REFERRAL_NEED_CODE_SYSTEM = 'https://trust-marketplace.example/fhir/CodeSystem/referral-need';
 
 /**
- * SDOH category → the form's need. Only the categories whose need is plain; the rest (veteran status, language
- * access, digital access, unspecified…) name no service the directory lists, and give no need.
+ * SDOH category → the form's need: the inverse of what the read side writes (SDOH_CATEGORY_OF_NEED, one place
+ * for the pairs both directions use), plus the categories a sender may use for a need the app files under
+ * another (homelessness is housing). Unspecified and the categories that name no service the directory lists
+ * (veteran status, language or digital access…) give no need.
  */
-export const NEED_OF_SDOH_CATEGORY: Record<string, string> = {
-  'food-insecurity': 'Food Assistance',
-  'housing-instability': HOUSING_NEED,
+export const NEED_OF_SDOH_CATEGORY: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(
+    Object.entries(SDOH_CATEGORY_OF_NEED)
+      .filter(([, category]) => category !== 'sdoh-category-unspecified')
+      .map(([need, category]) => [category, need]),
+  ),
   homelessness: HOUSING_NEED,
   'inadequate-housing': HOUSING_NEED,
-  'transportation-insecurity': TRANSPORTATION_NEED,
-  'financial-insecurity': 'Financial Assistance',
   'material-hardship': 'Financial Assistance',
   'medical-cost-burden': 'Financial Assistance',
-  'educational-attainment': 'Education Support',
-  'employment-status': 'Employment Support',
-  'health-insurance-coverage-status': 'Healthcare Access',
-  'utility-insecurity': 'Utility Assistance',
-  stress: 'Mental Health Support',
 };
 
 export type NeedLists = {
