@@ -3,7 +3,15 @@ import { BACKPORT_URLS, referralTaskStatusTopic, SIGNING_SECRET_EXTENSION } from
 import { REFERRAL_OUTCOME_CODE_SYSTEM } from '@trust/domain/fhir-task-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimReferral } from '../../../../test/factories.ts';
-import { api, bearer, buildTestApp, eventually, login, orgId, type TestApp } from '../../../../test/helpers.ts';
+import {
+  api,
+  bearer,
+  buildTestApp,
+  eventually,
+  login,
+  orgId,
+  type TestApp,
+} from '../../../../test/helpers.ts';
 import { validateSdohcc } from './ig/validate-profile.ts';
 import { fixtureTask } from './inbound/referral-task.fixture.ts';
 import { hasErrors, validateR4 } from './r4-validator.ts';
@@ -126,7 +134,10 @@ describe('the closed loop of a referral over FHIR', () => {
       },
     });
     expect(subscribed.statusCode, subscribed.body).toBe(201);
-    const subscription = subscribed.json() as { id: string; extension: { url: string; valueString: string }[] };
+    const subscription = subscribed.json() as {
+      id: string;
+      extension: { url: string; valueString: string }[];
+    };
     secret = subscription.extension.find((e) => e.url === SIGNING_SECRET_EXTENSION)!.valueString;
     await eventually(
       async () => {
@@ -189,15 +200,12 @@ describe('the closed loop of a referral over FHIR', () => {
     await notificationCount(4);
     const notifications = eventNotifications();
     expect(notifications).toHaveLength(4);
-    expect(notifications.map((b) => part(statusParam(b, 'notification-event'), 'event-number')?.valueString)).toEqual(
-      ['1', '2', '3', '4'],
-    );
-    expect(notifications.map((b) => (b.entry[1]?.resource as { status?: string } | undefined)?.status)).toEqual([
-      'requested',
-      'accepted',
-      'in-progress',
-      'completed',
-    ]);
+    expect(
+      notifications.map((b) => part(statusParam(b, 'notification-event'), 'event-number')?.valueString),
+    ).toEqual(['1', '2', '3', '4']);
+    expect(
+      notifications.map((b) => (b.entry[1]?.resource as { status?: string } | undefined)?.status),
+    ).toEqual(['requested', 'accepted', 'in-progress', 'completed']);
     for (const b of notifications) {
       expect(part(statusParam(b, 'notification-event'), 'focus')?.valueReference).toEqual({
         reference: `${t.app.deps.config.publicUrl}/fhir/Task/${id}`,
