@@ -45,6 +45,51 @@ export async function externalHashes(
   return new Map(rows.map((r) => [r.externalId as string, { id: r.id, hash: r.hash }]));
 }
 
+const excluded = (column: string) => sql.raw(`excluded."${column}"`);
+
+/** A new listing's row as a source sends it: a directory listing, active and confirmed now. */
+function newListingRows<T extends { hash: string | null }>(rows: readonly T[], now: Date) {
+  return rows.map(({ hash, ...r }) => ({
+    ...r,
+    registryHash: hash,
+    source: 'directory',
+    registryStatus: 'active',
+    lastVerifiedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  }));
+}
+
+/**
+ * What a source's upsert rewrites of a listing it sends again (by NPI or by external id): its published
+ * fields and digest; it is active again and confirmed now, whatever it was before.
+ */
+function rewrittenListing(now: Date) {
+  return {
+    name: excluded('name'),
+    organizationType: excluded('organization_type'),
+    address: excluded('address'),
+    city: excluded('city'),
+    state: excluded('state'),
+    zipCode: excluded('zip_code'),
+    county: excluded('county'),
+    latitude: excluded('latitude'),
+    longitude: excluded('longitude'),
+    phone: excluded('phone'),
+    website: excluded('website'),
+    services: excluded('services'),
+    languages: excluded('languages'),
+    acceptsMedicaid: excluded('accepts_medicaid'),
+    acceptsMedicare: excluded('accepts_medicare'),
+    registryHash: excluded('registry_hash'),
+    registryStatus: 'active',
+    deactivatedAt: null,
+    deactivationReason: null,
+    lastVerifiedAt: now,
+    updatedAt: now,
+  };
+}
+
 /** Inserts or rewrites listings by (data_source, external_id), as upsertByNpi does by NPI; answers their ids. */
 export async function upsertByExternalId(
   db: DbOrTx,
@@ -52,46 +97,13 @@ export async function upsertByExternalId(
   now: Date,
 ): Promise<number[]> {
   if (rows.length === 0) return [];
-  const excluded = (column: string) => sql.raw(`excluded."${column}"`);
   const written = await db
     .insert(providers)
-    .values(
-      rows.map(({ hash, ...r }) => ({
-        ...r,
-        registryHash: hash,
-        source: 'directory',
-        registryStatus: 'active',
-        lastVerifiedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
+    .values(newListingRows(rows, now))
     .onConflictDoUpdate({
       target: [providers.dataSource, providers.externalId],
       targetWhere: sql`${providers.externalId} IS NOT NULL`,
-      set: {
-        name: excluded('name'),
-        organizationType: excluded('organization_type'),
-        address: excluded('address'),
-        city: excluded('city'),
-        state: excluded('state'),
-        zipCode: excluded('zip_code'),
-        county: excluded('county'),
-        latitude: excluded('latitude'),
-        longitude: excluded('longitude'),
-        phone: excluded('phone'),
-        website: excluded('website'),
-        services: excluded('services'),
-        languages: excluded('languages'),
-        acceptsMedicaid: excluded('accepts_medicaid'),
-        acceptsMedicare: excluded('accepts_medicare'),
-        registryHash: excluded('registry_hash'),
-        registryStatus: 'active',
-        deactivatedAt: null,
-        deactivationReason: null,
-        lastVerifiedAt: now,
-        updatedAt: now,
-      },
+      set: rewrittenListing(now),
     })
     .returning({ id: providers.id });
   return written.map((r) => r.id);
@@ -129,46 +141,17 @@ export async function upsertByNpi(
   now: Date,
 ): Promise<void> {
   if (rows.length === 0) return;
-  const excluded = (column: string) => sql.raw(`excluded."${column}"`);
   await db
     .insert(providers)
-    .values(
-      rows.map(({ hash, ...r }) => ({
-        ...r,
-        registryHash: hash,
-        source: 'directory',
-        registryStatus: 'active',
-        lastVerifiedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
+    .values(newListingRows(rows, now))
     .onConflictDoUpdate({
       target: providers.npi,
       targetWhere: sql`${providers.npi} IS NOT NULL`,
       set: {
+        ...rewrittenListing(now),
+        // An NPI may move between registries (NPPES, then Care Compare); a registry without a website keeps ours.
         dataSource: excluded('data_source'),
-        name: excluded('name'),
-        organizationType: excluded('organization_type'),
-        address: excluded('address'),
-        city: excluded('city'),
-        state: excluded('state'),
-        zipCode: excluded('zip_code'),
-        county: excluded('county'),
-        latitude: excluded('latitude'),
-        longitude: excluded('longitude'),
-        phone: excluded('phone'),
         website: sql`coalesce(excluded."website", ${providers.website})`,
-        services: excluded('services'),
-        languages: excluded('languages'),
-        acceptsMedicaid: excluded('accepts_medicaid'),
-        acceptsMedicare: excluded('accepts_medicare'),
-        registryHash: excluded('registry_hash'),
-        registryStatus: 'active',
-        deactivatedAt: null,
-        deactivationReason: null,
-        lastVerifiedAt: now,
-        updatedAt: now,
       },
     });
 }
