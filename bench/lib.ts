@@ -95,8 +95,20 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-/** A fresh database on the server named by `url`, dropped by cleanUp(). */
+/**
+ * A database kept across runs (BENCH_DATABASE=<name>: loaded by an earlier run with BENCH_KEEP=1), so a change
+ * can be measured again without loading millions of rows each time. Nothing is generated into it again.
+ */
+export const KEPT_DATABASE = process.env.BENCH_DATABASE || undefined;
+/** The demo accounts' password: fixed when a database is kept or reused (it was set when the data was loaded). */
+export const BENCH_PASSWORD = process.env.BENCH_PASSWORD || `Bench-${randomBytes(6).toString('hex')}!`;
+
+/**
+ * A fresh database on the server named by `url`, dropped by cleanUp() unless BENCH_KEEP=1; or the kept one
+ * named by BENCH_DATABASE.
+ */
 export async function createBenchDatabase(url: string): Promise<string> {
+  if (KEPT_DATABASE) return withDatabase(url, KEPT_DATABASE);
   const name = `tm_bench_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -104,6 +116,12 @@ export async function createBenchDatabase(url: string): Promise<string> {
     await admin.query(`CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
+  }
+  if (process.env.BENCH_KEEP === '1') {
+    console.error(
+      `bench: keeping the database ${name}: run again with BENCH_DATABASE=${name} BENCH_PASSWORD='${BENCH_PASSWORD}'`,
+    );
+    return withDatabase(url, name);
   }
   finalizers.push(async () => {
     const client = new pg.Client({ connectionString: url });
@@ -127,6 +145,8 @@ export type StartedServer = {
   providersCount: unknown;
   /** The server process (its memory is read from /proc/<pid>/status). */
   pid: number;
+  /** Stops the server before the run ends (SIGTERM: it drains, and writes a `--cpu-prof` profile). */
+  stop: () => Promise<void>;
 };
 
 /**
@@ -134,12 +154,17 @@ export type StartedServer = {
  * DATABASE_URL is set, else on PGlite in a temporary directory. `root` is the checkout whose server runs
  * (another worktree, to measure an older commit beside this one).
  */
-export async function startServer(extraEnv: NodeJS.ProcessEnv = {}, root = ROOT): Promise<StartedServer> {
+export async function startServer(
+  extraEnv: NodeJS.ProcessEnv = {},
+  root = ROOT,
+  /** Node options before the entry point (e.g. `--cpu-prof` for bench/profile.ts). */
+  nodeArgs: string[] = [],
+): Promise<StartedServer> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-bench-'));
   tempDirs.push(dataDir);
   const serverDatabaseUrl = databaseUrl ? await createBenchDatabase(databaseUrl) : undefined;
-  const password = `Bench-${randomBytes(6).toString('hex')}!`;
+  const password = BENCH_PASSWORD;
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -157,7 +182,10 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}, root = ROOT)
   const databaseKind = serverDatabaseUrl ? 'postgres' : 'pglite';
   console.error(`bench: starting the server on :${port} (${databaseKind}, fresh demo data)…`);
   const startedAt = Date.now();
-  const server = startChild('server', ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env });
+  const server = startChild('server', [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env,
+  });
   children.push(server);
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/health`, server, 300_000);
@@ -172,6 +200,7 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}, root = ROOT)
     startupS,
     providersCount: health.providers_count ?? null,
     pid: server.process.pid ?? 0,
+    stop: () => stopChild(server),
   };
 }
 
@@ -182,7 +211,7 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}, root = ROOT)
 export async function startAnotherServer(
   first: StartedServer,
   extraEnv: NodeJS.ProcessEnv = {},
-): Promise<string> {
+): Promise<{ base: string; pid: number }> {
   if (!first.databaseUrl) throw new Error('a second server process needs PostgreSQL (DATABASE_URL)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-bench-'));
   tempDirs.push(dataDir);
@@ -206,7 +235,33 @@ export async function startAnotherServer(
   children.push(server);
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/health`, server, 120_000);
-  return base;
+  return { base, pid: server.process.pid ?? 0 };
+}
+
+/** A local round-robin (bench/round-robin.ts) in front of `backends`; answers its base URL. */
+export async function startRoundRobin(backends: string[]): Promise<{ base: string; pid: number }> {
+  const port = await freePort();
+  const proxy = startChild('round-robin', ['--import', 'tsx', 'bench/round-robin.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), BACKENDS: backends.join(',') },
+  });
+  children.push(proxy);
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${base}/health`, proxy, 30_000);
+  return { base, pid: proxy.process.pid ?? 0 };
+}
+
+/** Stops a child started here before the run ends (e.g. a proxy between two measurements). */
+export async function stopStarted(pid: number): Promise<void> {
+  const child = children.find((c) => c.process.pid === pid);
+  if (child) await stopChild(child);
+}
+
+/** A process's resident set (VmRSS) now, in MB, from /proc. */
+export function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
 }
 
 /** The bare Fastify hello-world (bench/hello.ts): the ceiling of this machine in the same run. */
@@ -235,6 +290,22 @@ export async function signIn(base: string, email: string, password: string): Pro
   return token;
 }
 
+/**
+ * The plain-`pg` page (bench/plain-pg.ts) on the bench database: one prepared query of a 50-row page of the
+ * organization's referrals, no ORM, no auth. The limit of a database-backed page in the same run (issue #22).
+ */
+export async function startPlainPg(databaseUrl: string, orgId: number): Promise<string> {
+  const port = await freePort();
+  const plain = startChild('plain-pg', ['--import', 'tsx', 'bench/plain-pg.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, ORG_ID: String(orgId) },
+  });
+  children.push(plain);
+  const url = `http://127.0.0.1:${port}/`;
+  await waitForHttp(url, plain, 30_000);
+  return url;
+}
+
 export type Case = { name: string; url: string; headers?: Record<string, string> };
 
 export type Figures = {
@@ -247,6 +318,8 @@ export type Figures = {
   timeouts: number;
   non_2xx: number;
   ratio_to_ceiling: number;
+  /** Share of the plain-`pg` page's throughput (issue #22), when the run measured it. */
+  ratio_to_plain_pg?: number;
 };
 
 function load(c: Case, durationS: number): Promise<autocannon.Result> {
@@ -291,17 +364,34 @@ export async function measureAgainstCeiling(cases: Case[]): Promise<Figures[]> {
   }));
 }
 
+/**
+ * Measures every case in order: the first is the ceiling (hello-world), the second the plain-`pg` page; every
+ * case is reported as a share of both (issue #22).
+ */
+export async function measureAgainstLimits(cases: Case[]): Promise<Figures[]> {
+  const rows = await measureAgainstCeiling(cases);
+  const plain = rows[1]!.requests_per_s;
+  return rows.map((r) => ({ ...r, ratio_to_plain_pg: plain > 0 ? round(r.requests_per_s / plain, 3) : 0 }));
+}
+
 export function printTable(rows: Figures[]) {
+  const withPlain = rows.some((r) => r.ratio_to_plain_pg !== undefined);
   const header = ['case', 'req/s (mean)', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'vs ceiling'];
-  const body = rows.map((r) => [
-    r.case,
-    r.requests_per_s.toFixed(0),
-    r.p50_ms.toFixed(1),
-    r.p99_ms.toFixed(1),
-    String(r.errors),
-    String(r.non_2xx),
-    `${(r.ratio_to_ceiling * 100).toFixed(1)}%`,
-  ]);
+  if (withPlain) header.push('vs plain pg');
+  const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
+  const body = rows.map((r) => {
+    const cells = [
+      r.case,
+      r.requests_per_s.toFixed(0),
+      r.p50_ms.toFixed(1),
+      r.p99_ms.toFixed(1),
+      String(r.errors),
+      String(r.non_2xx),
+      percent(r.ratio_to_ceiling),
+    ];
+    if (withPlain) cells.push(r.ratio_to_plain_pg === undefined ? '' : percent(r.ratio_to_plain_pg));
+    return cells;
+  });
   printColumns(header, body);
 }
 

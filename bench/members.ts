@@ -11,6 +11,7 @@ import {
   positiveInt,
   printTable,
   round,
+  rssMb,
   runBench,
   signIn,
   startHello,
@@ -18,6 +19,7 @@ import {
   tempDir,
   WARMUP_S,
 } from './lib.ts';
+import { generateMembers } from './member-generator.ts';
 
 /**
  * The member registry at scale (issue #15 "Done when"), on PostgreSQL:
@@ -129,15 +131,7 @@ await runBench(async () => {
   const toAdd = Math.max(0, memberCount - existing);
   console.error(`bench: adding ${toAdd.toLocaleString('en-US')} members (the organization has ${existing})…`);
   const loadedAt = Date.now();
-  await client.query(
-    `INSERT INTO members (organization_id, first_name, last_name, medicaid_id, patient_no, phone_no, dob, gender, custom_fields)
-     SELECT $1, 'Given' || g, (ARRAY['Garcia','Nguyen','Johnson','Hernandez','Kim','Patel','Lopez','Smith','Rahman','Torres'])[1 + g % 10] || (g % 9973),
-            'BM' || lpad(g::text, 9, '0'), lpad(g::text, 10, '0'), '(406) 555-' || lpad((g % 10000)::text, 4, '0'),
-            date '1940-01-01' + (g % 23000), (ARRAY['Male','Female'])[1 + g % 2], jsonb_build_object('household_size', 1 + g % 6)
-       FROM generate_series(1, $2::int) AS g`,
-    [plan, toAdd],
-  );
-  await client.query('ANALYZE members');
+  await generateMembers(client, plan, toAdd);
   console.error(`bench: loaded in ${Math.round((Date.now() - loadedAt) / 1000)} s`);
   await client.end();
 
@@ -199,11 +193,4 @@ async function settled(pid: number): Promise<void> {
     steady = now >= last - 2 ? steady + 1 : 0;
     last = now;
   }
-}
-
-/** The process's resident set (VmRSS) now, in MB, from /proc. */
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
 }

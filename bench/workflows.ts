@@ -34,7 +34,7 @@ const STEPS = 5;
 async function main() {
   process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/postgres';
   const first = await startServer();
-  const second = await startAnotherServer(first);
+  const { base: second } = await startAnotherServer(first);
   const db = new pg.Client({ connectionString: first.databaseUrl });
   await db.connect();
   try {

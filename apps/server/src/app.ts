@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -13,7 +13,9 @@ import { EventHub, registerEventStream } from './platform/events.ts';
 import { Jobs } from './platform/jobs.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { registerOpenApi } from './platform/openapi.ts';
+import { createResponseSerializer } from './platform/response-serializer.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { SESSION_CACHE_MS, SessionCache } from './platform/session-cache.ts';
 import { registerWebApp } from './platform/static.ts';
 import { registerStrictInput } from './platform/strict-input.ts';
 import { VERSION } from './version.ts';
@@ -27,6 +29,13 @@ export type BuildAppOptions = {
   web?: boolean;
   /** Where log lines go instead of stdout (tests read them back). */
   logStream?: DestinationStream;
+  /**
+   * Every answer is also encoded by zod and compared with the compiled serialiser's (platform/response-serializer.ts):
+   * on in the tests, off in production.
+   */
+  checkResponses?: boolean;
+  /** How long a session read answers this process's requests (ms; 0: always read); SESSION_CACHE_MS if unset. */
+  sessionCacheMs?: number;
 };
 
 /**
@@ -46,12 +55,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializer({ checkAgainstZod: options.checkResponses ?? false }));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   const events = new EventHub(database, app.log);
+  const sessionCache = new SessionCache(database, { ttlMs: options.sessionCacheMs ?? SESSION_CACHE_MS });
   const domainEvents = new DomainEvents(database, app.log);
   // 001 §7: the provider directory is a "separate service"; SERVER_MODULES=directory starts only its modules
   // (the directory and the import manager, whose runs are jobs).
@@ -84,7 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   // Before validation on every route: NUL and lone surrogates in any string of a request are a 400 (issue #12).
   registerStrictInput(app);
-  registerAuth(app, database, { publicUrl: config.publicUrl });
+  registerAuth(app, database, { publicUrl: config.publicUrl, sessionCache });
   await registerOpenApi(app, VERSION);
 
   for (const module of modules) {
@@ -97,22 +107,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.web ?? true) await registerWebApp(app, config.webDistDir);
 
   app.addHook('onReady', async () => {
+    await sessionCache.start();
     await events.start();
     await domainEvents.start();
     await jobs?.start();
   });
-  // Drain order: requests (Fastify), then jobs, then events; the database is closed by the owner of it.
+  // Drain order: requests (Fastify), then jobs, then events and the session cache; the database is closed by
+  // the owner of it.
   app.addHook('onClose', async () => {
     await jobs?.stop();
     await domainEvents.stop();
     await events.stop();
+    await sessionCache.stop();
   });
   app.decorate('deps', deps);
+  app.decorate('sessionCache', sessionCache);
   return app;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** This process's session cache (tests that rewrite session rows in SQL clear it). */
+    sessionCache: SessionCache;
   }
 }

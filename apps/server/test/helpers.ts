@@ -67,6 +67,8 @@ export async function buildTestApp(
     env?: Record<string, string>;
     /** Where the log lines go (with `env.LOG_LEVEL` set): a test reads them back. */
     logStream?: DestinationStream;
+    /** The session cache's TTL (ms; 0 turns it off); the app's default if unset. */
+    sessionCacheMs?: number;
   } = {},
 ): Promise<TestApp> {
   const { database, url, drop } = await createTestDatabase();
@@ -76,7 +78,9 @@ export async function buildTestApp(
     database,
     jobs: options.jobs ?? false,
     web: false,
+    checkResponses: true,
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.sessionCacheMs === undefined ? {} : { sessionCacheMs: options.sessionCacheMs }),
   });
   try {
     await app.ready();
@@ -93,6 +97,14 @@ export async function buildTestApp(
       await drop();
     },
   };
+}
+
+/**
+ * Forgets the sessions the app holds in its cache (platform/session-cache.ts): for a test that rewrites session
+ * or user rows in SQL (ageing last_seen_at, say), which the app is not told about as it is of its own changes.
+ */
+export function forgetCachedSessions(t: Pick<TestApp, 'app'>) {
+  t.app.sessionCache.clear();
 }
 
 /** Signs in as a demo user; returns the bearer token. */

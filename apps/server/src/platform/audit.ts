@@ -1,6 +1,7 @@
 import type { AuditAction } from '@trust/domain';
 import type { DbOrTx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
+import { auditWriterOf } from './audit-writer.ts';
 import { actorOrganizationId, actorUserId, type ServiceContext } from './context.ts';
 
 export type AuditEntry = {
@@ -48,10 +49,22 @@ export async function auditPhiRead(
   },
 ) {
   if (entry.ids.length === 0) return;
-  await audit(db, ctx, {
+  const row = {
+    actorUserId: actorUserId(ctx),
+    organizationId: actorOrganizationId(ctx),
     action: entry.action,
     entityType: entry.entityType,
-    ...(entry.ids.length === 1 ? { entityId: entry.ids[0] } : {}),
+    entityId: entry.ids.length === 1 ? String(entry.ids[0]) : null,
+    ip: ctx.meta.ip,
     details: { ...entry.details, ids: [...entry.ids] },
-  });
+    // The time of the read, not of the batch's commit.
+    at: new Date(),
+  };
+  // A read inside a transaction is audited in it (it commits or rolls back with it); any other read goes through
+  // the process's group commit (audit-writer.ts), and still answers only once its row is committed.
+  if (db !== ctx.deps.database.db) {
+    await db.insert(auditLog).values(row);
+    return;
+  }
+  await auditWriterOf(ctx.deps.database).write(row);
 }

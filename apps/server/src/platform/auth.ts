@@ -11,12 +11,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { users } from '../db/schema/index.ts';
 import { type ApiScope, isApiScope } from './api-scopes.ts';
+import { hashToken } from './crypto.ts';
 import { AppError } from './errors.ts';
+import type { SessionCache } from './session-cache.ts';
 import { clearSessionCookie, isForeignUnsafeRequest, readSessionCookie } from './session-cookie.ts';
 import {
   endSession,
-  findSession,
+  findSessionByHash,
   type MembershipRef,
+  type SessionRow,
   sessionEndReason,
   touchApiClient,
   touchSession,
@@ -171,8 +174,28 @@ function clientOf(found: { apiClientId: number | null; scopes: string[] | null }
  * (platform/session-cookie.ts); a cookie-authenticated request that changes something must come from this app's
  * own pages (the CSRF rule, here and nowhere else).
  */
-export function registerAuth(app: FastifyInstance, database: Database, options: { publicUrl: string }) {
+export function registerAuth(
+  app: FastifyInstance,
+  database: Database,
+  options: { publicUrl: string; sessionCache: SessionCache },
+) {
+  const cache = options.sessionCache;
   app.decorateRequest('auth', null);
+
+  /**
+   * The session of a token hash: from this process's cache when it holds a valid one, else from the database
+   * (kept in the cache when valid). Whether it is `cached` decides how its touch is recorded.
+   */
+  async function sessionOf(
+    tokenHash: string,
+    now: Date,
+  ): Promise<{ found: SessionRow | undefined; cached: boolean; readAt: number }> {
+    const cached = cache.get(tokenHash, now);
+    if (cached) return { found: cached, cached: true, readAt: 0 };
+    // Taken before the read: a change announced while it runs keeps its result out of the cache.
+    const readAt = cache.clock();
+    return { found: await findSessionByHash(database.db, tokenHash), cached: false, readAt };
+  }
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.is404) return;
@@ -188,7 +211,9 @@ export function registerAuth(app: FastifyInstance, database: Database, options: 
 
     if (token) {
       const now = new Date();
-      const found = await findSession(database.db, token);
+      const tokenHash = hashToken(token);
+      const { found, cached, readAt } = await sessionOf(tokenHash, now);
+      // The cache serves only valid sessions, so an ended one here was read from the database just now.
       const ended = found ? sessionEndReason(found, now) : null;
       if (found && ended) await endSession(database.db, found.sessionId);
       // A cookie whose session is over is forgotten by the browser with this answer, whatever the route.
@@ -197,7 +222,13 @@ export function registerAuth(app: FastifyInstance, database: Database, options: 
         const client = clientOf(found);
         // A client's token has no idle timeout, so its last_seen_at is not kept; its client's last use is.
         const lastSeenAt = client ? found.lastSeenAt : await touchSession(database.db, found, now);
-        if (client) await touchApiClient(database.db, found, now);
+        const clientLastUsedAt = client
+          ? await touchApiClient(database.db, found, now)
+          : found.clientLastUsedAt;
+        if (!cached) cache.store(tokenHash, { ...found, lastSeenAt, clientLastUsedAt }, readAt);
+        else if (lastSeenAt !== found.lastSeenAt || clientLastUsedAt !== found.clientLastUsedAt) {
+          cache.touched(tokenHash, { lastSeenAt, clientLastUsedAt });
+        }
         sessionOrg = found.activeOrgId;
         request.auth = {
           user: found.user,

@@ -113,14 +113,18 @@ function prepareFindSession(db: Db) {
 
 const findSessionQueries = new WeakMap<Db, ReturnType<typeof prepareFindSession>>();
 
-/** The session of a bearer token with its user and memberships; undefined if unknown. */
-export async function findSession(db: Db, token: string): Promise<SessionRow | undefined> {
+/**
+ * The session of a token's hash (`hashToken`) with its user and memberships; undefined if unknown. It takes the
+ * hash, not the token, because the auth hook hashes once per request and looks the hash up in the session
+ * cache first (platform/session-cache.ts).
+ */
+export async function findSessionByHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
   let query = findSessionQueries.get(db);
   if (!query) {
     query = prepareFindSession(db);
     findSessionQueries.set(db, query);
   }
-  const [row] = await query.execute({ tokenHash: hashToken(token) });
+  const [row] = await query.execute({ tokenHash });
   return row;
 }
 
@@ -173,15 +177,18 @@ export async function touchSession(db: DbOrTx, s: { sessionId: number; lastSeenA
 /**
  * Records that an API client called (issue #21: the settings screen shows when each client was last used), at
  * most once a minute per client: a conditional update, so parallel calls of a busy client write once. The
- * platform does it because the auth layer is what sees every call of a client.
+ * platform does it because the auth layer is what sees every call of a client. Returns the last-use time as
+ * it now stands (so the session cache can hold it).
  */
 export async function touchApiClient(
   db: DbOrTx,
   s: { apiClientId: number | null; clientLastUsedAt: Date | null },
   now: Date,
-) {
-  if (s.apiClientId == null) return;
-  if (s.clientLastUsedAt && now.getTime() - s.clientLastUsedAt.getTime() < CLIENT_TOUCH_EVERY_MS) return;
+): Promise<Date | null> {
+  if (s.apiClientId == null) return s.clientLastUsedAt;
+  if (s.clientLastUsedAt && now.getTime() - s.clientLastUsedAt.getTime() < CLIENT_TOUCH_EVERY_MS) {
+    return s.clientLastUsedAt;
+  }
   const before = new Date(now.getTime() - CLIENT_TOUCH_EVERY_MS);
   await db
     .update(apiClients)
@@ -192,6 +199,7 @@ export async function touchApiClient(
         or(isNull(apiClients.lastUsedAt), lt(apiClients.lastUsedAt, before)),
       ),
     );
+  return now;
 }
 
 /** Ends every token of an API client (it was revoked); returns how many. */
@@ -204,8 +212,10 @@ export async function endApiClientSessions(db: DbOrTx, apiClientId: number): Pro
   return ended.length;
 }
 
+/** Remembers the organization a session acts for; announced, because session caches hold it (issue #22). */
 export async function setSessionOrg(db: DbOrTx, sessionId: number, orgId: number) {
   await db.update(sessions).set({ activeOrgId: orgId }).where(eq(sessions.id, sessionId));
+  await announceSessionChange(db, { session_ids: [sessionId] });
 }
 
 /**
@@ -234,16 +244,50 @@ export async function holdSessionsForConsent(db: DbOrTx, userId: number) {
  */
 export const SESSION_CHANGES_CHANNEL = 'tm_session_changes';
 
-export type SessionChange = { session_ids?: number[]; user_ids?: number[] };
+export type SessionChange = {
+  session_ids?: number[];
+  user_ids?: number[];
+  /**
+   * Which announcement it is (set by announceSessionChange, unique across processes), so the process that made
+   * it knows its own NOTIFY when it comes back after the commit (platform/session-cache.ts).
+   */
+  origin?: string;
+};
+
+/** Names this process's announcements (with a counter): see SessionChange.origin. */
+const ORIGIN = randomToken(9);
+let announcements = 0;
+
+/**
+ * Watchers of the announcements made by this process, told synchronously (the session cache). Module-level
+ * because an announcement is made with whatever handle or transaction the caller holds, and every cache of the
+ * process may hold the sessions named; telling one too many only costs it a database read.
+ */
+const localWatchers = new Set<(change: SessionChange) => void>();
+
+/** Watches this process's announcements as they are made; returns the unwatch. */
+export function watchLocalSessionChanges(watch: (change: SessionChange) => void): () => void {
+  localWatchers.add(watch);
+  return () => {
+    localWatchers.delete(watch);
+  };
+}
 
 /**
  * Announces, in the caller's transaction (so only what commits is announced), that these sessions or every
- * session of these users ended or changed rights. Call it after deleting sessions, changing memberships,
- * deactivating a user, or changing a session's consent state.
+ * session of these users ended or changed. Call it after deleting sessions, changing memberships, changing
+ * anything of a user's row (deactivation, role, password, phone, last login), changing a session's consent
+ * state or its organization: every process's session cache drops them (platform/session-cache.ts) and event
+ * streams bound to them are re-checked (platform/events.ts).
+ *
+ * This process's caches are told at once, before the commit: the NOTIFY reaches them only after it, and the
+ * client may send its next request in between. A rolled-back announcement only costs some cache misses.
  */
 export async function announceSessionChange(db: DbOrTx, change: SessionChange) {
   if (!change.session_ids?.length && !change.user_ids?.length) return;
-  await db.execute(sql`SELECT pg_notify(${SESSION_CHANGES_CHANNEL}, ${JSON.stringify(change)})`);
+  const stamped: SessionChange = { ...change, origin: `${ORIGIN}.${++announcements}` };
+  for (const watch of localWatchers) watch(stamped);
+  await db.execute(sql`SELECT pg_notify(${SESSION_CHANGES_CHANNEL}, ${JSON.stringify(stamped)})`);
 }
 
 export async function endSession(db: DbOrTx, sessionId: number) {

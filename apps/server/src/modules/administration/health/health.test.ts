@@ -26,6 +26,17 @@ describe('GET /health (003 §7.5, §7.7)', () => {
   });
 });
 
+describe('GET /health at scale (issue #22)', () => {
+  it('counts the providers at most every 30 s (a scan at millions), while still asking the database each time', async () => {
+    const first = (await t.app.inject({ url: '/health' })).json();
+    await t.database.query(
+      "INSERT INTO providers (name, organization_type, services, languages) VALUES ('Health Count Probe', 'FQHC', '{}', '{}')",
+    );
+    const second = (await t.app.inject({ url: '/health' })).json();
+    expect(second).toMatchObject({ database_ok: true, providers_count: first.providers_count });
+  });
+});
+
 describe('GET /api/stats/landing (003 §2.3)', () => {
   it('counts referrals, providers and the auto-matched percent from the database', async () => {
     const res = await t.app.inject({ url: '/api/stats/landing' });

@@ -1,6 +1,24 @@
 import { autoMatchedPercent, type Health, type LandingStats } from '@trust/domain';
 import type { ServiceContext } from '../../../platform/context.ts';
 
+/**
+ * How long the providers' count answers /health (issue #22): counting 2,000,000 providers is a scan of their
+ * index (~100 ms), and a load balancer polls every process every few seconds. The database is still asked
+ * something on every call, so `database_ok` stays live.
+ */
+const PROVIDERS_COUNT_MS = 30_000;
+let providers: { at: number; n: number; database: unknown } | undefined;
+
+async function countProviders(database: ServiceContext['deps']['database']): Promise<number> {
+  if (providers && providers.database === database && Date.now() - providers.at < PROVIDERS_COUNT_MS) {
+    await database.query('SELECT 1');
+    return providers.n;
+  }
+  const [row] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM providers');
+  providers = { at: Date.now(), n: row?.n ?? 0, database };
+  return providers.n;
+}
+
 /** GET /health: the process, its database and its event listener (003 §7.5, §7.7). */
 export async function health(ctx: ServiceContext): Promise<Health> {
   const { deps } = ctx;
@@ -16,11 +34,11 @@ export async function health(ctx: ServiceContext): Promise<Health> {
     },
   };
   try {
-    const [row] = await deps.database.query<{ n: number }>('SELECT count(*)::int AS n FROM providers');
+    const providersCount = await countProviders(deps.database);
     // Without its LISTEN connection a process serves requests but delivers no event: not healthy (503), so a
     // load balancer sends its clients elsewhere until it reconnects.
     const status = listener.listening ? 'ok' : 'degraded';
-    return { status, database_ok: true, providers_count: row?.n ?? 0, ...base };
+    return { status, database_ok: true, providers_count: providersCount, ...base };
   } catch {
     return { status: 'degraded', database_ok: false, providers_count: 0, ...base };
   }

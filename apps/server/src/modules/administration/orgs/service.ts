@@ -245,6 +245,8 @@ export async function deleteOrganization(ctx: UserContext, input: { id: number }
       throw new AppError('organization.has_records', ORG_MESSAGES.deleteHasRecords);
     }
     await repo.deleteOrganization(tx, id);
+    // The caller's own membership, if any, went with it (a cascade): their sessions hold their memberships.
+    if (roleIn(auth, id) !== undefined) await announceSessionChange(tx, { user_ids: [auth.user.id] });
     await audit(tx, ctx, {
       action: 'organization.deleted',
       entityType: 'organization',
@@ -338,6 +340,8 @@ export async function joinOrganization(
     role: input.role,
     isPrimary: isFirst,
   });
+  // Session caches hold a user's memberships with each session (issue #22); open streams take the new rights.
+  await announceSessionChange(ctx.db, { user_ids: [input.userId] });
   return toLink(created);
 }
 

@@ -1,4 +1,5 @@
 import type { OrgContext, ServiceContext } from '../../../platform/context.ts';
+import { announceSessionChange } from '../../../platform/sessions.ts';
 import * as repo from './repo.ts';
 import { toUserWire, type UserRow } from './wire.ts';
 
@@ -17,17 +18,24 @@ export function createUser(ctx: ServiceContext, input: repo.UserInsert): Promise
 }
 
 /** An account joining another organization keeps its phone number; one without gets the one it gave. */
+// Every change to a user's row is announced: session caches hold the row with each session (issue #22), and
+// what they hold must not outlive the change (the password hash is what a password change is checked against).
+
 export async function setPhoneIfMissing(ctx: ServiceContext, input: { userId: number; phone: string }) {
   await repo.setPhoneIfMissing(ctx.db, input.userId, input.phone);
+  await announceSessionChange(ctx.db, { user_ids: [input.userId] });
 }
 
 /** Stores a new password hash (reset or change; the passwords module ends the sessions and audits). */
 export async function setPasswordHash(ctx: ServiceContext, input: { userId: number; passwordHash: string }) {
   await repo.setPasswordHash(ctx.db, input.userId, input.passwordHash);
+  await announceSessionChange(ctx.db, { user_ids: [input.userId] });
 }
 
+/** The user's last login (GET /auth/me shows it on their other sessions too). */
 export async function recordLogin(ctx: ServiceContext, input: { userId: number; at: Date }) {
   await repo.recordLogin(ctx.db, input.userId, input.at);
+  await announceSessionChange(ctx.db, { user_ids: [input.userId] });
 }
 
 /** GET /api/users: the users of the active organization, paged. */

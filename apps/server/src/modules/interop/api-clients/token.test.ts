@@ -3,7 +3,13 @@ import type { ApiClientCreated } from '@trust/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from '../../../../test/constants.ts';
-import { bearer, createTestDatabase, expectEnvelope, login } from '../../../../test/helpers.ts';
+import {
+  bearer,
+  createTestDatabase,
+  expectEnvelope,
+  forgetCachedSessions,
+  login,
+} from '../../../../test/helpers.ts';
 import { buildApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
@@ -423,6 +429,8 @@ describe("a client's token", () => {
       `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE api_client_id = $1`,
       [client.id],
     );
+    // The app's session cache still holds the row as it was read (issue #22).
+    forgetCachedSessions({ app });
     expectEnvelope(await app.inject({ method: 'GET', url: '/test/fhir-read', headers: bearer(token) }), 401);
   });
 

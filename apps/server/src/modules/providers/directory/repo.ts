@@ -2,6 +2,7 @@ import { MILES_TO_METERS, OUT_OF_DATE_PENALTY_MILES } from '@trust/domain';
 import { and, asc, eq, getTableColumns, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { PlaceRating } from '../../../adapters/ratings/driver.ts';
 import type { DbOrTx } from '../../../db/client.ts';
+import { preparedOnce } from '../../../db/prepared.ts';
 import { directoryFeedback, providers } from '../../../db/schema/index.ts';
 import { type ProviderViewer, providerVisibleTo as visibleTo } from './visibility.ts';
 import type { ProviderRow } from './wire.ts';
@@ -76,23 +77,44 @@ export async function nearest(
   f: ProviderFilters,
   staleBefore: Date,
 ): Promise<{ row: ProviderRow; distanceMiles: number }[]> {
-  const list = (values: readonly string[] | undefined) =>
-    values?.length ? sql`${sql.param([...values])}::text[]` : sql`NULL::text[]`;
-  const found = sql`tm_nearest_providers(
-    ${point.latitude}::float8, ${point.longitude}::float8, ${radiusMiles * MILES_TO_METERS}::float8, ${demotionPool(limit)}::int,
-    ${list(f.services)}, ${list(f.languages)}, ${f.organizationType ?? null}::text,
-    ${f.acceptsMedicaid ?? null}::boolean, ${f.acceptsMedicare ?? null}::boolean, ${f.minQuality ?? null}::int,
-    ${f.excludeFull ?? false}::boolean, ${f.q ? containsPattern(f.q) : null}::text, ${viewer}::int
-  ) WITH ORDINALITY AS nearest(provider_id, distance_m, ord)`;
-  const rows = await db
-    .select({ ...providerColumns, distanceMeters: sql<number>`nearest.distance_m` })
-    .from(providers)
-    .innerJoin(found, sql`nearest.provider_id = ${providers.id}`)
-    .orderBy(
-      sql`nearest.distance_m + CASE WHEN ${outOfDate(staleBefore)} THEN ${OUT_OF_DATE_PENALTY_MILES * MILES_TO_METERS}::float8 ELSE 0 END`,
-      sql`nearest.ord`,
-    )
-    .limit(limit);
+  const list = (values: readonly string[] | undefined) => (values?.length ? [...values] : null);
+  // Prepared once (issue #22): one shape for every search, its values bound; building it in Drizzle and planning
+  // it cost more than running it.
+  const rows = await preparedOnce(db, 'directory_nearest', (name) => {
+    const p = (key: string) => sql.placeholder(key);
+    const found = sql`tm_nearest_providers(
+      ${p('lat')}::float8, ${p('lng')}::float8, ${p('meters')}::float8, ${p('pool')}::int,
+      ${p('services')}::text[], ${p('languages')}::text[], ${p('type')}::text,
+      ${p('medicaid')}::boolean, ${p('medicare')}::boolean, ${p('quality')}::int,
+      ${p('excludeFull')}::boolean, ${p('q')}::text, ${p('viewer')}::int
+    ) WITH ORDINALITY AS nearest(provider_id, distance_m, ord)`;
+    return db
+      .select({ ...providerColumns, distanceMeters: sql<number>`nearest.distance_m` })
+      .from(providers)
+      .innerJoin(found, sql`nearest.provider_id = ${providers.id}`)
+      .orderBy(
+        sql`nearest.distance_m + CASE WHEN ${providers.lastVerifiedAt} < ${p('stale')}::timestamptz THEN ${OUT_OF_DATE_PENALTY_MILES * MILES_TO_METERS}::float8 ELSE 0 END`,
+        sql`nearest.ord`,
+      )
+      .limit(p('limit'))
+      .prepare(name);
+  }).execute({
+    lat: point.latitude,
+    lng: point.longitude,
+    meters: radiusMiles * MILES_TO_METERS,
+    pool: demotionPool(limit),
+    services: list(f.services),
+    languages: list(f.languages),
+    type: f.organizationType ?? null,
+    medicaid: f.acceptsMedicaid ?? null,
+    medicare: f.acceptsMedicare ?? null,
+    quality: f.minQuality ?? null,
+    excludeFull: f.excludeFull ?? false,
+    q: f.q ? containsPattern(f.q) : null,
+    viewer,
+    stale: staleBefore.toISOString(),
+    limit,
+  });
   return rows.map(({ distanceMeters, ...row }) => ({
     row,
     distanceMiles: Number(distanceMeters) / MILES_TO_METERS,

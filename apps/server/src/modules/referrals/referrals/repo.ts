@@ -25,6 +25,7 @@ import {
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { containsPattern } from '../../../db/contains-pattern.ts';
+import { preparedOnce } from '../../../db/prepared.ts';
 import {
   organizations,
   providers,
@@ -70,11 +71,13 @@ const recordSelection = { ...referralColumns, matchedProvider: matchedProviderCo
 
 /**
  * Whose referrals a list covers (000 §5.5 plus the scope): created by the organization, received by it as the
- * matched provider (its own provider listings), or both.
+ * matched provider (its own provider listings), or both. Values are placeholders (see QueueFilters).
  */
-function scopeFilter(orgId: number, providerIds: readonly number[], scope: ReferralListQuery['scope']) {
-  const created = eq(referrals.organizationId, orgId);
-  const received = providerIds.length ? inArray(referrals.matchedProviderId, [...providerIds]) : null;
+function scopeFilter(hasProviders: boolean, scope: ReferralListQuery['scope']) {
+  const created = eq(referrals.organizationId, sql.placeholder('org'));
+  const received = hasProviders
+    ? sql`${referrals.matchedProviderId} = ANY(${sql.placeholder('providers')})`
+    : null;
   if (scope === 'created') return created;
   if (scope === 'received') return received ?? sql`false`;
   return received ? (or(created, received) as SQL) : created;
@@ -117,29 +120,68 @@ function dayAfter(day: string): Date {
  * organizations); nor county_fips, nor the gap kinds (status is in _org_status_idx, but the gap kinds mix
  * statuses with outcome and no_provider_at).
  */
-function baseFilters(
+type QueueFilters = {
+  where: SQL[];
+  /** The placeholders' values. */
+  values: Record<string, unknown>;
+  /** Which filters are present, and how: the statement's shape, one prepared statement each (issue #22). */
+  shape: string;
+};
+
+export function queueFilters(
   orgId: number,
   providerIds: readonly number[],
   q: ReferralListQuery,
   urgencies: readonly string[] | null,
-) {
-  const where: SQL[] = [scopeFilter(orgId, providerIds, q.scope)];
-  if (q.search) where.push(sql`${referrals.searchText} LIKE ${containsPattern(q.search)}`);
+): QueueFilters {
+  const hasProviders = q.scope !== 'created' && providerIds.length > 0;
+  const where: SQL[] = [scopeFilter(hasProviders, q.scope)];
+  const values: Record<string, unknown> = { org: orgId };
+  if (hasProviders) values.providers = [...providerIds];
+  const put = (name: string, value: unknown, filter: SQL) => {
+    values[name] = value;
+    where.push(filter);
+  };
+  if (q.search)
+    put('search', containsPattern(q.search), sql`${referrals.searchText} LIKE ${sql.placeholder('search')}`);
   // The stored, chosen levels (issue #14); the service turns a server value into the levels it stands for.
-  if (urgencies) where.push(inArray(referrals.urgency, [...urgencies]));
+  if (urgencies)
+    put('urgencies', [...urgencies], sql`${referrals.urgency} = ANY(${sql.placeholder('urgencies')})`);
   // 000 §5.5: auto = useMatchingEngine is not false; manual = it is false.
   if (q.method === 'auto') where.push(eq(referrals.useMatchingEngine, true));
   if (q.method === 'manual') where.push(eq(referrals.useMatchingEngine, false));
-  if (q.need) where.push(sql`${referrals.sdohNeeds} @> ARRAY[${q.need}]::text[]`);
-  if (q.county_fips) where.push(eq(referrals.countyFips, q.county_fips));
+  if (q.need) put('need', q.need, sql`${referrals.sdohNeeds} @> ARRAY[${sql.placeholder('need')}]::text[]`);
+  if (q.county_fips) put('county', q.county_fips, eq(referrals.countyFips, sql.placeholder('county')));
   if (q.gap) where.push(gapFilter(q.gap));
   // Days of creation in UTC, both ends included (as the analytics count them: analytics_day).
-  if (q.from) where.push(gte(referrals.createdAt, new Date(`${q.from}T00:00:00Z`)));
-  if (q.to) where.push(lt(referrals.createdAt, dayAfter(q.to)));
-  return where;
+  if (q.from) put('from', new Date(`${q.from}T00:00:00Z`), gte(referrals.createdAt, sql.placeholder('from')));
+  if (q.to) put('to', dayAfter(q.to), lt(referrals.createdAt, sql.placeholder('to')));
+  // KEEP IN STEP with the conditions above: two requests of one shape must build the same statement.
+  const present = [q.search, urgencies, q.need, q.county_fips, q.from, q.to].map((v) => (v ? 1 : 0));
+  const shape = `${q.scope},${hasProviders},${q.method},${q.gap ?? ''},${present.join('')}`;
+  return { where, values, shape };
 }
 
-/** One page of the queue, newest first (index referrals_org_created_idx / _org_status_idx, scanned backwards). */
+const NEWEST_FIRST = [desc(referrals.createdAt), desc(referrals.id)];
+/**
+ * The same order, written so that no index can give it (issue #22). PostgreSQL estimates a trigram search's
+ * matches from the trigrams alone, thousands for a surname that matches a few hundred rows, so with the plain
+ * order it walks the organization's newest-first index filtering every row by the pattern, hoping to meet 25
+ * matches soon: 235 ms and 40,000 rows read for "yarford" at a million referrals. Ordered by an expression, the
+ * page is read as the counters are: the matches from the trigram index (5 ms), sorted.
+ */
+const SORT_MATCHES = [desc(sql`${referrals.createdAt} + interval '0 seconds'`), desc(referrals.id)];
+
+/** Whether the search can use the trigram index (pg_trgm indexes a term of three characters or more). */
+function searchesByTrigrams(term: string | undefined): boolean {
+  return term !== undefined && term.trim().length >= 3;
+}
+
+/**
+ * One page of the queue, newest first (index referrals_org_created_idx / _org_status_idx, scanned backwards).
+ * Prepared per shape of filters (issue #22): planning it took 2 ms of the database's time on every request
+ * (the referrals table has many indexes to weigh), more than running it.
+ */
 export async function listReferralPage(
   db: DbOrTx,
   orgId: number,
@@ -147,16 +189,29 @@ export async function listReferralPage(
   q: ReferralListQuery,
   urgencies: readonly string[] | null,
 ) {
-  const where = baseFilters(orgId, providerIds, q, urgencies);
-  if (q.status !== 'all') where.push(eq(referrals.status, q.status));
-  const rows = await db
-    .select(recordSelection)
-    .from(referrals)
-    .leftJoin(providers, eq(providers.id, referrals.matchedProviderId))
-    .where(and(...where))
-    .orderBy(desc(referrals.createdAt), desc(referrals.id))
-    .limit(q.page_size)
-    .offset((q.page - 1) * q.page_size);
+  const { where, values, shape: filterShape } = queueFilters(orgId, providerIds, q, urgencies);
+  const byStatus = q.status !== 'all';
+  if (byStatus) {
+    where.push(eq(referrals.status, sql.placeholder('status')));
+    values.status = q.status;
+  }
+  const sorted = searchesByTrigrams(q.search);
+  const query = () =>
+    db
+      .select(recordSelection)
+      .from(referrals)
+      .leftJoin(providers, eq(providers.id, referrals.matchedProviderId))
+      .where(and(...where))
+      .orderBy(...(sorted ? SORT_MATCHES : NEWEST_FIRST))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+  const page = { ...values, limit: q.page_size, offset: (q.page - 1) * q.page_size };
+  // A search is planned for its own term: PostgreSQL's generic plan of a prepared search cannot tell a rare term
+  // from a common one, and ANDs the organization's whole index (700,000 entries) with the trigram matches: 26 ms
+  // where the term's own plan takes 6 ms (bench/RESULTS.md, issue #22).
+  if (sorted) return (await query().execute(page)) as ReferralRecord[];
+  const name = `referral_queue_page(${filterShape},${byStatus})`;
+  const rows = await preparedOnce(db, name, () => query().prepare(name)).execute(page);
   return rows as ReferralRecord[];
 }
 
@@ -168,21 +223,31 @@ export async function countReferralsByStatus(
   q: ReferralListQuery,
   urgencies: readonly string[] | null,
 ) {
+  const { where, values } = queueFilters(orgId, providerIds, q, urgencies);
   return db
     .select({ status: referrals.status, count: sql<number>`count(*)::int` })
     .from(referrals)
-    .where(and(...baseFilters(orgId, providerIds, q, urgencies)))
-    .groupBy(referrals.status);
+    .where(and(...where))
+    .groupBy(referrals.status)
+    .execute(values);
 }
 
 /** How many referrals each member has in the organization (000 §2.3 "a total count per member"). */
 export async function countByMember(db: DbOrTx, orgId: number, memberIds: readonly number[]) {
   if (memberIds.length === 0) return new Map<number, number>();
-  const rows = await db
-    .select({ memberId: referrals.memberId, count: sql<number>`count(*)::int` })
-    .from(referrals)
-    .where(and(eq(referrals.organizationId, orgId), inArray(referrals.memberId, [...memberIds])))
-    .groupBy(referrals.memberId);
+  const rows = await preparedOnce(db, 'referral_counts_by_member', (name) =>
+    db
+      .select({ memberId: referrals.memberId, count: sql<number>`count(*)::int` })
+      .from(referrals)
+      .where(
+        and(
+          eq(referrals.organizationId, sql.placeholder('org')),
+          sql`${referrals.memberId} = ANY(${sql.placeholder('members')})`,
+        ),
+      )
+      .groupBy(referrals.memberId)
+      .prepare(name),
+  ).execute({ org: orgId, members: [...memberIds] });
   return new Map(rows.map((r) => [r.memberId as number, r.count]));
 }
 
@@ -237,11 +302,14 @@ export async function sentProviderOfOrganization(
 
 /** The directory providers the organization acts for (their matched referrals are its to answer). */
 export async function providerIdsOfOrganization(db: DbOrTx, orgId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: providers.id })
-    .from(providers)
-    .where(eq(providers.organizationId, orgId))
-    .orderBy(providers.id);
+  const rows = await preparedOnce(db, 'referral_provider_ids_of_organization', (name) =>
+    db
+      .select({ id: providers.id })
+      .from(providers)
+      .where(eq(providers.organizationId, sql.placeholder('org')))
+      .orderBy(providers.id)
+      .prepare(name),
+  ).execute({ org: orgId });
   return rows.map((r) => r.id);
 }
 
@@ -331,7 +399,12 @@ export async function insertEvent(db: DbOrTx, values: typeof referralEvents.$inf
 
 /** The newest history id: it changes with every change of any referral (counts-cache.ts). */
 export async function historyVersion(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ id: sql<number | null>`max(${referralEvents.id})` }).from(referralEvents);
+  const [row] = await preparedOnce(db, 'referral_history_version', (name) =>
+    db
+      .select({ id: sql<number | null>`max(${referralEvents.id})` })
+      .from(referralEvents)
+      .prepare(name),
+  ).execute();
   return Number(row?.id ?? 0);
 }
 
