@@ -17,10 +17,10 @@ export function createUser(ctx: ServiceContext, input: repo.UserInsert): Promise
   return repo.insertUser(ctx.db, input);
 }
 
-/** An account joining another organization keeps its phone number; one without gets the one it gave. */
 // Every change to a user's row is announced: session caches hold the row with each session (issue #22), and
 // what they hold must not outlive the change (the password hash is what a password change is checked against).
 
+/** An account joining another organization keeps its phone number; one without gets the one it gave. */
 export async function setPhoneIfMissing(ctx: ServiceContext, input: { userId: number; phone: string }) {
   await repo.setPhoneIfMissing(ctx.db, input.userId, input.phone);
   await announceSessionChange(ctx.db, { user_ids: [input.userId] });
