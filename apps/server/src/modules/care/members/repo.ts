@@ -1,6 +1,6 @@
 import { and, asc, count, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { containsPattern } from '../../../db/contains-pattern.ts';
+import { containsPattern, searchesByTrigrams } from '../../../db/contains-pattern.ts';
 import { memberCounts, members } from '../../../db/schema/index.ts';
 
 // The member registry's queries. Every one starts from `organization_id = $org`: members_org_name_idx serves the
@@ -53,6 +53,10 @@ async function byExactIdentifier(
   return rows.length > 0 ? rows : null;
 }
 
+const BY_NAME = [asc(members.lastName), asc(members.firstName), asc(members.id)];
+/** The same order, written so that no index can give it: for a trigram search (db/contains-pattern.ts). */
+const SORT_MATCHES = [asc(sql`${members.lastName} || ''`), asc(members.firstName), asc(members.id)];
+
 export async function listMembers(
   db: DbOrTx,
   query: { orgId: number; staffUserId: number | null; search?: string; limit: number; offset: number },
@@ -70,7 +74,7 @@ export async function listMembers(
     .select(memberColumns)
     .from(members)
     .where(where)
-    .orderBy(asc(members.lastName), asc(members.firstName), asc(members.id))
+    .orderBy(...(searchesByTrigrams(query.search) ? SORT_MATCHES : BY_NAME))
     .limit(query.limit)
     .offset(query.offset);
   // The whole organization's total is kept in member_counts (a count of a million rows per page would not do).

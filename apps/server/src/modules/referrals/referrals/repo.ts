@@ -24,7 +24,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { containsPattern } from '../../../db/contains-pattern.ts';
+import { containsPattern, searchesByTrigrams } from '../../../db/contains-pattern.ts';
 import { preparedOnce } from '../../../db/prepared.ts';
 import {
   organizations,
@@ -163,19 +163,8 @@ export function queueFilters(
 }
 
 const NEWEST_FIRST = [desc(referrals.createdAt), desc(referrals.id)];
-/**
- * The same order, written so that no index can give it (issue #22). PostgreSQL estimates a trigram search's
- * matches from the trigrams alone, thousands for a surname that matches a few hundred rows, so with the plain
- * order it walks the organization's newest-first index filtering every row by the pattern, hoping to meet 25
- * matches soon: 235 ms and 40,000 rows read for "yarford" at a million referrals. Ordered by an expression, the
- * page is read as the counters are: the matches from the trigram index (5 ms), sorted.
- */
+/** The same order, written so that no index can give it: for a trigram search (db/contains-pattern.ts). */
 const SORT_MATCHES = [desc(sql`${referrals.createdAt} + interval '0 seconds'`), desc(referrals.id)];
-
-/** Whether the search can use the trigram index (pg_trgm indexes a term of three characters or more). */
-function searchesByTrigrams(term: string | undefined): boolean {
-  return term !== undefined && term.trim().length >= 3;
-}
 
 /**
  * One page of the queue, newest first (index referrals_org_created_idx / _org_status_idx, scanned backwards).
