@@ -7,13 +7,13 @@ import { $ZodType, safeEncode } from 'zod/v4/core';
 /**
  * Answers are serialised by their route's response schema (issue #22), compiled once per route and status by
  * fast-json-stringify from the JSON Schema of the zod schema, instead of zod checking every answer and
- * JSON.stringify walking it. On a 25-referral page that was a tenth of the request's CPU.
+ * JSON.stringify walking it a second time.
  *
  * What the compiled serialiser writes is what the schema names: a property the schema does not list is left out,
  * as zod's object schemas leave it out. It does not check the answer, so `checkAgainstZod` (on in the tests)
  * also encodes every answer with zod as before and refuses any answer where the two differ: the whole test suite
  * then proves the compiled form of every schema it touches, and a service that breaks its contract still fails.
- * A schema the JSON Schema conversion cannot express (none today) keeps zod's encoding.
+ * A schema the JSON Schema conversion cannot express keeps zod's encoding.
  */
 export type SerializerOptions = { checkAgainstZod: boolean };
 
