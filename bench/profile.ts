@@ -62,7 +62,7 @@ function summarise(profile: Profile) {
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
       .map(([k, us]) => [k, share(us)]);
-  return { areas: top(areas, 20), functions: top(functions, 30) };
+  return { areas: top(areas, 20), functions: top(functions, Number(process.env.BENCH_PROFILE_TOP ?? 30)) };
 }
 
 await runBench(async () => {

@@ -136,7 +136,7 @@ export async function listCommunications(
 
 type ConversationListed = Awaited<ReturnType<typeof repo.listConversationPage>>['rows'][number];
 
-function toConversationWire(deps: AppDeps, listed: ConversationListed, lastBodies: Bodies): Conversation {
+function toConversationWire(deps: AppDeps, listed: ConversationListed): Conversation {
   const c = listed.row;
   return {
     id: c.id,
@@ -146,8 +146,7 @@ function toConversationWire(deps: AppDeps, listed: ConversationListed, lastBodie
     referral_id: c.referralId,
     referral_number: listed.referralNumber,
     contact_value: c.counterpart,
-    last_message:
-      c.lastCommunicationId !== null ? lastMessageText(deps, lastBodies.get(c.lastCommunicationId)) : null,
+    last_message: c.lastCommunicationId !== null ? lastMessageText(deps, listed.lastBody ?? undefined) : null,
     last_message_at: iso(c.lastMessageAt),
     last_direction: (c.lastDirection as CommunicationDirection | null) ?? null,
     unread_count: c.unreadCount,
@@ -200,10 +199,8 @@ export async function conversationPage(
     query.page_size,
     (query.page - 1) * query.page_size,
   );
-  const lastIds = rows.map((r) => r.row.lastCommunicationId).filter((id): id is number => id !== null);
-  const lastBodies = await repo.bodiesOf(db, lastIds);
   return {
-    conversations: rows.map((r) => toConversationWire(deps, r, lastBodies)),
+    conversations: rows.map((r) => toConversationWire(deps, r)),
     total_unread: totalUnread,
     total,
     page: query.page,

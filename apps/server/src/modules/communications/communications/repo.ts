@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
+import { preparedOnce } from '../../../db/prepared.ts';
 import {
   communicationAttachments,
   communications,
@@ -357,42 +358,77 @@ export type ConversationFilter = {
   channel?: string | undefined;
 };
 
+/**
+ * The inbox filters as placeholders, and which are present: one prepared statement per shape (issue #22).
+ * Values: org, provider, referral, channel.
+ */
 function conversationWhere(f: ConversationFilter) {
-  return and(
+  const where = and(
     f.organizationId === null
       ? isNull(conversations.organizationId)
-      : eq(conversations.organizationId, f.organizationId),
-    f.providerId === undefined ? undefined : eq(conversations.providerId, f.providerId),
-    f.referralId === undefined ? undefined : eq(conversations.referralId, f.referralId),
-    f.channel === undefined ? undefined : eq(conversations.channel, f.channel),
+      : eq(conversations.organizationId, sql.placeholder('org')),
+    f.providerId === undefined ? undefined : eq(conversations.providerId, sql.placeholder('provider')),
+    f.referralId === undefined ? undefined : eq(conversations.referralId, sql.placeholder('referral')),
+    f.channel === undefined ? undefined : eq(conversations.channel, sql.placeholder('channel')),
     // A thread is listed once it has a message.
     sql`${conversations.lastMessageAt} IS NOT NULL`,
   );
+  const values = {
+    org: f.organizationId,
+    provider: f.providerId,
+    referral: f.referralId,
+    channel: f.channel,
+  };
+  const shape = [f.organizationId, f.providerId, f.referralId, f.channel]
+    .map((v) => (v == null ? 0 : 1))
+    .join('');
+  return { where, values, shape };
 }
 
-/** The inbox: one page of threads, newest activity first, and the unread total of every selected thread. */
+/** The thread's last message, read with the page (one join on the primary key, not a second round trip). */
+const lastMessage = alias(communications, 'last_message');
+
+/**
+ * The inbox: one page of threads, newest activity first, each with its last message's body, and the unread
+ * total of every selected thread. Prepared per shape; the page and the totals run side by side (issue #22).
+ */
 export async function listConversationPage(db: DbOrTx, f: ConversationFilter, limit: number, offset: number) {
-  const where = conversationWhere(f);
-  const rows = await db
-    .select({ row: conversations, providerName: providers.name, referralNumber: referrals.referralNumber })
-    .from(conversations)
-    .leftJoin(providers, eq(providers.id, conversations.providerId))
-    .leftJoin(referrals, eq(referrals.id, conversations.referralId))
-    .where(where)
-    .orderBy(sql`${conversations.lastMessageAt} DESC NULLS LAST`, desc(conversations.id))
-    .limit(limit)
-    .offset(offset);
+  const { where, values, shape } = conversationWhere(f);
+  const name = `conversation_page(${shape})`;
+  const page = preparedOnce(db, name, () =>
+    db
+      .select({
+        row: conversations,
+        providerName: providers.name,
+        referralNumber: referrals.referralNumber,
+        lastBody: { bodyText: lastMessage.bodyText, phi: lastMessage.phi, subject: lastMessage.subject },
+      })
+      .from(conversations)
+      .leftJoin(providers, eq(providers.id, conversations.providerId))
+      .leftJoin(referrals, eq(referrals.id, conversations.referralId))
+      .leftJoin(lastMessage, eq(lastMessage.id, conversations.lastCommunicationId))
+      .where(where)
+      .orderBy(sql`${conversations.lastMessageAt} DESC NULLS LAST`, desc(conversations.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
   // The whole inbox of an organization (or of one channel) reads its kept totals; a provider's or a referral's
   // threads are few, and are counted.
-  if (f.providerId === undefined && f.referralId === undefined) {
-    const totals = await readTotals(db, f.organizationId, f.channel);
-    return { rows, total: totals.threads, totalUnread: totals.unread };
-  }
-  const [totals] = await db
-    .select({ total: count(), unread: sql<number>`coalesce(sum(${conversations.unreadCount}), 0)::int` })
-    .from(conversations)
-    .where(where);
-  return { rows, total: Number(totals?.total ?? 0), totalUnread: Number(totals?.unread ?? 0) };
+  const totals =
+    f.providerId === undefined && f.referralId === undefined
+      ? readTotals(db, f.organizationId, f.channel).then((t) => ({ total: t.threads, unread: t.unread }))
+      : db
+          .select({
+            total: count(),
+            unread: sql<number>`coalesce(sum(${conversations.unreadCount}), 0)::int`,
+          })
+          .from(conversations)
+          .where(where)
+          .execute(values)
+          .then(([t]) => ({ total: Number(t?.total ?? 0), unread: Number(t?.unread ?? 0) }));
+  const [rows, { total, unread }] = await Promise.all([page.execute({ ...values, limit, offset }), totals]);
+  return { rows, total, totalUnread: unread };
 }
 
 /** The bodies of given records (the last message of each listed thread), by id. */

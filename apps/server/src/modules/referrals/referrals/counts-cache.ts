@@ -17,9 +17,37 @@ const MAX_ENTRIES = 5_000;
  * version is unchanged (one index lookup, far cheaper than a count), and it is stored under the version read
  * *before* counting, so a count that raced with a change is never kept under a newer version. The page rows
  * themselves are never cached.
+ *
+ * Single flight (issue #22): a cold process, or every process right after any referral changed, would otherwise
+ * start one count per waiting request — at 100 connections a hundred scans of the same 700,000 index entries,
+ * which measured 0 answers in 8 s. `load` makes requests for the same view and version share one count.
  */
 export class ReferralCountsCache {
   readonly #entries = new Map<string, { version: number; value: StatusCounts; expires: number }>();
+  readonly #inFlight = new Map<string, Promise<StatusCounts>>();
+
+  /** The cached counts of `key` at `version`, or those of the one count `count()` started for them. */
+  async load(key: string, version: number, count: () => Promise<StatusCounts>): Promise<StatusCounts> {
+    const cached = this.get(key, version);
+    if (cached) return cached;
+    const flightKey = `${version}\u0000${key}`;
+    const running = this.#inFlight.get(flightKey);
+    if (running) return running;
+    const started = count().then(
+      (value) => {
+        this.#inFlight.delete(flightKey);
+        this.set(key, version, value);
+        return value;
+      },
+      (error: unknown) => {
+        // A failed count is not shared with later requests: the next one counts again.
+        this.#inFlight.delete(flightKey);
+        throw error;
+      },
+    );
+    this.#inFlight.set(flightKey, started);
+    return started;
+  }
 
   get(key: string, version: number): StatusCounts | undefined {
     const entry = this.#entries.get(key);

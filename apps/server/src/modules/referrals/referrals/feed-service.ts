@@ -45,11 +45,10 @@ async function pendingTotal(ctx: ServiceContext): Promise<number> {
   const db = ctx.db;
   const cache = countsCacheOf(ctx.deps);
   const version = await repo.historyVersion(db);
-  const cached = cache.get(PENDING_COUNT_KEY, version);
-  if (cached) return cached[0]?.count ?? 0;
-  const n = await feedRepo.countPending(db);
-  cache.set(PENDING_COUNT_KEY, version, [{ status: 'pending', count: n }]);
-  return n;
+  const counts = await cache.load(PENDING_COUNT_KEY, version, async () => [
+    { status: 'pending', count: await feedRepo.countPending(db) },
+  ]);
+  return counts[0]?.count ?? 0;
 }
 
 /** The directory providers the organization acts for; the first is the one a claim matches to. */

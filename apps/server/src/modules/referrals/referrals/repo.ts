@@ -167,9 +167,25 @@ const NEWEST_FIRST = [desc(referrals.createdAt), desc(referrals.id)];
 const SORT_MATCHES = [desc(sql`${referrals.createdAt} + interval '0 seconds'`), desc(referrals.id)];
 
 /**
- * One page of the queue, newest first (index referrals_org_created_idx / _org_status_idx, scanned backwards).
- * Prepared per shape of filters (issue #22): planning it took 2 ms of the database's time on every request
- * (the referrals table has many indexes to weigh), more than running it.
+ * Read with every queue row, so a page is one round trip (issue #22) instead of three: the history version
+ * (one uncorrelated subquery, evaluated once per statement) and, for the organization's own referrals of a
+ * member, how many referrals that member has in the organization (000 §2.3; index referrals_org_member_idx).
+ */
+const pageExtras = {
+  historyVersion: sql<number>`(SELECT max(${referralEvents.id}) FROM ${referralEvents})`.mapWith(Number),
+  memberReferralCount: sql<number | null>`CASE WHEN ${referrals.organizationId} = ${sql.placeholder('org')}
+      AND ${referrals.memberId} IS NOT NULL THEN (SELECT count(*)::int FROM ${referrals} AS same_member
+      WHERE same_member.organization_id = ${referrals.organizationId}
+        AND same_member.member_id = ${referrals.memberId}) END`,
+};
+
+export type QueueRow = ReferralRecord & { historyVersion: number; memberReferralCount: number | null };
+
+/**
+ * One page of the queue, newest first (index referrals_org_created_idx / _org_status_idx, scanned backwards),
+ * each row with the page's extras (pageExtras). Prepared per shape of filters (issue #22): planning it took
+ * 2 ms of the database's time on every request (the referrals table has many indexes to weigh), more than
+ * running it.
  */
 export async function listReferralPage(
   db: DbOrTx,
@@ -187,7 +203,7 @@ export async function listReferralPage(
   const sorted = searchesByTrigrams(q.search);
   const query = () =>
     db
-      .select(recordSelection)
+      .select({ ...recordSelection, ...pageExtras })
       .from(referrals)
       .leftJoin(providers, eq(providers.id, referrals.matchedProviderId))
       .where(and(...where))
@@ -198,10 +214,10 @@ export async function listReferralPage(
   // A search is planned for its own term: PostgreSQL's generic plan of a prepared search cannot tell a rare term
   // from a common one, and ANDs the organization's whole index (700,000 entries) with the trigram matches: 26 ms
   // where the term's own plan takes 6 ms (bench/RESULTS.md, issue #22).
-  if (sorted) return (await query().execute(page)) as ReferralRecord[];
+  if (sorted) return (await query().execute(page)) as QueueRow[];
   const name = `referral_queue_page(${filterShape},${byStatus})`;
   const rows = await preparedOnce(db, name, () => query().prepare(name)).execute(page);
-  return rows as ReferralRecord[];
+  return rows as QueueRow[];
 }
 
 /** The queue counters: one grouped count over the same search and filters, ignoring the status filter. */
@@ -219,25 +235,6 @@ export async function countReferralsByStatus(
     .where(and(...where))
     .groupBy(referrals.status)
     .execute(values);
-}
-
-/** How many referrals each member has in the organization (000 §2.3 "a total count per member"). */
-export async function countByMember(db: DbOrTx, orgId: number, memberIds: readonly number[]) {
-  if (memberIds.length === 0) return new Map<number, number>();
-  const rows = await preparedOnce(db, 'referral_counts_by_member', (name) =>
-    db
-      .select({ memberId: referrals.memberId, count: sql<number>`count(*)::int` })
-      .from(referrals)
-      .where(
-        and(
-          eq(referrals.organizationId, sql.placeholder('org')),
-          sql`${referrals.memberId} = ANY(${sql.placeholder('members')})`,
-        ),
-      )
-      .groupBy(referrals.memberId)
-      .prepare(name),
-  ).execute({ org: orgId, members: [...memberIds] });
-  return new Map(rows.map((r) => [r.memberId as number, r.count]));
 }
 
 export async function findReferral(db: DbOrTx, id: number): Promise<ReferralRecord | undefined> {

@@ -106,6 +106,7 @@ function urgencyFilter(urgency: ReferralListQuery['urgency']): string[] | null {
 /** The counters of a queue view, from the per-process cache when nothing changed since (counts-cache.ts). */
 async function cachedCounts(
   ctx: OrgContext,
+  version: number,
   orgId: number,
   providerIds: readonly number[],
   query: ReferralListQuery,
@@ -130,12 +131,9 @@ async function cachedCounts(
     from ?? null,
     to ?? null,
   ]);
-  const version = await repo.historyVersion(ctx.db);
-  const cached = cache.get(key, version);
-  if (cached) return cached;
-  const counts = await repo.countReferralsByStatus(ctx.db, orgId, providerIds, query, urgencies);
-  cache.set(key, version, counts);
-  return counts;
+  return cache.load(key, version, () =>
+    repo.countReferralsByStatus(ctx.db, orgId, providerIds, query, urgencies),
+  );
 }
 
 /**
@@ -148,10 +146,10 @@ export async function listReferrals(ctx: OrgContext, query: ReferralListQuery): 
   const orgId = ctx.actor.org.id;
   const providerIds = query.scope === 'created' ? [] : await repo.providerIdsOfOrganization(db, orgId);
   const urgencies = urgencyFilter(query.urgency);
-  const [rows, counts] = await Promise.all([
-    repo.listReferralPage(db, orgId, providerIds, query, urgencies),
-    cachedCounts(ctx, orgId, providerIds, query, urgencies),
-  ]);
+  const rows = await repo.listReferralPage(db, orgId, providerIds, query, urgencies);
+  // The version came with the page (read in its snapshot, before any count); an empty page reads it alone.
+  const version = rows[0]?.historyVersion ?? (await repo.historyVersion(db));
+  const counts = await cachedCounts(ctx, version, orgId, providerIds, query, urgencies);
   const byStatus = Object.fromEntries(REFERRAL_STATUSES.map((s) => [s, 0])) as Record<string, number>;
   let all = 0;
   for (const c of counts) {
@@ -159,10 +157,10 @@ export async function listReferrals(ctx: OrgContext, query: ReferralListQuery): 
     all += c.count;
   }
   const tally = { all, assigned: ASSIGNED.reduce((n, s) => n + (byStatus[s] ?? 0), 0), ...byStatus };
-  const memberIds = [
-    ...new Set(rows.filter((r) => r.organizationId === orgId && r.memberId).map((r) => r.memberId!)),
-  ];
-  const perMember = await repo.countByMember(db, orgId, memberIds);
+  // Counted for the organization's own referrals only (pageExtras): what it referred, not what it received.
+  const perMember: Record<string, number> = {};
+  for (const r of rows)
+    if (r.memberId && r.memberReferralCount !== null) perMember[r.memberId] = r.memberReferralCount;
   await auditPhiRead(db, ctx, {
     action: 'referral.list_read',
     entityType: 'referral',
@@ -175,7 +173,7 @@ export async function listReferrals(ctx: OrgContext, query: ReferralListQuery): 
     page: query.page,
     page_size: query.page_size,
     counts: tally as ReferralCounts,
-    member_referral_counts: Object.fromEntries([...perMember].map(([id, n]) => [String(id), n])),
+    member_referral_counts: perMember,
   };
 }
 
