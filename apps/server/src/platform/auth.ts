@@ -192,9 +192,9 @@ export function registerAuth(
   ): Promise<{ found: SessionRow | undefined; cached: boolean; readAt: number }> {
     const cached = cache.get(tokenHash, now);
     if (cached) return { found: cached, cached: true, readAt: 0 };
-    // Taken before the read: a change announced while it runs keeps its result out of the cache.
-    const readAt = cache.clock();
-    return { found: await findSessionByHash(database.db, tokenHash), cached: false, readAt };
+    // readAt is taken before the read: a change announced while it runs keeps its result out of the cache.
+    const { found, readAt } = await cache.read(tokenHash, () => findSessionByHash(database.db, tokenHash));
+    return { found, cached: false, readAt };
   }
 
   app.addHook('onRequest', async (request, reply) => {

@@ -176,6 +176,36 @@ describe('SessionCache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('shares one database read among the requests of a token that miss together, until a change is announced', async () => {
+    const { cache, fake } = await started();
+    let reads = 0;
+    const pending: ((r: SessionRow) => void)[] = [];
+    const load = () => {
+      reads += 1;
+      return new Promise<SessionRow | undefined>((resolve) => pending.push(resolve));
+    };
+    const first = cache.read('h1', load);
+    const second = cache.read('h1', load);
+    expect(reads).toBe(1);
+    // Another token reads on its own.
+    void cache.read('h2', load);
+    expect(reads).toBe(2);
+    // After an announcement a request does not join the read that began before it.
+    fake.notify(SESSION_CHANGES_CHANNEL, JSON.stringify({ session_ids: [99] }));
+    const third = cache.read('h1', load);
+    expect(reads).toBe(3);
+    for (const resolve of pending) resolve(row());
+    const [a, b, c] = await Promise.all([first, second, third]);
+    expect(a).toBe(b);
+    expect(c).not.toBe(a);
+    // Once settled, the next miss reads again.
+    void cache.read('h1', async () => {
+      reads += 1;
+      return row();
+    });
+    expect(reads).toBe(4);
+  });
+
   it('keeps no read that began before an announcement arrived; keeps one that began after', async () => {
     const { cache, clock, at } = await started();
     const readAt = cache.clock();

@@ -59,6 +59,8 @@ export class SessionCache {
   readonly #changedUsers = new Map<number, number>();
   /** This process's announcements whose NOTIFY has not come back yet, by origin, in time order. */
   readonly #ownChanges = new Map<string, OwnChange>();
+  /** Database reads under way, by token hash: requests that miss together share one (see read()). */
+  readonly #reads = new Map<string, Promise<{ found: SessionRow | undefined; readAt: number }>>();
   /** Reads that began before this (the cache was emptied, or announcements may have been lost) are not kept. */
   #validSince = 0;
   #listening = false;
@@ -84,6 +86,29 @@ export class SessionCache {
   /** This cache's clock (epoch ms): a database read's start is given to store() in it. */
   clock(): number {
     return this.#now();
+  }
+
+  /**
+   * Reads a session from the database with `load`, once for every request of the same token that misses while
+   * the read is under way: when an entry expires, a client's concurrent requests (a hundred on a busy queue)
+   * would otherwise each read the session. `readAt` is when the shared read began, the one store() is given.
+   * Any announcement drops the reads under way (#drop), so a request that arrives after a change starts its own.
+   */
+  read(
+    tokenHash: string,
+    load: () => Promise<SessionRow | undefined>,
+  ): Promise<{ found: SessionRow | undefined; readAt: number }> {
+    const readAt = this.#now();
+    if (!this.enabled) return load().then((found) => ({ found, readAt }));
+    const running = this.#reads.get(tokenHash);
+    if (running) return running;
+    const started = load().then((found) => ({ found, readAt }));
+    const forget = () => {
+      if (this.#reads.get(tokenHash) === started) this.#reads.delete(tokenHash);
+    };
+    started.then(forget, forget);
+    this.#reads.set(tokenHash, started);
+    return started;
   }
 
   /** Starts listening for announcements; until then (and when the TTL is 0) nothing is served or kept. */
@@ -176,6 +201,7 @@ export class SessionCache {
   /** Forgets every entry, and every read still under way (tests that rewrite session rows call it). */
   clear() {
     this.#entries.clear();
+    this.#reads.clear();
     this.#validSince = this.#now();
   }
 
@@ -213,6 +239,8 @@ export class SessionCache {
 
   /** Drops the entries a change names (a scan: the map is bounded, and changes are rare next to requests). */
   #drop(change: SessionChange) {
+    // A read under way may have seen the row before the change: later requests do not join it.
+    this.#reads.clear();
     const sessionIds = new Set(change.session_ids);
     const userIds = new Set(change.user_ids);
     for (const [hash, entry] of this.#entries) {
