@@ -3,6 +3,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { encryptionKey, encryptSecret } from '../apps/server/src/platform/secret-box.ts';
+import { generateCare } from './care-generator.ts';
 import { generateCommunications } from './communications-generator.ts';
 import { cpuSplit } from './cpu.ts';
 import {
@@ -43,12 +44,12 @@ import { generateReferrals, surnameAt } from './referral-generator.ts';
  * the mix at 100 connections, with the server's resident memory sampled.
  *
  * BENCH_KEEP=1 keeps the loaded database; BENCH_DATABASE=<name> (with the printed BENCH_PASSWORD) measures it
- * again without loading. BENCH_ONLY=limits,queue,… picks parts: limits, queue, directory, members, inbox,
+ * again without loading. BENCH_ONLY=limits,queue,… picks parts: limits, queue, directory, members, care, inbox,
  * scale-out, soak.
  */
 const SECRET_KEY = process.env.BENCH_SECRET_KEY ?? 'b'.repeat(64);
 const PARTS = new Set(
-  (process.env.BENCH_ONLY ?? 'limits,queue,directory,members,inbox,scale-out,soak')
+  (process.env.BENCH_ONLY ?? 'limits,queue,directory,members,care,inbox,scale-out,soak')
     .split(',')
     .filter(Boolean),
 );
@@ -83,7 +84,11 @@ async function load(databaseUrl: string) {
     console.error(`bench: referrals in ${took()}; ${members.toLocaleString('en-US')} members…`);
     started = Date.now();
     await generateMembers(client, plan, members);
-    console.error(`bench: members in ${took()}; ${messages.toLocaleString('en-US')} messages…`);
+    console.error(`bench: members in ${took()}; an enrollment, a form and a workflow run for each…`);
+    started = Date.now();
+    const staff = await client.query<{ id: number }>("SELECT id FROM users WHERE email = 'staff@trust.demo'");
+    await generateCare(client, plan, members, staff.rows[0]!.id);
+    console.error(`bench: care rows in ${took()}; ${messages.toLocaleString('en-US')} messages…`);
     started = Date.now();
     const sealed = encryptSecret(
       encryptionKey({ secretKey: SECRET_KEY, dataDir: os.tmpdir() }),
@@ -119,6 +124,9 @@ async function sizes(databaseUrl: string) {
       `SELECT (SELECT id FROM organizations WHERE name = 'Golden Valley Health Plan') AS plan,
               (SELECT count(*)::int FROM referrals) AS referrals,
               (SELECT count(*)::int FROM members) AS members,
+              (SELECT count(*)::int FROM enrollments) AS enrollments,
+              (SELECT count(*)::int FROM form_instances) AS form_instances,
+              (SELECT count(*)::int FROM workflow_instances) AS workflow_instances,
               (SELECT count(*)::int FROM providers) AS providers,
               (SELECT count(*)::int FROM communications) AS messages`,
     );
@@ -186,6 +194,24 @@ await runBench(async () => {
       part: 'members',
       name: 'members: search "nguyen17" + total',
       path: '/api/members/?search=nguyen17',
+      headers: managerHeaders,
+    },
+    {
+      part: 'care',
+      name: 'enrollments: page 1 (25) + total',
+      path: '/api/enrollments?page=1&page_size=25',
+      headers: managerHeaders,
+    },
+    {
+      part: 'care',
+      name: 'form instances: page 1 (25) + total',
+      path: '/api/forms/instances?page=1&page_size=25',
+      headers: managerHeaders,
+    },
+    {
+      part: 'care',
+      name: 'workflow instances: page 1 (25) + counts',
+      path: '/api/workflows/instances?page=1&page_size=25',
       headers: managerHeaders,
     },
     {
