@@ -120,6 +120,9 @@ export const formInstances = pgTable(
     index('form_instances_enrollment_idx').on(t.enrollmentId, t.lastUpdatedTs, t.id),
     index('form_instances_template_idx').on(t.templateId, t.templateVersion),
     index('form_instances_org_started_idx').on(t.organizationId, t.startedAt),
+    // The organization's forms, the most recently changed first (issue #22: at a million forms the page sorted
+    // them all, ~1 s).
+    index('form_instances_org_updated_idx').on(t.organizationId, t.lastUpdatedTs, t.id),
     index('form_instances_assignee_idx').on(t.assignedToUserId, t.status),
     // Compliance: the forms not yet submitted that have a due date.
     index('form_instances_org_due_idx')

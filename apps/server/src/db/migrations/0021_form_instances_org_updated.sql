@@ -1,0 +1,1 @@
+CREATE INDEX "form_instances_org_updated_idx" ON "form_instances" USING btree ("organization_id","last_updated_ts","id");
