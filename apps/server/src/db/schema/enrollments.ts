@@ -12,6 +12,7 @@ import {
 import { members } from './members.ts';
 import { organizations } from './orgs.ts';
 import { billingActivities, programs } from './programs.ts';
+import { statusCountsTable } from './status-counts.ts';
 import { users } from './users.ts';
 
 /**
@@ -52,6 +53,9 @@ export const enrollments = pgTable(
     index('enrollments_case_manager_idx').on(t.caseManagerUserId),
   ],
 );
+
+/** The list's totals by organization and status, kept by triggers (status-counts.ts). */
+export const enrollmentCounts = statusCountsTable('enrollment_counts');
 
 /** 002 §3 Activity: an outreach or service recorded on an enrollment; completed ones may be billed. */
 export const enrollmentActivities = pgTable(

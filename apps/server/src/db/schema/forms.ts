@@ -16,6 +16,7 @@ import {
 import { enrollments } from './enrollments.ts';
 import { organizations } from './orgs.ts';
 import { programs } from './programs.ts';
+import { statusCountsTable } from './status-counts.ts';
 import { users } from './users.ts';
 
 /**
@@ -131,6 +132,9 @@ export const formInstances = pgTable(
     check('form_instances_status_ck', sql`${t.status} in ('draft', 'submitted', 'reviewed', 'approved')`),
   ],
 );
+
+/** The list's totals by organization and status, kept by triggers (status-counts.ts). */
+export const formInstanceCounts = statusCountsTable('form_instance_counts');
 
 /** Issue #16: every save and submit of a form, with who and which fields changed (never the answers). */
 export const formInstanceHistory = pgTable(

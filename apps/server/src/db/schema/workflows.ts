@@ -14,6 +14,7 @@ import {
 import { enrollments } from './enrollments.ts';
 import { organizations } from './orgs.ts';
 import { programs } from './programs.ts';
+import { statusCountsTable } from './status-counts.ts';
 import { users } from './users.ts';
 
 /**
@@ -122,6 +123,9 @@ export const workflowInstances = pgTable(
     ),
   ],
 );
+
+/** The list's totals by organization and status, kept by triggers (status-counts.ts). */
+export const workflowInstanceCounts = statusCountsTable('workflow_instance_counts');
 
 /**
  * One execution of one step of an instance (issue #17 item 2). `visit` counts how often the instance reached this

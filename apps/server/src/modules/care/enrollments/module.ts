@@ -1,6 +1,7 @@
 import {
   billingActivities,
   enrollmentActivities,
+  enrollmentCounts,
   enrollmentDocumentOrphans,
   enrollmentDocuments,
   enrollmentGoals,
@@ -27,6 +28,7 @@ export default defineModule({
   service: 'product',
   owns: [
     enrollments,
+    enrollmentCounts,
     enrollmentActivities,
     enrollmentDocuments,
     enrollmentDocumentOrphans,

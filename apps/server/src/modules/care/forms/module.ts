@@ -1,6 +1,7 @@
 import {
   enrollments,
   formAnalyticsCache,
+  formInstanceCounts,
   formInstanceHistory,
   formInstances,
   formTemplates,
@@ -23,7 +24,14 @@ export default defineModule({
   name: 'forms',
   area: 'care',
   service: 'product',
-  owns: [formTemplates, formTemplateVersions, formInstances, formInstanceHistory, formAnalyticsCache],
+  owns: [
+    formInstanceCounts,
+    formTemplates,
+    formTemplateVersions,
+    formInstances,
+    formInstanceHistory,
+    formAnalyticsCache,
+  ],
   reads: [
     {
       table: enrollments,

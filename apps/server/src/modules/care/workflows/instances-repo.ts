@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
+import { keptStatusCounts, totalOf } from '../../../db/kept-counts.ts';
 import {
   enrollments,
   members,
   programs,
   users,
+  workflowInstanceCounts,
   workflowInstances,
   workflowStepExecutions,
   workflowSteps,
@@ -91,16 +93,17 @@ export async function listInstances(db: DbOrTx, scope: Scope, filter: InstanceFi
       .innerJoin(enrollments, eq(enrollments.id, workflowInstances.enrollmentId))
       .where(q)
       .groupBy(workflowInstances.status);
-  const [rows, byStatus] = await Promise.all([
+  // The whole organization's runs read the kept counts: counting would read every run of a large organization
+  // per page (issue #22). A template's, an enrollment's or a staff member's runs are few, and are counted.
+  const kept =
+    scope.staffUserId === null && filter.templateId === undefined && filter.enrollmentId === undefined;
+  const [rows, counts] = await Promise.all([
     viewQuery(db).where(where).orderBy(desc(workflowInstances.id)).limit(filter.limit).offset(filter.offset),
-    counted(base),
+    kept
+      ? keptStatusCounts(db, workflowInstanceCounts, scope.organizationId)
+      : counted(base).then((byStatus) => Object.fromEntries(byStatus.map((r) => [r.status, Number(r.n)]))),
   ]);
-  const counts = Object.fromEntries(byStatus.map((r) => [r.status, Number(r.n)]));
-  const total =
-    filter.status === undefined
-      ? byStatus.reduce((sum, r) => sum + Number(r.n), 0)
-      : (counts[filter.status] ?? 0);
-  return { rows: rows as InstanceView[], total, counts };
+  return { rows: rows as InstanceView[], total: totalOf(counts, filter.status), counts };
 }
 
 export async function findInstance(db: DbOrTx, scope: Scope, id: number): Promise<InstanceView | undefined> {

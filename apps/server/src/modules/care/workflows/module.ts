@@ -4,6 +4,7 @@ import {
   memberships,
   programs,
   users,
+  workflowInstanceCounts,
   workflowInstances,
   workflowStepExecutions,
   workflowSteps,
@@ -23,7 +24,14 @@ export default defineModule({
   name: 'workflows',
   area: 'care',
   service: 'product',
-  owns: [workflowTemplates, workflowSteps, workflowInstances, workflowStepExecutions, workflowTasks],
+  owns: [
+    workflowInstanceCounts,
+    workflowTemplates,
+    workflowSteps,
+    workflowInstances,
+    workflowStepExecutions,
+    workflowTasks,
+  ],
   reads: [
     {
       table: enrollments,
