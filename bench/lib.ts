@@ -179,6 +179,8 @@ export async function startServer(
   };
   delete env.DATABASE_URL;
   if (serverDatabaseUrl) env.DATABASE_URL = serverDatabaseUrl;
+  // Node options for the server processes only (not this load generator), e.g. to compare heap settings.
+  if (process.env.BENCH_SERVER_NODE_OPTIONS) env.NODE_OPTIONS = process.env.BENCH_SERVER_NODE_OPTIONS;
   const databaseKind = serverDatabaseUrl ? 'postgres' : 'pglite';
   console.error(`bench: starting the server on :${port} (${databaseKind}, fresh demo data)…`);
   const startedAt = Date.now();
@@ -228,6 +230,7 @@ export async function startAnotherServer(
     DATABASE_URL: first.databaseUrl,
     ...extraEnv,
   };
+  if (process.env.BENCH_SERVER_NODE_OPTIONS) env.NODE_OPTIONS = process.env.BENCH_SERVER_NODE_OPTIONS;
   const server = startChild(`server-${port}`, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env,
