@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
 import { keptStatusCounts, totalOf } from '../../../db/kept-counts.ts';
 import {
@@ -39,11 +39,14 @@ export type InstanceView = InstanceRow & {
  */
 export type Scope = { organizationId: number; staffUserId: number | null };
 
-const assignee = alias(users, 'assignee');
-const reviewer = alias(users, 'reviewer');
-const approver = alias(users, 'approver');
-const creator = alias(users, 'creator');
-const updater = alias(users, 'updater');
+/**
+ * A user's name by id, as a subquery of the select list rather than a join (issue #22): with five joins to users
+ * beside the other five tables, PostgreSQL took 35 ms to plan each page (its join search grows with the number
+ * of tables) and 1.7 ms to run it; as subqueries the plan takes 3 ms. Null when the id is null or unknown.
+ */
+function nameOfUser(id: AnyPgColumn) {
+  return sql<string | null>`(SELECT ${users.name} FROM ${users} WHERE ${users.id} = ${id})`;
+}
 
 const view = {
   instance: formInstances,
@@ -54,11 +57,11 @@ const view = {
   programName: programs.name,
   programId: programs.id,
   caseManagerUserId: enrollments.caseManagerUserId,
-  assignedToName: assignee.name,
-  reviewedByName: reviewer.name,
-  approvedByName: approver.name,
-  createdByName: creator.name,
-  lastUpdatedByName: updater.name,
+  assignedToName: nameOfUser(formInstances.assignedToUserId),
+  reviewedByName: nameOfUser(formInstances.reviewedBy),
+  approvedByName: nameOfUser(formInstances.approvedBy),
+  createdByName: nameOfUser(formInstances.createdBy),
+  lastUpdatedByName: nameOfUser(formInstances.lastUpdatedBy),
 };
 
 type ViewRow = { instance: InstanceRow } & Omit<InstanceView, keyof InstanceRow>;
@@ -81,12 +84,7 @@ function viewQuery(db: DbOrTx) {
     )
     .innerJoin(enrollments, eq(enrollments.id, formInstances.enrollmentId))
     .innerJoin(members, eq(members.id, enrollments.memberId))
-    .innerJoin(programs, eq(programs.id, enrollments.programId))
-    .leftJoin(assignee, eq(assignee.id, formInstances.assignedToUserId))
-    .leftJoin(reviewer, eq(reviewer.id, formInstances.reviewedBy))
-    .leftJoin(approver, eq(approver.id, formInstances.approvedBy))
-    .leftJoin(creator, eq(creator.id, formInstances.createdBy))
-    .leftJoin(updater, eq(updater.id, formInstances.lastUpdatedBy));
+    .innerJoin(programs, eq(programs.id, enrollments.programId));
 }
 
 function scopeWhere(scope: Scope): SQL | undefined {

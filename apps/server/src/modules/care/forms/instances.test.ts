@@ -118,6 +118,22 @@ describe('POST /api/forms/instances/', () => {
       can_delete: true,
     });
     expect((await auditRows(t, 'form_instance.created', form.id)).length).toBe(1);
+    // The list names the people of each form (read as subqueries, issue #22): who started it; nobody assigned.
+    const [creator] = await t.database.query<{ name: string }>(
+      'SELECT u.name FROM users u JOIN form_instances f ON f.created_by = u.id WHERE f.id = $1',
+      [form.id],
+    );
+    const listed = (
+      (
+        await req('GET', `/api/forms/instances?enrollment_id=${mine.id}`, d.staff, d.plan)
+      ).json() as FormInstanceList
+    ).instances.find((i) => i.id === form.id);
+    expect(listed).toMatchObject({
+      created_by_name: creator!.name,
+      last_updated_by_name: creator!.name,
+      assigned_to_name: null,
+      reviewed_by_name: null,
+    });
   });
 
   it('refuses an inactive template (422), an enrollment staff do not manage or another organization’s (404), viewers (403), a viewer as assignee (400)', async () => {
