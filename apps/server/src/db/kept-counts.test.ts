@@ -30,9 +30,11 @@ async function counted(table: string, org: number) {
 const kept = (org: number) => keptStatusCounts(t.database.db, enrollmentCounts, org);
 const keptRows = async (org: number) =>
   (
-    await one<{ n: number }>(t, 'SELECT count(*)::int AS n FROM enrollment_counts WHERE organization_id = $1', [
-      org,
-    ])
+    await one<{ n: number }>(
+      t,
+      'SELECT count(*)::int AS n FROM enrollment_counts WHERE organization_id = $1',
+      [org],
+    )
   ).n;
 
 describe('kept counts by status', () => {
